@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The core (layout, hit-testing, scrolling, tweening) imports no X11; the X11
+// target is the only one that talks to Xlib and Xft, through one C shim.
+let package = Package(
+    name: "SegmentedStrip",
+    products: [
+        .library(name: "SegmentedCore", targets: ["SegmentedCore"]),
+        .library(name: "SegmentedX11", targets: ["SegmentedX11"]),
+        .executable(name: "segmented-demo", targets: ["segmented-demo"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CXft",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]
+        ),
+        .target(name: "SegmentedCore"),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
+        .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11"]),
+        .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
+        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore"]),
+        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "TestSupport", "CXft"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "CXft"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,50 @@
+#ifndef SEGMENTED_STRIP_CXFT_SHIM_H
+#define SEGMENTED_STRIP_CXFT_SHIM_H
+
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/keysym.h>
+#include <X11/cursorfont.h>
+#include <X11/Xft/Xft.h>
+#include <fontconfig/fontconfig.h>
+
+/* Xlib macros and variadic functions do not import into Swift; these inline
+   wrappers give them a callable form. */
+
+static inline unsigned long cxft_get_pixel(XImage *image, int x, int y) {
+    return XGetPixel(image, x, y);
+}
+
+static inline void cxft_destroy_image(XImage *image) {
+    XDestroyImage(image);
+}
+
+static inline FcBool cxft_pattern_add_charset(FcPattern *p, FcCharSet *c) {
+    return FcPatternAddCharSet(p, FC_CHARSET, c);
+}
+
+static inline FcBool cxft_pattern_add_scalable(FcPattern *p) {
+    return FcPatternAddBool(p, FC_SCALABLE, FcTrue);
+}
+
+/* 1 when the matched font is a color (bitmap emoji) font: drawing those
+   through Xft can fail with BadLength from XRender, so fallback skips them. */
+static inline int cxft_pattern_is_color(FcPattern *p) {
+    FcBool color = FcFalse;
+#ifdef FC_COLOR
+    if (FcPatternGetBool(p, FC_COLOR, 0, &color) != FcResultMatch) return 0;
+#endif
+    return color == FcTrue;
+}
+
+/* The family name of a pattern, or NULL. */
+static inline const char *cxft_pattern_family(FcPattern *p) {
+    FcChar8 *family = NULL;
+    if (FcPatternGetString(p, FC_FAMILY, 0, &family) != FcResultMatch) return NULL;
+    return (const char *)family;
+}
+
+static inline int cxft_event_type(const XEvent *e) { return e->type; }
+
+#endif

@@ -1,0 +1,27 @@
+/// The fixed numbers of the strip's design, in pixels at scale 1 and seconds.
+///
+/// The defaults are the design this project is built on (issue 2): insets
+/// left 5, right 5, top 0, bottom 2; spacing 15; a 44 px strip; a 30 x 3
+/// indicator; a 5 px click slop; a 0.3 s ease-in-out tween.
+public struct LayoutMetrics: Equatable, Sendable {
+    /// Height of the strip, pixels.
+    public var stripHeight: Double = 44
+    /// Insets around the content, pixels.
+    public var insets = EdgeInsets(left: 5, right: 5, top: 0, bottom: 2)
+    /// Gap between two segments, pixels.
+    public var spacing: Double = 15
+    /// Indicator width, pixels.
+    public var indicatorWidth: Double = 30
+    /// Indicator height, pixels.
+    public var indicatorHeight: Double = 3
+    /// A press and release at most this far apart (pixels, Euclidean) is a
+    /// click; motion past it turns the press into a drag.
+    public var clickSlop: Double = 5
+    /// Duration of a selection tween, seconds.
+    public var tweenDuration: Double = 0.3
+    /// Easing curve of every tween.
+    public var easing: CubicBezierEasing = .easeInOut
+
+    /// The design's metrics.
+    public init() {}
+}

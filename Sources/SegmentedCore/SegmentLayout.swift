@@ -1,0 +1,187 @@
+/// The unselected width of every segment and their running sums, shared by
+/// every layout of one title list so that a layout is cheap to copy and blend.
+public final class SegmentWidths: @unchecked Sendable {
+    /// Width of each segment drawn in the unselected font, pixels.
+    public let widths: [Double]
+    /// `prefix[i]` = sum of `widths[0..<i]`; `count + 1` entries.
+    let prefix: [Double]
+
+    /// Stores `widths` (pixels, one per segment) and their running sums.
+    public init(_ widths: [Double]) {
+        self.widths = widths
+        var prefix = [Double]()
+        prefix.reserveCapacity(widths.count + 1)
+        var sum = 0.0
+        prefix.append(0)
+        for w in widths {
+            sum += w
+            prefix.append(sum)
+        }
+        self.prefix = prefix
+    }
+
+    /// Number of segments.
+    public var count: Int { widths.count }
+}
+
+/// Extra width added to one segment on top of its unselected width.
+public struct WidthExtra: Equatable, Sendable {
+    /// Index of the segment.
+    public var index: Int
+    /// Pixels added to its unselected width (selected width - unselected
+    /// width, scaled by how far a tween has come).
+    public var extra: Double
+}
+
+/// Segment frames along the strip, by the design's formula:
+///
+///     x(0) = left inset
+///     x(i + 1) = x(i) + width(i) + spacing
+///     content width = left inset + sum of widths + spacing * (n - 1) + right inset   (n >= 1)
+///
+/// Widths are the unselected widths plus a short, sorted list of extras
+/// (the selected segment's, or during a tween the blended extras of the old
+/// and new selection). Because every frame edge is linear in the widths, the
+/// blend of two layouts is exactly the layout of the blended widths, so one
+/// representation serves the resting layout and every tween frame. A frame is
+/// computed in O(extras), never by walking all segments.
+public struct SegmentLayout: Equatable, Sendable {
+    /// The metrics the frames follow.
+    public let metrics: LayoutMetrics
+    /// Unselected widths, pixels.
+    public let base: SegmentWidths
+    /// Width extras sorted by index, at most one per index.
+    public private(set) var extras: [WidthExtra]
+
+    /// A layout where every segment has its unselected width, except those
+    /// named in `extras` (any order; one entry per index).
+    public init(metrics: LayoutMetrics, base: SegmentWidths, extras: [WidthExtra] = []) {
+        self.metrics = metrics
+        self.base = base
+        self.extras = extras.filter { $0.extra != 0 && $0.index >= 0 && $0.index < base.count }
+            .sorted { $0.index < $1.index }
+    }
+
+    /// The resting layout for a selection: the selected segment measured in
+    /// the selected font (`selectedWidth`, pixels), every other one in the
+    /// unselected font. `selectedIndex` nil means nothing is selected.
+    public init(metrics: LayoutMetrics, base: SegmentWidths, selectedIndex: Int?, selectedWidth: Double) {
+        var extras = [WidthExtra]()
+        if let i = selectedIndex, i >= 0, i < base.count {
+            extras.append(WidthExtra(index: i, extra: selectedWidth - base.widths[i]))
+        }
+        self.init(metrics: metrics, base: base, extras: extras)
+    }
+
+    public static func == (a: SegmentLayout, b: SegmentLayout) -> Bool {
+        a.metrics == b.metrics && a.base === b.base && a.extras == b.extras
+    }
+
+    /// Number of segments.
+    public var count: Int { base.count }
+
+    private func extra(at index: Int) -> Double {
+        for e in extras where e.index == index { return e.extra }
+        return 0
+    }
+
+    private func extrasBefore(_ index: Int) -> Double {
+        var sum = 0.0
+        for e in extras {
+            if e.index >= index { break }
+            sum += e.extra
+        }
+        return sum
+    }
+
+    /// Width of segment `index`, pixels.
+    public func width(at index: Int) -> Double {
+        base.widths[index] + extra(at: index)
+    }
+
+    /// Left edge of segment `index` in content coordinates, pixels.
+    public func minX(at index: Int) -> Double {
+        metrics.insets.left + base.prefix[index] + extrasBefore(index) + metrics.spacing * Double(index)
+    }
+
+    /// Frame of segment `index` in content coordinates (pixels): the title band,
+    /// from the top inset to strip height - bottom inset.
+    public func frame(at index: Int) -> Rect {
+        Rect(x: minX(at: index), y: metrics.insets.top, width: width(at: index),
+             height: metrics.stripHeight - metrics.insets.top - metrics.insets.bottom)
+    }
+
+    /// Content width, pixels: left inset + widths + spacing between + right inset;
+    /// 0 when there are no segments.
+    public var contentWidth: Double {
+        let n = base.count
+        guard n > 0 else { return 0 }
+        return metrics.insets.left + base.prefix[n] + extras.reduce(0) { $0 + $1.extra }
+            + metrics.spacing * Double(n - 1) + metrics.insets.right
+    }
+
+    /// The indicator under segment `index` (pixels, content coordinates):
+    /// `indicatorWidth` x `indicatorHeight`, centered on the segment's mid-x,
+    /// its bottom edge at strip height - bottom inset.
+    public func indicatorRect(under index: Int) -> Rect {
+        let f = frame(at: index)
+        return Rect(x: f.midX - metrics.indicatorWidth / 2,
+                    y: metrics.stripHeight - metrics.insets.bottom - metrics.indicatorHeight,
+                    width: metrics.indicatorWidth, height: metrics.indicatorHeight)
+    }
+
+    /// This layout at `fraction` 0, `other` at 1, every frame edge linear in
+    /// between. Both must share `base`.
+    public func interpolated(to other: SegmentLayout, fraction: Double) -> SegmentLayout {
+        precondition(base === other.base, "layouts of different title lists")
+        var merged = [WidthExtra]()
+        merged.reserveCapacity(extras.count + other.extras.count)
+        var i = 0, j = 0
+        while i < extras.count || j < other.extras.count {
+            let a = i < extras.count ? extras[i] : nil
+            let b = j < other.extras.count ? other.extras[j] : nil
+            if let a, b == nil || a.index < b!.index {
+                merged.append(WidthExtra(index: a.index, extra: lerp(a.extra, 0, fraction)))
+                i += 1
+            } else if let b, a == nil || b.index < a!.index {
+                merged.append(WidthExtra(index: b.index, extra: lerp(0, b.extra, fraction)))
+                j += 1
+            } else {
+                merged.append(WidthExtra(index: a!.index, extra: lerp(a!.extra, b!.extra, fraction)))
+                i += 1
+                j += 1
+            }
+        }
+        return SegmentLayout(metrics: metrics, base: base, extras: merged)
+    }
+
+    /// The first index whose frame's right edge is past `x` (content pixels),
+    /// or `count` if none: a binary search over the frames, O(log n).
+    public func firstIndex(endingAfter x: Double) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if minX(at: mid) + width(at: mid) > x { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// The first index whose frame's left edge is at or past `x` (content
+    /// pixels), or `count` if none; O(log n).
+    public func firstIndex(startingAtOrAfter x: Double) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if minX(at: mid) >= x { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// Indices of the segments that intersect the viewport
+    /// [`contentOffset`, `contentOffset + viewportWidth`) (pixels); O(log n).
+    public func visibleRange(contentOffset: Double, viewportWidth: Double) -> Range<Int> {
+        let first = firstIndex(endingAfter: contentOffset)
+        let end = firstIndex(startingAtOrAfter: contentOffset + viewportWidth)
+        return first..<max(first, end)
+    }
+}

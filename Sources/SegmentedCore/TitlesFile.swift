@@ -1,0 +1,151 @@
+import Foundation
+
+/// Reads the strip's titles from a file: a JSON array of strings, or UTF-8
+/// text with one title per line.
+///
+/// The format is chosen by the first character after an optional UTF-8 BOM
+/// and white space: `[` means JSON (every element must be a string; `[]` is an
+/// empty strip), anything else means lines (CRLF or LF; lines blank after
+/// trimming white space are skipped). A file with no title in line form is an
+/// error, as is invalid UTF-8 anywhere.
+public enum TitlesFile {
+    /// Why a titles file could not be read; `description` is the one-line message for the user.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The file could not be opened or read (missing, a directory, no permission).
+        case unreadable(path: String, reason: String)
+        /// The bytes are not UTF-8; `byteOffset` is the first bad byte (0-based).
+        case invalidUTF8(path: String, byteOffset: Int)
+        /// JSON that does not parse; `detail` gives the position.
+        case malformedJSON(path: String, detail: String)
+        /// JSON that parses but is not an array of strings.
+        case notArrayOfStrings(path: String, detail: String)
+        /// A text file with no title in it.
+        case noTitles(path: String)
+        /// Larger than `maximumBytes`.
+        case tooLarge(path: String, bytes: Int)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(path, reason): return "cannot read titles file \(path): \(reason)"
+            case let .invalidUTF8(path, offset): return "titles file \(path) is not valid UTF-8 (first bad byte at offset \(offset))"
+            case let .malformedJSON(path, detail): return "titles file \(path) is malformed JSON: \(detail)"
+            case let .notArrayOfStrings(path, detail): return "titles file \(path) must be a JSON array of strings: \(detail)"
+            case let .noTitles(path): return "titles file \(path) contains no titles"
+            case let .tooLarge(path, bytes): return "titles file \(path) is too large (\(bytes) bytes; the limit is \(TitlesFile.maximumBytes))"
+            }
+        }
+    }
+
+    /// Files larger than this many bytes are refused (64 MiB).
+    public static let maximumBytes = 64 << 20
+
+    /// Reads and parses the file at `path`.
+    /// - Throws: `Failure` with a message naming the path.
+    public static func load(path: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Failure.unreadable(path: path, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw Failure.unreadable(path: path, reason: "it is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw Failure.unreadable(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
+        } catch {
+            throw Failure.unreadable(path: path, reason: "\(error.localizedDescription)")
+        }
+        if data.count > maximumBytes { throw Failure.tooLarge(path: path, bytes: data.count) }
+        return try parse(data, path: path)
+    }
+
+    /// Parses file contents; `path` only names the file in errors.
+    /// - Throws: `Failure`.
+    public static func parse(_ data: Data, path: String) throws -> [String] {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let bad = firstInvalidUTF8Offset(bytes) {
+            throw Failure.invalidUTF8(path: path, byteOffset: bad + (data.count - bytes.count))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.first(where: { !$0.isWhitespace }) == "[" {
+            return try parseJSON(Data(bytes), text: text, path: path)
+        }
+        let titles = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map(String.init)
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+        if titles.isEmpty { throw Failure.noTitles(path: path) }
+        return titles
+    }
+
+    private static func parseJSON(_ data: Data, text: String, path: String) throws -> [String] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error.localizedDescription)"
+            throw Failure.malformedJSON(path: path, detail: describePosition(debug, in: data))
+        }
+        guard let array = object as? [Any] else {
+            throw Failure.notArrayOfStrings(path: path, detail: "the top level is not an array")
+        }
+        var titles = [String]()
+        titles.reserveCapacity(array.count)
+        for (i, element) in array.enumerated() {
+            guard let s = element as? String else {
+                throw Failure.notArrayOfStrings(path: path, detail: "element \(i) is \(kind(of: element)), not a string")
+            }
+            titles.append(s)
+        }
+        return titles
+    }
+
+    private static func kind(of value: Any) -> String {
+        switch value {
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        case is NSNull: return "null"
+        case is NSNumber: return "a number or boolean"
+        default: return "not a string"
+        }
+    }
+
+    /// Adds "line L, column C" to Foundation's "around character N" message.
+    private static func describePosition(_ message: String, in data: Data) -> String {
+        let bytes = [UInt8](data)
+        var offset: Int?
+        if let range = message.range(of: "character ") {
+            offset = Int(message[range.upperBound...].prefix(while: \.isNumber))
+        } else if message.lowercased().contains("end of file") {
+            offset = bytes.count
+        }
+        guard let at = offset.map({ min(max($0, 0), bytes.count) }) else { return message }
+        var line = 1, lineStart = 0
+        for i in 0..<at where bytes[i] == 0x0A {
+            line += 1
+            lineStart = i + 1
+        }
+        let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
+        let base = message.hasSuffix(".") ? String(message.dropLast()) : message
+        return "\(base) (line \(line), column \(column))"
+    }
+
+    /// Offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(scalar):
+                offset += scalar.count
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
+    }
+}

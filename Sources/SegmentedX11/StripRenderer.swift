@@ -1,0 +1,140 @@
+import CXft
+import SegmentedCore
+
+/// Paints the strip into a back-buffer Pixmap through one long-lived XftDraw
+/// and copies it to the window. Painting is a pure function of a
+/// `StripPresentation`; an Expose only copies the buffer again.
+final class StripRenderer {
+    private let display: OpaquePointer
+    private let window: Window
+    private let gc: GC
+    private let depth: Int32
+    private var pixmap: Pixmap
+    private let draw: OpaquePointer
+    private(set) var width: Int
+    private(set) var height: Int
+
+    let unselectedFont: XftFontChain
+    let selectedFont: XftFontChain
+    let pageFont: XftFontChain
+
+    private var background = XftColor()
+    private var text = XftColor()
+    private var accent = XftColor()
+    private var separator = XftColor()
+    private var pageText = XftColor()
+    private let visual: UnsafeMutablePointer<Visual>
+    private let colormap: Colormap
+
+    init(connection: XDisplayConnection, window: Window, width: Int, height: Int, style: StripStyle) throws {
+        display = connection.display
+        self.window = window
+        let screen = connection.screen
+        visual = XDefaultVisual(display, screen)
+        colormap = XDefaultColormap(display, screen)
+        depth = XDefaultDepth(display, screen)
+        unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font)
+        selectedFont = try XftFontChain(display: display, screen: screen, pattern: style.selectedFont)
+        pageFont = try XftFontChain(display: display, screen: screen, pattern: style.pageFont)
+        self.width = max(1, width)
+        self.height = max(1, height)
+        pixmap = XCreatePixmap(display, window, UInt32(self.width), UInt32(self.height), UInt32(depth))
+        draw = XftDrawCreate(display, pixmap, visual, colormap)
+        gc = XCreateGC(display, window, 0, nil)
+        allocate(&background, style.backgroundColor)
+        allocate(&text, style.textColor)
+        allocate(&accent, style.accentColor)
+        allocate(&separator, style.separatorColor)
+        allocate(&pageText, style.pageTextColor)
+    }
+
+    private func allocate(_ color: inout XftColor, _ rgb: UInt32) {
+        // 8-bit channels widened to XRender's 16 bits (0xAB -> 0xABAB).
+        var render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
+                                  blue: UInt16(rgb & 0xFF) * 0x101, alpha: 0xFFFF)
+        XftColorAllocValue(display, visual, colormap, &render, &color)
+    }
+
+    deinit {
+        for c in [background, text, accent, separator, pageText] {
+            var color = c
+            XftColorFree(display, visual, colormap, &color)
+        }
+        XftDrawDestroy(draw)
+        XFreePixmap(display, pixmap)
+        XFreeGC(display, gc)
+    }
+
+    /// Recreates the back buffer for a new window size (pixels) and points the same XftDraw at it.
+    func resize(width newWidth: Int, height newHeight: Int) {
+        let w = max(1, newWidth), h = max(1, newHeight)
+        guard w != width || h != height else { return }
+        let old = pixmap
+        pixmap = XCreatePixmap(display, window, UInt32(w), UInt32(h), UInt32(depth))
+        XftDrawChange(draw, pixmap)
+        XFreePixmap(display, old)
+        width = w
+        height = h
+    }
+
+    /// Paints one frame into the back buffer.
+    func paint(_ presentation: StripPresentation, model: StripModel) {
+        let metrics = model.metrics
+        let offset = presentation.contentOffset
+        let stripHeight = Int(metrics.stripHeight)
+        fill(&background, x: 0, y: 0, width: width, height: height)
+
+        // Titles are centered in their (possibly tweening) frames, so a title
+        // whose font grew overhangs its frame a little mid-tween: widen the
+        // visible range by one spacing on each side so it does not pop in.
+        let layout = presentation.layout
+        let visible = layout.visibleRange(contentOffset: offset - metrics.spacing,
+                                          viewportWidth: Double(width) + 2 * metrics.spacing)
+        let bandTop = metrics.insets.top
+        let bandHeight = metrics.stripHeight - metrics.insets.top - metrics.insets.bottom
+        for index in visible {
+            let selected = index == model.selectedIndex
+            let chain = selected ? selectedFont : unselectedFont
+            let title = model.titles[index]
+            let advance = Double(chain.advance(of: title))
+            let frame = layout.frame(at: index)
+            let x = Int((frame.midX - offset - advance / 2).rounded())
+            let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
+            _ = withUnsafePointer(to: selected ? accent : text) { color in
+                chain.draw(title, on: draw, color: color, x: x, baseline: baseline)
+            }
+        }
+
+        if let indicator = presentation.indicator {
+            fill(&accent, x: Int((indicator.x - offset).rounded()), y: Int(indicator.y.rounded()),
+                 width: Int(indicator.width.rounded()), height: Int(indicator.height.rounded()))
+        }
+        fill(&separator, x: 0, y: stripHeight, width: width, height: 1)
+
+        if let selected = model.selectedIndex {
+            let title = model.titles[selected]
+            let pageTop = Double(stripHeight + 1)
+            let advance = pageFont.advance(of: title)
+            let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
+            _ = withUnsafePointer(to: pageText) { color in
+                pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline)
+            }
+        }
+    }
+
+    /// The baseline that centers the primary font's ascent + descent in a band (pixels).
+    static func baseline(top: Double, height: Double, font: XftFontChain) -> Int {
+        let textHeight = Double(font.ascent + font.descent)
+        return Int((top + (height - textHeight) / 2).rounded()) + font.ascent
+    }
+
+    private func fill(_ color: inout XftColor, x: Int, y: Int, width: Int, height: Int) {
+        guard width > 0, height > 0 else { return }
+        XftDrawRect(draw, &color, Int32(x), Int32(y), UInt32(width), UInt32(height))
+    }
+
+    /// Copies the back buffer to the window.
+    func copyToWindow() {
+        XCopyArea(display, pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+    }
+}

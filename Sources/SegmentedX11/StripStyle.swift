@@ -1,0 +1,24 @@
+/// Colors and fonts of the strip; colors are 0xRRGGBB, fonts fontconfig patterns.
+///
+/// The defaults are the design of issue 2.
+public struct StripStyle: Equatable, Sendable {
+    /// Font of unselected titles.
+    public var font = "sans-serif:pixelsize=15"
+    /// Font of the selected title.
+    public var selectedFont = "sans-serif:pixelsize=17:weight=bold"
+    /// Font of the page title under the strip.
+    public var pageFont = "sans-serif:pixelsize=28:weight=bold"
+    /// Unselected title color.
+    public var textColor: UInt32 = 0x555555
+    /// Selected title and indicator color.
+    public var accentColor: UInt32 = 0xE53935
+    /// Background of the strip and page.
+    public var backgroundColor: UInt32 = 0xFFFFFF
+    /// The 1 px line under the strip.
+    public var separatorColor: UInt32 = 0xE5E5E5
+    /// The page title's color.
+    public var pageTextColor: UInt32 = 0x333333
+
+    /// The design's style.
+    public init() {}
+}

@@ -1,0 +1,303 @@
+import CXft
+import Dispatch
+import Foundation
+import SegmentedCore
+
+/// A top-level X window hosting one segmented strip above a page area, with
+/// its event loop: a Dispatch read source on the X connection and, only while
+/// something moves, a ~60 Hz Dispatch timer, both on the main queue.
+///
+/// All Xlib and Xft calls happen on the main queue.
+public final class StripWindow {
+    /// Things the host wants to hear about; all called on the main queue.
+    public struct Callbacks {
+        /// The window is mapped and laid out; before the first frame.
+        public var ready: ((StripWindow) -> Void)?
+        /// The first frame is on screen (after XSync).
+        public var firstFrame: ((StripWindow) -> Void)?
+        /// The selection changed from `old` to `new` by a click; before the animation starts.
+        public var selectionChanged: ((StripWindow, _ old: Int?, _ new: Int) -> Void)?
+        /// Everything stopped moving after a selection or a press.
+        public var settled: ((StripWindow) -> Void)?
+        /// A drag ended.
+        public var scrolled: ((StripWindow) -> Void)?
+        /// The window changed size.
+        public var resized: ((StripWindow) -> Void)?
+        /// The user asked to close (WM_DELETE_WINDOW, Escape, q); the default exits 0.
+        public var closeRequested: ((StripWindow) -> Void)?
+
+        public init() {}
+    }
+
+    /// The window's title (WM_NAME and _NET_WM_NAME).
+    public static let windowTitle = "SegmentedStrip"
+
+    /// The strip's state.
+    public let model: StripModel
+    /// The X window.
+    public let window: Window
+    /// Host callbacks.
+    public var callbacks = Callbacks()
+
+    private let connection: XDisplayConnection
+    private let renderer: StripRenderer
+    private let wmDeleteWindow: Atom
+    private var readSource: DispatchSourceRead?
+    private var timer: DispatchSourceTimer?
+    private var pendingMotion: (x: Double, y: Double)?
+    private var needsPaint = true
+    private var needsSettledReport = false
+    private var hasDrawnFirstFrame = false
+
+    /// Seconds on the monotonic clock the model is driven by.
+    public static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    /// Creates and maps the window.
+    ///
+    /// - Parameters:
+    ///   - connection: an open display.
+    ///   - titles: one title per segment.
+    ///   - selectedIndex: the initially selected segment.
+    ///   - width, height: window size, pixels.
+    ///   - style: colors and font patterns.
+    /// - Throws: `XftFontChain.Failure` when a font cannot be opened;
+    ///   `StripModel.Failure` for a bad selected index.
+    public init(connection: XDisplayConnection, titles: [String], selectedIndex: Int, width: Int, height: Int,
+                style: StripStyle = StripStyle(), metrics: LayoutMetrics = LayoutMetrics()) throws {
+        self.connection = connection
+        let display = connection.display
+        let screen = connection.screen
+        let root = XRootWindow(display, screen)
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = UInt(style.backgroundColor)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+            | Button1MotionMask | KeyPressMask
+        window = XCreateWindow(display, root, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)), 0,
+                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
+                               UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
+        wmDeleteWindow = connection.atom("WM_DELETE_WINDOW")
+        do {
+            renderer = try StripRenderer(connection: connection, window: window, width: width, height: height, style: style)
+        } catch {
+            XDestroyWindow(display, window)
+            throw error
+        }
+        let unselected = renderer.unselectedFont, selected = renderer.selectedFont
+        do {
+            model = try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
+                                   metrics: metrics,
+                                   measureUnselected: { Double(unselected.advance(of: $0)) },
+                                   measureSelected: { Double(selected.advance(of: $0)) })
+        } catch {
+            XDestroyWindow(display, window)
+            throw error
+        }
+        setWindowManagerProperties()
+        XMapWindow(display, window)
+    }
+
+    deinit {
+        timer?.cancel()
+        readSource?.cancel()
+    }
+
+    /// The font chains (unselected, selected), for diagnostics.
+    public var fontChains: (unselected: XftFontChain, selected: XftFontChain) {
+        (renderer.unselectedFont, renderer.selectedFont)
+    }
+
+    /// The window size, pixels.
+    public var size: (width: Int, height: Int) { (renderer.width, renderer.height) }
+
+    private func setWindowManagerProperties() {
+        let display = connection.display
+        XStoreName(display, window, Self.windowTitle)
+        let utf8 = connection.atom("UTF8_STRING")
+        let title = Array(Self.windowTitle.utf8)
+        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), utf8, 8, PropModeReplace, title, Int32(title.count))
+        var pid = UInt(getpid())
+        withUnsafeBytes(of: &pid) { bytes in
+            _ = XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
+        "segmented-demo".withCString { name in
+            Self.windowTitle.withCString { cls in
+                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name), res_class: UnsafeMutablePointer(mutating: cls))
+                XSetClassHint(display, window, &hint)
+            }
+        }
+        var protocols = [wmDeleteWindow]
+        XSetWMProtocols(display, window, &protocols, 1)
+    }
+
+    /// Starts handling X events on the main queue. Call once, then `dispatchMain()`.
+    public func start() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
+        source.setEventHandler { [unowned self] in self.drainEvents() }
+        source.resume()
+        readSource = source
+        callbacks.ready?(self)
+        XFlush(connection.display)
+        // Round trips made while setting up may already have queued events the socket will not signal again.
+        DispatchQueue.main.async { [unowned self] in self.drainEvents() }
+    }
+
+    /// Selects `index` as a host would (not a click), animated.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`.
+    public func select(_ index: Int) throws {
+        let old = model.selectedIndex
+        if try model.select(index, at: Self.now()), let callback = callbacks.selectionChanged {
+            callback(self, old, index)
+        }
+        needsSettledReport = true
+        needsPaint = true
+        afterEvents()
+    }
+
+    /// Handles every event Xlib has, then repaints once and manages the frame timer.
+    private func drainEvents() {
+        let display = connection.display
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            handle(&event)
+        }
+        afterEvents()
+    }
+
+    private func handle(_ event: inout XEvent) {
+        let now = Self.now()
+        switch event.type {
+        case Expose:
+            if event.xexpose.count == 0 {
+                if hasDrawnFirstFrame {
+                    renderer.copyToWindow()
+                } else {
+                    needsPaint = true
+                }
+            }
+        case ConfigureNotify:
+            let w = Int(event.xconfigure.width), h = Int(event.xconfigure.height)
+            if w != renderer.width || h != renderer.height {
+                renderer.resize(width: w, height: h)
+                model.resize(viewportWidth: Double(renderer.width), at: now)
+                needsPaint = true
+                callbacks.resized?(self)
+            }
+        case ButtonPress where event.xbutton.button == UInt32(Button1):
+            pendingMotion = nil
+            if model.pointerPressed(x: Double(event.xbutton.x), y: Double(event.xbutton.y), at: now) {
+                needsPaint = true
+            }
+        case MotionNotify:
+            // Compressed: only the last position of a batch is applied.
+            pendingMotion = (Double(event.xmotion.x), Double(event.xmotion.y))
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            applyPendingMotion(at: now)
+            let old = model.selectedIndex
+            switch model.pointerReleased(x: Double(event.xbutton.x), y: Double(event.xbutton.y), at: now) {
+            case let .click(index, changed):
+                if changed { callbacks.selectionChanged?(self, old, index) }
+                needsSettledReport = true
+                needsPaint = true
+            case .dragEnded:
+                callbacks.scrolled?(self)
+            case .none:
+                break
+            }
+        case KeyPress:
+            let keysym = XLookupKeysym(&event.xkey, 0)
+            if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) { requestClose() }
+        case ClientMessage:
+            if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
+        default:
+            break
+        }
+    }
+
+    private func applyPendingMotion(at now: Double) {
+        guard let motion = pendingMotion else { return }
+        pendingMotion = nil
+        if model.pointerMoved(x: motion.x, y: motion.y, at: now) { needsPaint = true }
+    }
+
+    private func requestClose() {
+        if let close = callbacks.closeRequested {
+            close(self)
+        } else {
+            close()
+            exit(0)
+        }
+    }
+
+    /// Destroys the window and flushes the connection.
+    public func close() {
+        timer?.cancel()
+        timer = nil
+        readSource?.cancel()
+        readSource = nil
+        XDestroyWindow(connection.display, window)
+        XSync(connection.display, 0)
+    }
+
+    private func afterEvents() {
+        let now = Self.now()
+        applyPendingMotion(at: now)
+        if model.isAnimating(at: now) {
+            startTimer()
+        } else if timer != nil {
+            stopTimer(at: now)
+        }
+        if needsPaint { paint(at: now) }
+        if needsSettledReport, timer == nil {
+            needsSettledReport = false
+            callbacks.settled?(self)
+        }
+        // Round trips in painting or callbacks can queue events without waking the read source.
+        if XPending(connection.display) > 0 { drainEvents() }
+    }
+
+    private func startTimer() {
+        guard timer == nil else { return }
+        let t = DispatchSource.makeTimerSource(queue: .main)
+        t.schedule(deadline: .now() + .nanoseconds(16_666_667), repeating: .nanoseconds(16_666_667), leeway: .milliseconds(1))
+        t.setEventHandler { [unowned self] in self.tick() }
+        t.resume()
+        timer = t
+    }
+
+    private func stopTimer(at now: Double) {
+        timer?.cancel()
+        timer = nil
+        model.settle(at: now)
+        needsPaint = true
+        needsSettledReport = true
+    }
+
+    private func tick() {
+        let now = Self.now()
+        applyPendingMotion(at: now)
+        needsPaint = true
+        if !model.isAnimating(at: now) { stopTimer(at: now) }
+        afterEvents()
+    }
+
+    /// What is drawn now.
+    public var presentation: StripPresentation { model.presentation(at: Self.now()) }
+
+    private func paint(at now: Double) {
+        needsPaint = false
+        renderer.paint(model.presentation(at: now), model: model)
+        renderer.copyToWindow()
+        if !hasDrawnFirstFrame {
+            hasDrawnFirstFrame = true
+            XSync(connection.display, 0)
+            callbacks.firstFrame?(self)
+        } else {
+            XFlush(connection.display)
+        }
+    }
+}

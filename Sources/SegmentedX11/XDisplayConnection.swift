@@ -1,0 +1,79 @@
+import CXft
+import Foundation
+
+/// An open connection to an X server, with the error handlers the strip needs.
+public final class XDisplayConnection {
+    /// Why a display could not be opened.
+    public enum Failure: Error, CustomStringConvertible {
+        /// $DISPLAY is unset or empty and no name was given.
+        case noDisplay
+        /// XOpenDisplay failed for this name.
+        case cannotOpen(String)
+
+        public var description: String {
+            switch self {
+            case .noDisplay: return "no display: $DISPLAY is not set (run under X11, or use 'make run' which starts Xvfb)"
+            case let .cannotOpen(name): return "cannot open display '\(name)'"
+            }
+        }
+    }
+
+    /// The Xlib display.
+    public let display: OpaquePointer
+    /// The default screen number.
+    public let screen: Int32
+    /// The display's name, as opened.
+    public let name: String
+
+    /// Opens `name`, or $DISPLAY when nil.
+    /// - Throws: `Failure.noDisplay` or `Failure.cannotOpen`.
+    public init(name: String? = nil) throws {
+        let resolved = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        guard !resolved.isEmpty else { throw Failure.noDisplay }
+        guard let display = XOpenDisplay(resolved) else { throw Failure.cannotOpen(resolved) }
+        self.display = display
+        self.name = resolved
+        screen = XDefaultScreen(display)
+    }
+
+    deinit {
+        XCloseDisplay(display)
+    }
+
+    /// The file descriptor of the connection, for a Dispatch read source.
+    public var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    /// Interns `name` (creating the atom if needed).
+    public func atom(_ name: String) -> Atom {
+        XInternAtom(display, name, 0)
+    }
+
+    /// Installs process-wide Xlib error handlers: a non-fatal protocol error is
+    /// reported once per (error code, request code) on stderr and the program
+    /// goes on; losing the server prints one line and exits with status 1.
+    public static func installErrorHandlers(programName: String) {
+        XErrorReporting.programName = programName
+        XSetErrorHandler { display, event in
+            guard let event else { return 0 }
+            let key = Int(event.pointee.error_code) << 8 | Int(event.pointee.request_code)
+            if XErrorReporting.seen.insert(key).inserted {
+                var buffer = [CChar](repeating: 0, count: 256)
+                XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
+                let text = String(cString: buffer)
+                FileHandle.standardError.write(Data(
+                    "\(XErrorReporting.programName): X error: \(text) (error code \(event.pointee.error_code), request code \(event.pointee.request_code), minor \(event.pointee.minor_code))\n".utf8))
+            }
+            return 0
+        }
+        XSetIOErrorHandler { _ in
+            FileHandle.standardError.write(Data("\(XErrorReporting.programName): lost the connection to the X server\n".utf8))
+            _exit(1)
+        }
+    }
+}
+
+/// State of the C error handlers, which cannot capture context.
+enum XErrorReporting {
+    nonisolated(unsafe) static var programName = "segmented-demo"
+    nonisolated(unsafe) static var seen = Set<Int>()
+}

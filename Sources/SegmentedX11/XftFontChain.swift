@@ -1,0 +1,176 @@
+import CXft
+
+/// A primary Xft font and the fallback fonts fontconfig found for code points
+/// the primary lacks: the one place that measures and draws text.
+///
+/// Measuring and drawing walk the same runs (consecutive code points drawn
+/// with the same font), so a measured advance always equals what is drawn.
+/// Widths are the glyph advance (`XGlyphInfo.xOff`), not the ink width.
+/// Fallback follows suckless drw.c: for a code point no open font has
+/// (`XftCharExists`), ask fontconfig for the base pattern plus a charset with
+/// that code point (`XftFontMatch`) and append the result to the chain; the
+/// chain is the cache, and code points no font has are remembered too.
+/// Color (bitmap emoji) fonts are skipped, as drawing them through XRender can
+/// fail with BadLength.
+public final class XftFontChain {
+    /// Why a font chain could not be made.
+    public enum Failure: Error, CustomStringConvertible {
+        /// fontconfig could not parse the pattern string.
+        case invalidPattern(String)
+        /// No installed font matches the pattern (no fonts at all).
+        case noMatch(String)
+
+        public var description: String {
+            switch self {
+            case let .invalidPattern(p): return "invalid font pattern '\(p)'"
+            case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
+            }
+        }
+    }
+
+    /// The fontconfig pattern the chain was opened with.
+    public let patternName: String
+    private let display: OpaquePointer
+    private let screen: Int32
+    private let basePattern: OpaquePointer
+    private(set) var fonts: [UnsafeMutablePointer<XftFont>] = []
+    private var fontIndexByCodePoint: [UInt32: Int] = [:]
+    private var missing: Set<UInt32> = []
+    private var advanceByTitle: [String: Int] = [:]
+
+    /// Opens the font matching `pattern` (a fontconfig pattern such as
+    /// "sans-serif:pixelsize=15") on `display`.
+    /// - Throws: `Failure` when the pattern does not parse or nothing matches.
+    public init(display: OpaquePointer, screen: Int32, pattern: String) throws {
+        self.display = display
+        self.screen = screen
+        patternName = pattern
+        guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
+        basePattern = parsed
+        var result = FcResultMatch
+        guard let match = XftFontMatch(display, screen, parsed, &result) else {
+            FcPatternDestroy(parsed)
+            throw Failure.noMatch(pattern)
+        }
+        guard let font = XftFontOpenPattern(display, match) else {
+            FcPatternDestroy(match)
+            FcPatternDestroy(parsed)
+            throw Failure.noMatch(pattern)
+        }
+        fonts.append(font)
+    }
+
+    deinit {
+        for font in fonts { XftFontClose(display, font) }
+        FcPatternDestroy(basePattern)
+    }
+
+    /// Ascent of the primary font, pixels: every run shares the baseline it sets.
+    public var ascent: Int { Int(fonts[0].pointee.ascent) }
+    /// Descent of the primary font, pixels.
+    public var descent: Int { Int(fonts[0].pointee.descent) }
+
+    /// Family names of the fonts opened so far, primary first.
+    public var familyNames: [String] {
+        fonts.map { font in
+            guard let p = font.pointee.pattern, let name = cxft_pattern_family(p) else { return "?" }
+            return String(cString: name)
+        }
+    }
+
+    /// The chain index of the font that draws `codePoint`, opening a fallback
+    /// font when needed; nil when no installed font has it.
+    public func fontIndex(for codePoint: UInt32) -> Int? {
+        if let i = fontIndexByCodePoint[codePoint] { return i }
+        if missing.contains(codePoint) { return nil }
+        for (i, font) in fonts.enumerated() where XftCharExists(display, font, codePoint) != 0 {
+            fontIndexByCodePoint[codePoint] = i
+            return i
+        }
+        if let font = openFallback(for: codePoint) {
+            fonts.append(font)
+            fontIndexByCodePoint[codePoint] = fonts.count - 1
+            return fonts.count - 1
+        }
+        missing.insert(codePoint)
+        return nil
+    }
+
+    private func openFallback(for codePoint: UInt32) -> UnsafeMutablePointer<XftFont>? {
+        guard let pattern = FcPatternDuplicate(basePattern), let charset = FcCharSetCreate() else { return nil }
+        defer {
+            FcCharSetDestroy(charset)
+            FcPatternDestroy(pattern)
+        }
+        FcCharSetAddChar(charset, codePoint)
+        cxft_pattern_add_charset(pattern, charset)
+        cxft_pattern_add_scalable(pattern)
+        var result = FcResultMatch
+        guard let match = XftFontMatch(display, screen, pattern, &result) else { return nil }
+        if cxft_pattern_is_color(match) != 0 {
+            FcPatternDestroy(match)
+            return nil
+        }
+        guard let font = XftFontOpenPattern(display, match) else {
+            FcPatternDestroy(match)
+            return nil
+        }
+        if XftCharExists(display, font, codePoint) == 0 {
+            XftFontClose(display, font)
+            return nil
+        }
+        return font
+    }
+
+    /// Code points of `text` that no installed font has (drawn with the primary font's missing-glyph box).
+    public func missingCodePoints(in text: String) -> [UInt32] {
+        text.unicodeScalars.map(\.value).filter { fontIndex(for: $0) == nil }
+    }
+
+    /// Splits `text` into runs of code points drawn with one font of the chain.
+    private func forEachRun(in text: String, _ body: (UnsafeMutablePointer<XftFont>, [FcChar32]) -> Void) {
+        var run: [FcChar32] = []
+        var runFont = 0
+        for scalar in text.unicodeScalars {
+            let index = fontIndex(for: scalar.value) ?? 0
+            if index != runFont, !run.isEmpty {
+                body(fonts[runFont], run)
+                run.removeAll(keepingCapacity: true)
+            }
+            runFont = index
+            run.append(scalar.value)
+        }
+        if !run.isEmpty { body(fonts[runFont], run) }
+    }
+
+    private func runAdvance(_ font: UnsafeMutablePointer<XftFont>, _ run: [FcChar32]) -> Int {
+        var info = XGlyphInfo()
+        run.withUnsafeBufferPointer { XftTextExtents32(display, font, $0.baseAddress, Int32($0.count), &info) }
+        return Int(info.xOff)
+    }
+
+    /// The advance width of `text`, pixels: the sum of the glyph advances
+    /// (`XGlyphInfo.xOff`) of its runs. Cached per title.
+    public func advance(of text: String) -> Int {
+        if let w = advanceByTitle[text] { return w }
+        var width = 0
+        forEachRun(in: text) { font, run in width += runAdvance(font, run) }
+        advanceByTitle[text] = width
+        return width
+    }
+
+    /// Draws `text` with its left pen position at `x` and its baseline at
+    /// `baseline` (pixels, in the drawable of `draw`).
+    /// - Returns: the pen advance, pixels; equal to `advance(of:)`.
+    @discardableResult
+    public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int) -> Int {
+        var pen = x
+        forEachRun(in: text) { font, run in
+            run.withUnsafeBufferPointer {
+                XftDrawString32(draw, color, font, Int32(pen), Int32(baseline), $0.baseAddress, Int32($0.count))
+            }
+            pen += runAdvance(font, run)
+        }
+        return pen - x
+    }
+}

@@ -1,0 +1,136 @@
+import Dispatch
+import Foundation
+import SegmentedCore
+import SegmentedX11
+
+let programName = "segmented-demo"
+let version = "0.1.0"
+let startTime = StripWindow.now()
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("\(programName): \(message)\n".utf8))
+    exit(status)
+}
+
+let options: DemoOptions
+do {
+    switch try DemoOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        print(DemoOptions.usage)
+        exit(0)
+    case .version:
+        print("\(programName) \(version)")
+        exit(0)
+    case let .run(parsed):
+        options = parsed
+    }
+} catch {
+    fail("\(error)", status: 2)
+}
+
+let titles: [String]
+do {
+    let path = try options.titlesFile ?? BundledResources.defaultTitlesPath()
+    titles = try TitlesFile.load(path: path)
+} catch {
+    fail("\(error)", status: 2)
+}
+if !titles.isEmpty, options.selectedIndex >= titles.count {
+    fail("--select \(options.selectedIndex) is out of range: there are \(titles.count) titles (0...\(titles.count - 1))", status: 2)
+}
+
+let connection: XDisplayConnection
+do {
+    connection = try XDisplayConnection()
+} catch {
+    fail("\(error)", status: 1)
+}
+XDisplayConnection.installErrorHandlers(programName: programName)
+
+var style = StripStyle()
+if let font = options.font { style.font = font }
+if let font = options.selectedFont { style.selectedFont = font }
+
+let strip: StripWindow
+do {
+    strip = try StripWindow(connection: connection, titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex,
+                            width: options.width, height: options.height, style: style)
+} catch {
+    fail("\(error)", status: 1)
+}
+
+// Name the code points no font can draw, once, so boxes are never silent.
+for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font", strip.fontChains.selected)] {
+    let missing = Set(titles.flatMap { chain.missingCodePoints(in: $0) }).sorted()
+    if !missing.isEmpty {
+        let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")
+        FileHandle.standardError.write(Data("\(programName): warning: no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")\n".utf8))
+    }
+}
+
+let trace = Trace(enabled: options.trace)
+
+func layoutFields(_ window: StripWindow) -> [String: Any] {
+    let p = window.presentation
+    var fields: [String: Any] = [
+        "selectedIndex": window.model.selectedIndex.map { $0 as Any } ?? NSNull(),
+        "contentOffset": p.contentOffset,
+        "contentWidth": p.layout.contentWidth,
+        "viewportWidth": window.model.viewportWidth,
+        "segments": Trace.segments(p.layout),
+    ]
+    fields["indicator"] = p.indicator.map { Trace.rect($0) as Any } ?? NSNull()
+    return fields
+}
+
+strip.callbacks.ready = { window in
+    var fields = layoutFields(window)
+    fields["count"] = window.model.titles.count
+    fields["window"] = Int(window.window)
+    fields["viewportHeight"] = window.size.height
+    fields["stripHeight"] = window.model.metrics.stripHeight
+    fields["fonts"] = [
+        "unselected": window.fontChains.unselected.familyNames,
+        "selected": window.fontChains.selected.familyNames,
+    ]
+    trace.emit("ready", fields)
+}
+strip.callbacks.firstFrame = { _ in
+    trace.emit("firstFrame", ["elapsedSeconds": StripWindow.now() - startTime])
+    if options.exitAfterFirstFrame {
+        strip.close()
+        exit(0)
+    }
+}
+strip.callbacks.selectionChanged = { window, old, new in
+    trace.emit("select", ["index": new, "title": window.model.titles[new],
+                          "previousIndex": old.map { $0 as Any } ?? NSNull()])
+}
+strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window)) }
+strip.callbacks.scrolled = { window in trace.emit("scroll", ["contentOffset": window.presentation.contentOffset]) }
+strip.callbacks.resized = { window in
+    let p = window.presentation
+    trace.emit("resize", ["viewportWidth": window.model.viewportWidth, "viewportHeight": window.size.height,
+                          "contentOffset": p.contentOffset, "contentWidth": p.layout.contentWidth])
+}
+strip.callbacks.closeRequested = { window in
+    trace.emit("exit", ["status": 0])
+    window.close()
+    exit(0)
+}
+
+// SIGINT and SIGTERM close the window and exit 128 + signal number.
+var signalSources = [DispatchSourceSignal]()
+for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    source.setEventHandler {
+        strip.close()
+        exit(status)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+
+strip.start()
+dispatchMain()
