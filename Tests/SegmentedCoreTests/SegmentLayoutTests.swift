@@ -1,0 +1,68 @@
+import XCTest
+@testable import SegmentedCore
+
+final class SegmentLayoutTests: XCTestCase {
+    private func xs(_ layout: SegmentLayout) -> [Double] { (0..<layout.count).map { layout.frame(at: $0).x } }
+    private func widths(_ layout: SegmentLayout) -> [Double] { (0..<layout.count).map { layout.frame(at: $0).width } }
+
+    func testFirstSelectedFramesFollowTheFormula() throws {
+        let layout = try FixedAdvance.model(selected: 0).restingLayout
+        XCTAssertEqual(widths(layout), [85, 75, 75, 75, 105, 75, 105, 135, 105, 105])
+        XCTAssertEqual(xs(layout), [5, 105, 195, 285, 375, 495, 585, 705, 855, 975])
+        XCTAssertEqual(layout.contentWidth, 1085)
+        XCTAssertEqual(layout.frame(at: 3), Rect(x: 285, y: 0, width: 75, height: 42))
+    }
+
+    func testMiddleSelectedWidensOnlyThatSegment() throws {
+        let layout = try FixedAdvance.model(selected: 4).restingLayout
+        XCTAssertEqual(widths(layout), [75, 75, 75, 75, 119, 75, 105, 135, 105, 105])
+        XCTAssertEqual(xs(layout), [5, 95, 185, 275, 365, 499, 589, 709, 859, 979])
+        XCTAssertEqual(layout.contentWidth, 1089)
+    }
+
+    func testLastSelected() throws {
+        let layout = try FixedAdvance.model(selected: 9).restingLayout
+        XCTAssertEqual(xs(layout), [5, 95, 185, 275, 365, 485, 575, 695, 845, 965])
+        XCTAssertEqual(layout.frame(at: 9).width, 119)
+        XCTAssertEqual(layout.contentWidth, 1089)
+    }
+
+    func testContentWidthOfOneAndNoSegments() throws {
+        XCTAssertEqual(try FixedAdvance.model(titles: ["abc"]).restingLayout.contentWidth, 5 + 51 + 5)
+        let empty = try FixedAdvance.model(titles: [])
+        XCTAssertEqual(empty.restingLayout.contentWidth, 0)
+        XCTAssertNil(empty.selectedIndex)
+        XCTAssertNil(empty.presentation(at: 0).indicator)
+        XCTAssertEqual(empty.targetOffset, 0)
+    }
+
+    func testIndicatorIsCenteredUnderTheSegmentOnRows39To41() throws {
+        let layout = try FixedAdvance.model(selected: 4).restingLayout
+        // Segment 4 spans 365..484, mid-x 424.5.
+        XCTAssertEqual(layout.indicatorRect(under: 4), Rect(x: 409.5, y: 39, width: 30, height: 3))
+        XCTAssertEqual(layout.indicatorRect(under: 0), Rect(x: 27.5, y: 39, width: 30, height: 3))
+    }
+
+    func testVisibleRangeIsTheSegmentsIntersectingTheViewport() throws {
+        let layout = try FixedAdvance.model(selected: 0).restingLayout
+        XCTAssertEqual(layout.visibleRange(contentOffset: 0, viewportWidth: 400), 0..<5)     // 375 < 400
+        XCTAssertEqual(layout.visibleRange(contentOffset: 90, viewportWidth: 100), 1..<2)    // 90 is the end of 0
+        XCTAssertEqual(layout.visibleRange(contentOffset: 89, viewportWidth: 17), 0..<2)     // 89..106 touches 0 and 1
+        XCTAssertEqual(layout.visibleRange(contentOffset: 2000, viewportWidth: 400), 10..<10)
+    }
+
+    func testInterpolationIsLinearInEveryEdge() throws {
+        let model = try FixedAdvance.model(selected: 0)
+        let from = model.restingLayout
+        try model.select(4, at: 0, animated: false)
+        let to = model.restingLayout
+        let mid = from.interpolated(to: to, fraction: 0.5)
+        for i in 0..<10 {
+            XCTAssertEqual(mid.frame(at: i).x, (from.frame(at: i).x + to.frame(at: i).x) / 2, "x of \(i)")
+            XCTAssertEqual(mid.frame(at: i).width, (from.frame(at: i).width + to.frame(at: i).width) / 2, "width of \(i)")
+        }
+        XCTAssertEqual(mid.contentWidth, (1085 + 1089) / 2)
+        XCTAssertEqual(from.interpolated(to: to, fraction: 1), to)
+        XCTAssertEqual(from.interpolated(to: to, fraction: 0).extras, from.extras)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+@testable import SegmentedCore
+
+final class TitlesFileTests: XCTestCase {
+    private func parse(_ bytes: [UInt8]) throws -> [String] { try TitlesFile.parse(Data(bytes), path: "t") }
+    private func parse(_ text: String) throws -> [String] { try parse(Array(text.utf8)) }
+
+    func testJSONArray() throws {
+        XCTAssertEqual(try parse(#" ["一级", "b c", ""] "#), ["一级", "b c", ""])
+        XCTAssertEqual(try parse("[]"), [])
+    }
+
+    func testLinesWithBOMAndCRLFSkipBlankLines() throws {
+        XCTAssertEqual(try parse([0xEF, 0xBB, 0xBF] + Array("一级建造师\r\n二级\r\n\r\n  \nlast".utf8)), ["一级建造师", "二级", "last"])
+    }
+
+    func testMalformedJSONGivesItsPosition() {
+        XCTAssertThrowsError(try parse("[\"a\",\n  x]")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("malformed JSON"), message)
+            XCTAssertTrue(message.contains("line 2, column 3"), message)
+        }
+        XCTAssertThrowsError(try parse("[\"a\"")) { error in
+            XCTAssertTrue("\(error)".contains("line 1, column 5"), "\(error)")
+        }
+    }
+
+    func testJSONThatIsNotAnArrayOfStrings() {
+        XCTAssertThrowsError(try parse(#"["a", 3]"#)) { error in
+            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element 1 is a number or boolean, not a string")
+        }
+        XCTAssertThrowsError(try parse(#"["a", ["b"]]"#)) { error in XCTAssertTrue("\(error)".contains("element 1 is an array")) }
+    }
+
+    func testInvalidUTF8NamesTheByte() {
+        XCTAssertThrowsError(try parse(Array("ab\n".utf8) + [0xFF] + Array("c".utf8))) { error in
+            XCTAssertEqual(error as? TitlesFile.Failure, .invalidUTF8(path: "t", byteOffset: 3))
+        }
+    }
+
+    func testEmptyTextHasNoTitles() {
+        XCTAssertThrowsError(try parse("")) { error in XCTAssertEqual(error as? TitlesFile.Failure, .noTitles(path: "t")) }
+        XCTAssertThrowsError(try parse(" \n\r\n"))
+    }
+
+    func testMissingFileAndDirectory() {
+        XCTAssertThrowsError(try TitlesFile.load(path: "/nonexistent/titles.json")) { error in
+            XCTAssertEqual("\(error)", "cannot read titles file /nonexistent/titles.json: no such file")
+        }
+        XCTAssertThrowsError(try TitlesFile.load(path: NSTemporaryDirectory())) { error in
+            XCTAssertTrue("\(error)".contains("it is a directory"))
+        }
+    }
+
+    func testTheBundledTitlesFile() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let titles = try TitlesFile.load(path: root.appendingPathComponent("Resources/titles.json").path)
+        XCTAssertEqual(titles, FixedAdvance.titles)
+    }
+}

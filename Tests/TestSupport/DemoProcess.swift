@@ -1,0 +1,147 @@
+import Foundation
+
+/// The real `segmented-demo` binary, run with `--trace`; its trace lines are
+/// read as JSON objects as they arrive.
+public final class DemoProcess {
+    public struct Timeout: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The binary: $SEGMENTED_DEMO, or `segmented-demo` next to the test bundle.
+    public static var binaryPath: String {
+        if let path = ProcessInfo.processInfo.environment["SEGMENTED_DEMO"], !path.isEmpty { return path }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        // swift-corelibs-xctest runs <config>/<Package>PackageTests.xctest; step out of a bundle directory if any.
+        if dir.pathExtension == "xctest" { dir = dir.deletingLastPathComponent() }
+        return dir.appendingPathComponent("segmented-demo").path
+    }
+
+    public let process = Process()
+    private let lock = NSCondition()
+    private var lines: [String] = []
+    private var partial = Data()
+    private var stderrData = Data()
+    private var stdoutClosed = false
+    private var consumed = 0
+
+    /// Starts the demo with `arguments` (and `--trace` unless `trace` is false).
+    public init(arguments: [String], trace: Bool = true, environment: [String: String]? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = (trace ? ["--trace"] : []) + arguments
+        if let environment { process.environment = environment }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.receive(data)
+        }
+        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            self.lock.lock()
+            self.stderrData.append(data)
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    private func receive(_ data: Data) {
+        lock.lock()
+        defer {
+            lock.broadcast()
+            lock.unlock()
+        }
+        if data.isEmpty {
+            stdoutClosed = true
+            return
+        }
+        partial.append(data)
+        while let newline = partial.firstIndex(of: 0x0A) {
+            lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
+            partial = Data(partial[partial.index(after: newline)...])
+        }
+    }
+
+    /// Everything the demo wrote on stderr so far.
+    public var standardError: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: stderrData, as: UTF8.self)
+    }
+
+    /// Every trace line so far, parsed.
+    public var allEvents: [[String: Any]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines.compactMap { Self.parse($0) }
+    }
+
+    private static func parse(_ line: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+
+    /// The next trace event named `name` (after those already returned) that
+    /// satisfies `predicate`; skipped events are consumed.
+    /// - Throws: `Timeout` when none arrives within `timeout` seconds.
+    public func next(_ name: String, timeout: Double = 10, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            while consumed < lines.count {
+                let line = lines[consumed]
+                consumed += 1
+                if let object = Self.parse(line), object["event"] as? String == name, predicate(object) { return object }
+            }
+            if stdoutClosed || !lock.wait(until: deadline) {
+                if consumed < lines.count { continue }
+                throw Timeout(description: "no '\(name)' trace event within \(timeout) s; stderr: \(String(decoding: stderrData, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Waits for the process to end; returns its exit status, or nil on timeout (the process is then killed).
+    public func waitForExit(timeout: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        // Let the pipes drain.
+        let drain = Date().addingTimeInterval(2)
+        lock.lock()
+        while !stdoutClosed, lock.wait(until: drain) {}
+        lock.unlock()
+        return process.terminationStatus
+    }
+
+    /// Runs the demo to completion with `arguments` (no trace); returns (status, stdout + stderr).
+    public static func runToEnd(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 15) throws -> (status: Int32?, stderr: String) {
+        let demo = try DemoProcess(arguments: arguments, trace: false, environment: environment)
+        let status = demo.waitForExit(timeout: timeout)
+        usleep(50_000)
+        return (status, demo.standardError)
+    }
+}
+
+/// Reads a rectangle `{x, y, width, height}` from a trace object.
+public func traceRect(_ value: Any?) -> (x: Double, y: Double, width: Double, height: Double)? {
+    guard let r = value as? [String: Any], let x = (r["x"] as? NSNumber)?.doubleValue,
+          let y = (r["y"] as? NSNumber)?.doubleValue, let w = (r["width"] as? NSNumber)?.doubleValue,
+          let h = (r["height"] as? NSNumber)?.doubleValue else { return nil }
+    return (x, y, w, h)
+}
+
+/// Reads a number from a trace object.
+public func traceNumber(_ value: Any?) -> Double? {
+    (value as? NSNumber)?.doubleValue
+}

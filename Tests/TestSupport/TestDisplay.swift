@@ -1,0 +1,170 @@
+import CXTest
+import CXft
+import Foundation
+
+/// A connection the tests use to drive the X server like a user would: XTest
+/// for pointer and keys, XGetImage to read pixels back.
+public final class TestDisplay {
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let display: OpaquePointer
+    public let screen: Int32
+
+    /// Opens $DISPLAY; throws when there is none (the Makefile starts Xvfb).
+    public init() throws {
+        guard let name = ProcessInfo.processInfo.environment["DISPLAY"], !name.isEmpty else {
+            throw Unavailable(description: "no $DISPLAY: run the tests with 'make test', which starts Xvfb")
+        }
+        guard let display = XOpenDisplay(name) else { throw Unavailable(description: "cannot open display \(name)") }
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            throw Unavailable(description: "the X server on \(name) has no XTest extension")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    /// The window's top-left corner in root coordinates.
+    public func origin(of window: Window) -> (x: Int32, y: Int32) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, window, XRootWindow(display, screen), 0, 0, &x, &y, &child)
+        return (x, y)
+    }
+
+    /// Moves the pointer to (x, y) in window coordinates, through XTest.
+    public func move(_ window: Window, x: Int, y: Int) {
+        let o = origin(of: window)
+        XTestFakeMotionEvent(display, screen, o.x + Int32(x), o.y + Int32(y), 0)
+        XSync(display, 0)
+    }
+
+    /// Presses (`down` true) or releases button `button`, through XTest.
+    public func button(_ button: UInt32 = 1, down: Bool) {
+        XTestFakeButtonEvent(display, button, down ? 1 : 0, 0)
+        XSync(display, 0)
+    }
+
+    /// A button-1 click at (x, y), window coordinates.
+    public func click(_ window: Window, x: Int, y: Int) {
+        move(window, x: x, y: y)
+        button(down: true)
+        button(down: false)
+    }
+
+    /// Presses and releases the key for `keysym`, with the pointer in the window and focus on it.
+    public func key(_ window: Window, keysym: Int32) {
+        XSetInputFocus(display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
+        XTestFakeKeyEvent(display, code, 1, 0)
+        XTestFakeKeyEvent(display, code, 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Asks the window to resize, as a window manager would.
+    public func resize(_ window: Window, width: Int, height: Int) {
+        XResizeWindow(display, window, UInt32(width), UInt32(height))
+        XSync(display, 0)
+    }
+
+    /// Sends WM_DELETE_WINDOW, as a window manager's close button does.
+    public func sendDeleteWindow(_ window: Window) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(display, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(display, window, 0, NoEventMask, &event)
+        XSync(display, 0)
+    }
+
+    /// Reads a rectangle of the window's pixels back from the server.
+    public func pixels(_ window: Window, x: Int = 0, y: Int = 0, width: Int, height: Int) -> PixelImage? {
+        guard let image = XGetImage(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height), UInt.max, ZPixmap) else {
+            return nil
+        }
+        defer { cxft_destroy_image(image) }
+        let red = image.pointee.red_mask, green = image.pointee.green_mask, blue = image.pointee.blue_mask
+        func channel(_ pixel: UInt, _ mask: UInt) -> UInt32 {
+            guard mask != 0 else { return 0 }
+            let shift = UInt(mask.trailingZeroBitCount)
+            let max = mask >> shift
+            return UInt32(((pixel & mask) >> shift) * 255 / max)
+        }
+        var rgb = [UInt32](repeating: 0, count: width * height)
+        for row in 0..<height {
+            for column in 0..<width {
+                let p = cxft_get_pixel(image, Int32(column), Int32(row))
+                rgb[row * width + column] = channel(p, red) << 16 | channel(p, green) << 8 | channel(p, blue)
+            }
+        }
+        return PixelImage(width: width, height: height, pixels: rgb)
+    }
+
+    /// A text property of the window (WM_NAME, _NET_WM_NAME...), decoded as UTF-8.
+    public func stringProperty(_ window: Window, _ name: String) -> String? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
+                                        &type, &format, &count, &after, &data)
+        guard status == Success, let data, format == 8 else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+    }
+
+    /// The first 32-bit value of a CARDINAL property.
+    public func cardinalProperty(_ window: Window, _ name: String) -> Int? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1, 0, UInt(AnyPropertyType),
+                                        &type, &format, &count, &after, &data)
+        guard status == Success, let data, format == 32, count >= 1 else { return nil }
+        defer { XFree(data) }
+        return data.withMemoryRebound(to: UInt.self, capacity: 1) { Int($0.pointee) }
+    }
+
+    /// WM_CLASS as (instance, class).
+    public func classHint(_ window: Window) -> (String, String)? {
+        var hint = XClassHint()
+        guard XGetClassHint(display, window, &hint) != 0 else { return nil }
+        defer {
+            XFree(hint.res_name)
+            XFree(hint.res_class)
+        }
+        return (String(cString: hint.res_name), String(cString: hint.res_class))
+    }
+}
+
+/// Pixels read back from the server, 0xRRGGBB, row-major.
+public struct PixelImage {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt32]
+
+    public subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+
+    /// The columns of row `y` whose pixel is exactly `color`.
+    public func columns(inRow y: Int, matching color: UInt32) -> [Int] {
+        (0..<width).filter { self[$0, y] == color }
+    }
+
+    /// Number of pixels in a rectangle that differ from `color`.
+    public func count(notMatching color: UInt32, x: Int, y: Int, width w: Int, height h: Int) -> Int {
+        var n = 0
+        for row in max(0, y)..<min(height, y + h) {
+            for column in max(0, x)..<min(width, x + w) where self[column, row] != color { n += 1 }
+        }
+        return n
+    }
+}

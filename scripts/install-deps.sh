@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the demo and the tests need, if any is missing.
+# Runs apt-get as root, or through sudo otherwise.
+set -euo pipefail
+
+packages=(
+  pkg-config libx11-dev libxft-dev libfontconfig-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XTest
+  fontconfig fonts-dejavu-core fonts-noto-cjk                       # a Latin and a CJK font
+  xvfb x11-utils xdotool imagemagick                                # headless display, input, screenshots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null; then sudo="sudo"; else
+      echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1
+    fi
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null; then
+  echo "install-deps: the Swift toolchain (swift) is not on PATH; install Swift 6 from swift.org first" >&2
+  exit 1
+fi

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# A short scripted tour of the demo through the real X input path (XTest, via
+# xdotool): clicks on several titles, a drag, a click after it, then q.
+# Saves PNG screenshots of the window and prints their paths.
+# usage: scripts/tour.sh BINARY OUTPUT_DIR   (needs $DISPLAY)
+set -euo pipefail
+bin=${1:?usage: tour.sh BINARY OUTPUT_DIR}
+out=${2:?usage: tour.sh BINARY OUTPUT_DIR}
+mkdir -p "$out"
+trace="$out/trace.jsonl"
+
+"$bin" --trace >"$trace" &
+demo=$!
+trap 'kill $demo 2>/dev/null || true' EXIT
+
+for _ in $(seq 200); do grep -q '"firstFrame"' "$trace" 2>/dev/null && break; sleep 0.05; done
+grep -q '"firstFrame"' "$trace" || { echo "tour: the demo did not draw a frame" >&2; exit 1; }
+wid=$(grep -m1 '"ready"' "$trace" | sed -E 's/.*"window":([0-9]+).*/\1/')
+
+shots=()
+shot() { import -window "$wid" "$out/$1.png"; shots+=("$out/$1.png"); }
+click() { xdotool mousemove --window "$wid" "$1" 22 click 1; }
+
+shot 01-start
+click 330; sleep 0.12; shot 02-mid-tween; sleep 0.4; shot 03-selected-right
+click 330; sleep 0.5; shot 04-selected-further
+click 40; sleep 0.5; shot 05-selected-left
+xdotool mousemove --window "$wid" 350 22 mousedown 1
+for x in 330 300 260 220 180 150; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.02; done
+xdotool mouseup 1; sleep 0.2; shot 06-dragged
+click 200; sleep 0.5; shot 07-after-drag-click
+xdotool mousemove --window "$wid" 200 120 key q
+status=0; wait $demo || status=$?
+trap - EXIT
+echo "tour: demo exited with status $status; trace in $trace" >&2
+printf '%s\n' "${shots[@]}"
+[ "$status" -eq 0 ]
