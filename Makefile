@@ -20,7 +20,7 @@ tour: build
 
 test: deps
 	swift build --build-tests
-	scripts/with-display.sh swift test --skip-build
+	scripts/with-display.sh swift test --skip-build --disable-swift-testing
 
 clean:
 	rm -rf .build screenshots

@@ -45,6 +45,11 @@ static inline const char *cxft_pattern_family(FcPattern *p) {
     return (const char *)family;
 }
 
-static inline int cxft_event_type(const XEvent *e) { return e->type; }
+/* The pixel size of a matched pattern, or -1 when it has none. */
+static inline double cxft_pattern_pixel_size(FcPattern *p) {
+    double size = -1;
+    if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) != FcResultMatch) return -1;
+    return size;
+}
 
 #endif

@@ -47,6 +47,8 @@ public final class StripWindow {
     private var pendingMotion: (x: Double, y: Double)?
     private var needsPaint = true
     private var needsSettledReport = false
+    private var needsScrollReport = false
+    private var needsResizeReport = false
     private var hasDrawnFirstFrame = false
 
     /// Seconds on the monotonic clock the model is driven by.
@@ -185,7 +187,7 @@ public final class StripWindow {
                 renderer.resize(width: w, height: h)
                 model.resize(viewportWidth: Double(renderer.width), at: now)
                 needsPaint = true
-                callbacks.resized?(self)
+                needsResizeReport = true
             }
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             pendingMotion = nil
@@ -204,7 +206,7 @@ public final class StripWindow {
                 needsSettledReport = true
                 needsPaint = true
             case .dragEnded:
-                callbacks.scrolled?(self)
+                needsScrollReport = true
             case .none:
                 break
             }
@@ -252,9 +254,23 @@ public final class StripWindow {
             stopTimer(at: now)
         }
         if needsPaint { paint(at: now) }
-        if needsSettledReport, timer == nil {
-            needsSettledReport = false
-            callbacks.settled?(self)
+        // Reports describe what is on screen: sync first so a reader that
+        // grabs pixels on hearing them sees the frame they describe.
+        let settled = needsSettledReport && timer == nil
+        if settled || needsScrollReport || needsResizeReport {
+            XSync(connection.display, 0)
+            if needsResizeReport {
+                needsResizeReport = false
+                callbacks.resized?(self)
+            }
+            if needsScrollReport {
+                needsScrollReport = false
+                callbacks.scrolled?(self)
+            }
+            if settled {
+                needsSettledReport = false
+                callbacks.settled?(self)
+            }
         }
         // Round trips in painting or callbacks can queue events without waking the read source.
         if XPending(connection.display) > 0 { drainEvents() }

@@ -17,12 +17,15 @@ public final class XftFontChain {
     public enum Failure: Error, CustomStringConvertible {
         /// fontconfig could not parse the pattern string.
         case invalidPattern(String)
+        /// The pattern asks for a pixel size outside 1...1000.
+        case badPixelSize(pattern: String, size: Double)
         /// No installed font matches the pattern (no fonts at all).
         case noMatch(String)
 
         public var description: String {
             switch self {
             case let .invalidPattern(p): return "invalid font pattern '\(p)'"
+            case let .badPixelSize(p, size): return "invalid font pattern '\(p)' (pixel size \(size) is outside 1...1000)"
             case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
             }
         }
@@ -51,6 +54,13 @@ public final class XftFontChain {
         guard let match = XftFontMatch(display, screen, parsed, &result) else {
             FcPatternDestroy(parsed)
             throw Failure.noMatch(pattern)
+        }
+        // A zero or absurd size (":pixelsize=abc" parses as 0) makes Xft send requests the server rejects.
+        let pixelSize = cxft_pattern_pixel_size(match)
+        guard pixelSize >= 1, pixelSize <= 1000 else {
+            FcPatternDestroy(match)
+            FcPatternDestroy(parsed)
+            throw Failure.badPixelSize(pattern: pattern, size: pixelSize)
         }
         guard let font = XftFontOpenPattern(display, match) else {
             FcPatternDestroy(match)

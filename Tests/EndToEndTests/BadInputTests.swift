@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Bad input: one clear line on stderr, exit status 2 and no window; no
+/// display: exit status 1 naming it.
+final class BadInputTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-bad-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    private func assertFails(_ arguments: [String], status: Int32 = 2, message: String, environment: [String: String]? = nil,
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try DemoProcess.runToEnd(arguments, environment: environment)
+        XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(message), "\(arguments): expected '\(message)' in '\(result.stderr)'", file: file, line: line)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line: '\(result.stderr)'", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasPrefix("segmented-demo: "), file: file, line: line)
+    }
+
+    func testMissingFile() throws {
+        try assertFails(["--titles-file", "/no/such/titles.json"], message: "cannot read titles file /no/such/titles.json: no such file")
+    }
+
+    func testDirectoryInsteadOfAFile() throws {
+        try assertFails(["--titles-file", folder.path], message: "it is a directory")
+    }
+
+    func testMalformedJSONGivesItsPosition() throws {
+        let path = try file("bad.json", Array("[\"一级\",\n  oops]".utf8))
+        try assertFails(["--titles-file", path], message: "malformed JSON: Invalid value around character 13 (line 2, column 3)")
+    }
+
+    func testJSONWithANonString() throws {
+        let path = try file("mixed.json", Array("[\"a\", {\"b\": 1}]".utf8))
+        try assertFails(["--titles-file", path], message: "element 1 is an object, not a string")
+    }
+
+    func testInvalidUTF8() throws {
+        let path = try file("bad.txt", Array("一级\n".utf8) + [0xC3, 0x28] + Array("\n".utf8))
+        try assertFails(["--titles-file", path], message: "is not valid UTF-8 (first bad byte at offset 7)")
+    }
+
+    func testSelectOutOfRange() throws {
+        try assertFails(["--select", "10"], message: "--select 10 is out of range: there are 10 titles (0...9)")
+        try assertFails(["--select", "-1"], message: "--select needs a non-negative whole number, not '-1'")
+    }
+
+    func testUnknownFlagAndMissingValue() throws {
+        try assertFails(["--frobnicate"], message: "unknown option '--frobnicate'")
+        try assertFails(["--titles-file"], message: "--titles-file needs a value")
+    }
+
+    func testBadGeometry() throws {
+        for geometry in ["0x200", "400", "axb", "400x-1", "40000x10"] {
+            try assertFails(["--geometry", geometry], message: "bad geometry '\(geometry)'")
+        }
+    }
+
+    func testNoDisplay() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        try assertFails([], status: 1, message: "no display: $DISPLAY is not set", environment: environment)
+        environment["DISPLAY"] = ":987"
+        try assertFails([], status: 1, message: "cannot open display ':987'", environment: environment)
+    }
+
+    func testTextFileWithOneTitlePerLineWorks() throws {
+        let path = try file("titles.txt", [0xEF, 0xBB, 0xBF] + Array("Alpha\r\n一级建造师\r\n\r\nGamma\r\n".utf8))
+        let demo = try DemoProcess(arguments: ["--titles-file", path, "--exit-after-first-frame"])
+        let ready = try demo.next("ready")
+        XCTAssertEqual(ready["count"] as? Int, 3)
+        XCTAssertEqual(demo.waitForExit(), 0)
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try DemoProcess(arguments: ["--help"], trace: false)
+        XCTAssertEqual(help.waitForExit(), 0)
+        let version = try DemoProcess(arguments: ["--version"], trace: false)
+        XCTAssertEqual(version.waitForExit(), 0)
+    }
+}

@@ -1,0 +1,118 @@
+import CXft
+import Foundation
+import SegmentedCore
+import SegmentedX11
+import TestSupport
+import XCTest
+
+/// The font chain against a real X server (Xvfb under `make test`).
+final class XftFontChainTests: XCTestCase {
+    // One connection for the whole run: Xft and XRender keep per-display
+    // state keyed by the Display pointer, and a display reopened at a reused
+    // address after XCloseDisplay has been seen to send garbage requests.
+    private static let sharedConnection = Result { try XDisplayConnection() }
+    private var connection: XDisplayConnection!
+
+    override func setUpWithError() throws {
+        connection = try Self.sharedConnection.get()
+    }
+
+    private var defaultTitles: [String] {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            return try TitlesFile.load(path: root.appendingPathComponent("Resources/titles.json").path)
+        }
+    }
+
+    func testDefaultChainsMeasureAndCoverEveryDefaultTitle() throws {
+        let style = StripStyle()
+        for pattern in [style.font, style.selectedFont] {
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+            for title in try defaultTitles {
+                XCTAssertGreaterThan(chain.advance(of: title), title.count * 10, "\(title) in \(pattern)")
+                XCTAssertEqual(chain.missingCodePoints(in: title), [], "\(title) in \(pattern): \(chain.familyNames)")
+                for scalar in title.unicodeScalars {
+                    XCTAssertNotNil(chain.fontIndex(for: scalar.value))
+                }
+            }
+        }
+    }
+
+    func testPlainSansSerifFallsBackForCJK() throws {
+        // "sans-serif" matches a Latin font here (DejaVu Sans); the Han code points must come from a fallback.
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+        let latin = chain.fontIndex(for: UInt32(("A" as Unicode.Scalar).value))
+        let han = chain.fontIndex(for: 0x4E00)
+        XCTAssertEqual(latin, 0)
+        XCTAssertNotNil(han)
+        XCTAssertGreaterThanOrEqual(chain.familyNames.count, 2, "\(chain.familyNames)")
+        // 15 px CJK glyphs advance 15 px each in Noto Sans CJK and WenQuanYi.
+        XCTAssertEqual(chain.advance(of: "一级建造师"), 75)
+    }
+
+    func testMixedLatinAndCJKTitle() throws {
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+        let mixed = "Swift 一级 ABC"
+        XCTAssertEqual(chain.missingCodePoints(in: mixed), [])
+        XCTAssertEqual(chain.advance(of: mixed), chain.advance(of: "Swift ") + chain.advance(of: "一级") + chain.advance(of: " ABC"))
+        XCTAssertGreaterThan(chain.advance(of: "Swift "), 0)
+    }
+
+    func testMeasuredAdvanceEqualsDrawnAdvance() throws {
+        let display = connection.display
+        let screen = connection.screen
+        let chain = try XftFontChain(display: display, screen: screen, pattern: StripStyle().selectedFont)
+        let width = 700, height = 40
+        let root = XRootWindow(display, screen)
+        let pixmap = XCreatePixmap(display, root, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
+        defer { XFreePixmap(display, pixmap) }
+        guard let draw = XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)) else {
+            return XCTFail("XftDrawCreate failed")
+        }
+        defer { XftDrawDestroy(draw) }
+        var white = XftColor(), black = XftColor()
+        var w = XRenderColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
+        var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &w, &white)
+        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &b, &black)
+
+        func snapshot(_ body: () -> Void) -> [UInt] {
+            XftDrawRect(draw, &white, 0, 0, UInt32(width), UInt32(height))
+            body()
+            XSync(display, 0)
+            let image = XGetImage(display, pixmap, 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap)!
+            defer { cxft_destroy_image(image) }
+            var pixels = [UInt]()
+            for y in 0..<height { for x in 0..<width { pixels.append(cxft_get_pixel(image, Int32(x), Int32(y))) } }
+            return pixels
+        }
+
+        for title in try defaultTitles + ["Mixed 一级 title"] {
+            let advance = chain.advance(of: title)
+            let whole = snapshot {
+                let pen = chain.draw(title + "|", on: draw, color: &black, x: 10, baseline: 28)
+                XCTAssertEqual(pen, chain.advance(of: title + "|"))
+            }
+            let pieces = snapshot {
+                XCTAssertEqual(chain.draw(title, on: draw, color: &black, x: 10, baseline: 28), advance)
+                chain.draw("|", on: draw, color: &black, x: 10 + advance, baseline: 28)
+            }
+            let background = whole[0]
+            XCTAssertGreaterThan(whole.filter { $0 != background }.count, 50, "\(title) drew ink")
+            XCTAssertEqual(whole, pieces, "a bar drawn at the measured advance lands where the pen left it for \(title)")
+        }
+    }
+
+    func testBadPatternAndFallbackSkipsNothingDrawable() throws {
+        XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
+            XCTAssertEqual("\(error)", "invalid font pattern 'sans:weight=heavyish'")
+        }
+        XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
+            XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc' (pixel size 0.0 is outside 1...1000)")
+        }
+        // A code point no font has is reported missing rather than looping.
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
+        XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD])
+        XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD], "negative cache answers the same")
+    }
+}
