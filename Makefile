@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build run tour test clean
+.PHONY: deps build run tour docs test clean
 
 deps:
 	@scripts/install-deps.sh
@@ -17,6 +17,13 @@ run: build
 
 tour: build
 	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots
+
+# The README's picture: three moments of the tour, stacked.
+docs: tour
+	mkdir -p docs
+	convert screenshots/01-start.png screenshots/03-selected-right.png screenshots/06-dragged.png \
+	  -crop 400x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 -append docs/demo.png
+	@echo docs/demo.png
 
 test: deps
 	swift build --build-tests

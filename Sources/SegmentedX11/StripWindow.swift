@@ -50,6 +50,15 @@ public final class StripWindow {
     private var needsScrollReport = false
     private var needsResizeReport = false
     private var hasDrawnFirstFrame = false
+    private var lastMotionTime = -Double.infinity
+    private var motionDeferred = false
+
+    /// How many times drag motion was applied during the last press (motion
+    /// events are compressed, so this is at most one per frame, not one per event).
+    public private(set) var motionUpdatesInLastPress = 0
+
+    /// Seconds between animation frames (60 Hz); drag motion is applied at most once per frame too.
+    public static let frameInterval = 1.0 / 60
 
     /// Seconds on the monotonic clock the model is driven by.
     public static func now() -> Double {
@@ -191,6 +200,7 @@ public final class StripWindow {
             }
         case ButtonPress where event.xbutton.button == UInt32(Button1):
             pendingMotion = nil
+            motionUpdatesInLastPress = 0
             if model.pointerPressed(x: Double(event.xbutton.x), y: Double(event.xbutton.y), at: now) {
                 needsPaint = true
             }
@@ -223,6 +233,8 @@ public final class StripWindow {
     private func applyPendingMotion(at now: Double) {
         guard let motion = pendingMotion else { return }
         pendingMotion = nil
+        lastMotionTime = now
+        motionUpdatesInLastPress += 1
         if model.pointerMoved(x: motion.x, y: motion.y, at: now) { needsPaint = true }
     }
 
@@ -247,7 +259,20 @@ public final class StripWindow {
 
     private func afterEvents() {
         let now = Self.now()
-        applyPendingMotion(at: now)
+        // Drag motion: the last position of a batch, at most once per frame.
+        // While the frame timer runs, its tick applies it.
+        if pendingMotion != nil, timer == nil {
+            let wait = lastMotionTime + Self.frameInterval - now
+            if wait <= 0 {
+                applyPendingMotion(at: now)
+            } else if !motionDeferred {
+                motionDeferred = true
+                DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+                    self?.motionDeferred = false
+                    self?.afterEvents()
+                }
+            }
+        }
         if model.isAnimating(at: now) {
             startTimer()
         } else if timer != nil {

@@ -55,6 +55,12 @@ let strip: StripWindow
 do {
     strip = try StripWindow(connection: connection, titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex,
                             width: options.width, height: options.height, style: style)
+} catch let error as XftFontChain.Failure {
+    // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
+    switch error {
+    case .invalidPattern, .badPixelSize: fail("\(error)", status: 2)
+    case .noMatch: fail("\(error)", status: 1)
+    }
 } catch {
     fail("\(error)", status: 1)
 }
@@ -107,7 +113,9 @@ strip.callbacks.selectionChanged = { window, old, new in
                           "previousIndex": old.map { $0 as Any } ?? NSNull()])
 }
 strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window)) }
-strip.callbacks.scrolled = { window in trace.emit("scroll", ["contentOffset": window.presentation.contentOffset]) }
+strip.callbacks.scrolled = { window in
+    trace.emit("scroll", ["contentOffset": window.presentation.contentOffset, "motionUpdates": window.motionUpdatesInLastPress])
+}
 strip.callbacks.resized = { window in
     let p = window.presentation
     trace.emit("resize", ["viewportWidth": window.model.viewportWidth, "viewportHeight": window.size.height,

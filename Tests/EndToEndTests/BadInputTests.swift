@@ -70,6 +70,11 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testBadFontPatterns() throws {
+        try assertFails(["--font", "sans:weight=heavyish"], message: "invalid font pattern 'sans:weight=heavyish'")
+        try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0' (pixel size 0.0 is outside 1...1000)")
+    }
+
     func testNoDisplay() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil

@@ -118,6 +118,22 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertFalse(names.contains("settled"), "\(names)")
     }
 
+    func testBurstsOfMotionAreCompressed() throws {
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let display = try Shared.display.get()
+        display.move(demo.window, x: 300, y: 22)
+        display.button(down: true)
+        // 150 motion events sent as fast as the server takes them.
+        for x in stride(from: 299, through: 150, by: -1) { display.move(demo.window, x: x, y: 22) }
+        display.button(down: false)
+        let scroll = try demo.process.next("scroll")
+        XCTAssertEqual(traceNumber(scroll["contentOffset"]), 150, "the last position wins")
+        let updates = try XCTUnwrap(scroll["motionUpdates"] as? Int)
+        XCTAssertGreaterThanOrEqual(updates, 1)
+        XCTAssertLessThan(updates, 150, "motion is applied per batch, not per event")
+    }
+
     func testTwoQuickClicksEndInTheSecond() throws {
         let demo = try RunningDemo()
         defer { demo.process.process.terminate() }
