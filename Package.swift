@@ -14,7 +14,7 @@ let package = Package(
         .systemLibrary(
             name: "CXft",
             pkgConfig: "xft",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev"])]
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxi-dev"])]
         ),
         .systemLibrary(
             name: "CXTest",

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  pkg-config libx11-dev libxft-dev libfontconfig-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XTest
+  pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
   fontconfig fonts-dejavu-core fonts-noto-cjk                       # a Latin and a CJK font
   xvfb x11-utils xdotool imagemagick                                # headless display, input, screenshots
 )

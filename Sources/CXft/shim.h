@@ -8,6 +8,7 @@
 #include <X11/cursorfont.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
+#include <X11/extensions/XInput2.h>
 
 /* Xlib macros and variadic functions do not import into Swift; these inline
    wrappers give them a callable form. */
@@ -51,5 +52,10 @@ static inline double cxft_pattern_pixel_size(FcPattern *p) {
     if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) != FcResultMatch) return -1;
     return size;
 }
+
+/* XInput 2 mask macros. */
+static inline void cxft_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
+static inline int cxft_xi_mask_is_set(const unsigned char *mask, int bit) { return XIMaskIsSet(mask, bit) ? 1 : 0; }
+static inline int cxft_xi_mask_len(void) { return XIMaskLen(XI_LASTEVENT); }
 
 #endif

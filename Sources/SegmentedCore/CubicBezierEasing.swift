@@ -19,6 +19,8 @@ public struct CubicBezierEasing: Equatable, Sendable {
 
     /// CSS `ease-in-out`: (0.42, 0, 0.58, 1).
     public static let easeInOut = CubicBezierEasing(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    /// CSS `ease-out`: (0, 0, 0.58, 1).
+    public static let easeOut = CubicBezierEasing(x1: 0, y1: 0, x2: 0.58, y2: 1)
     /// The identity curve.
     public static let linear = CubicBezierEasing(x1: 0, y1: 0, x2: 1, y2: 1)
 

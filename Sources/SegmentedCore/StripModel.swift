@@ -15,13 +15,81 @@ public enum PointerRelease: Equatable, Sendable {
     case none
     /// A click on segment `index`; `changed` is false when it was already selected.
     case click(index: Int, changed: Bool)
-    /// The end of a drag that left the content offset at `contentOffset` pixels.
-    case dragEnded(contentOffset: Double)
+    /// The end of a drag at `contentOffset` pixels. `velocity` is the
+    /// content's velocity at release (pixels per second, positive toward the
+    /// end); `gliding` says whether it keeps moving (a glide, or a spring back
+    /// from past an edge).
+    case dragEnded(contentOffset: Double, velocity: Double, gliding: Bool)
+}
+
+/// What moved the content offset last; the host reports it when the motion ends.
+public enum ScrollCause: String, Equatable, Sendable {
+    /// Centering after a selection.
+    case selection
+    /// A drag that ended without speed.
+    case drag
+    /// A glide after a fast drag (possibly bouncing off an edge).
+    case glide
+    /// A spring back after a drag released past an edge.
+    case spring
+    /// Wheel notches (animated steps).
+    case wheel
+    /// Smooth (touchpad) scrolling, applied at once.
+    case touchpad
+    /// A resize.
+    case resize
+}
+
+/// Keys that move the selection.
+public enum NavigationKey: Equatable, Sendable {
+    /// The segment before the selected one (Left, Ctrl+PageUp); no wrap.
+    case previous
+    /// The segment after the selected one (Right, Ctrl+PageDown); no wrap.
+    case next
+    /// The first segment (Home).
+    case first
+    /// The last segment (End).
+    case last
+}
+
+/// How the content offset moves on its own.
+enum OffsetMotion: Equatable {
+    /// Still, at `restingOffset`.
+    case rest
+    /// A tween (selection centering or a wheel step).
+    case tween(from: Double, to: Double, tween: Tween)
+    /// A glide; `bounce`, when it reaches an edge, takes over from then on.
+    case glide(Glide, bounce: Spring?)
+    /// A spring back to an edge.
+    case spring(Spring)
+
+    func offset(at now: Double, resting: Double) -> Double {
+        switch self {
+        case .rest: return resting
+        case let .tween(from, to, tween): return tween.isFinished(at: now) ? to : lerp(from, to, tween.progress(at: now))
+        case let .glide(glide, bounce):
+            if let bounce, now >= bounce.startTime { return bounce.offset(at: now) }
+            return glide.offset(at: now)
+        case let .spring(spring): return spring.offset(at: now)
+        }
+    }
+
+    func isFinished(at now: Double) -> Bool {
+        switch self {
+        case .rest: return true
+        case let .tween(_, _, tween): return tween.isFinished(at: now)
+        case let .glide(glide, bounce):
+            if let bounce { return now >= bounce.startTime + bounce.duration }
+            return now >= glide.startTime + glide.duration
+        case let .spring(spring): return now >= spring.startTime + spring.duration
+        }
+    }
 }
 
 /// The strip's state machine, free of X11: titles and their measured widths,
-/// the selected index, the viewport, the tweens of layout, indicator and
-/// content offset, and the press/drag gesture.
+/// the selected index, the viewport, the tweens of layout and indicator, the
+/// content offset's motion (centering tween, wheel step, glide, spring), the
+/// press/drag gesture and the hovered segment.
 ///
 /// Every method that depends on time takes `now` in seconds on a monotonic
 /// clock of the caller's choosing, so tests step time exactly.
@@ -36,6 +104,8 @@ public final class StripModel {
     public private(set) var selectedIndex: Int?
     /// Width of the visible part of the strip, pixels.
     public private(set) var viewportWidth: Double
+    /// What moved the content offset last.
+    public private(set) var scrollCause: ScrollCause = .selection
 
     private let measureSelected: (String) -> Double
     private var selectedWidths: [Int: Double] = [:]
@@ -46,12 +116,12 @@ public final class StripModel {
     private var layoutTween: Tween?
 
     private var restingOffset: Double = 0
-    private var offsetFrom: Double = 0
-    private var offsetTo: Double = 0
-    private var offsetTween: Tween?
+    private var offsetMotion: OffsetMotion = .rest
 
     private var gesture: PointerGesture?
-    private var offsetAtPress: Double = 0
+    private var rawOffsetAtPress: Double = 0
+    private var velocity = VelocityTracker()
+    private var pointer: (x: Double, y: Double)?
 
     /// Errors from the model's setters.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -111,12 +181,27 @@ public final class StripModel {
     /// The layout the strip rests in once every tween has ended.
     public var restingLayout: SegmentLayout { targetLayout }
 
+    /// The largest content offset of the resting layout, pixels.
+    public var maximumOffset: Double {
+        ContentOffset.maximum(contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+    }
+
     /// The content offset that centers the selected segment in the resting
     /// layout, clamped to the content (pixels); 0 with no titles.
     public var targetOffset: Double {
         guard let i = selectedIndex else { return 0 }
         return ContentOffset.centering(targetLayout.frame(at: i), contentWidth: targetLayout.contentWidth,
                                        viewportWidth: viewportWidth)
+    }
+
+    /// How far one wheel notch scrolls, pixels: three segments' worth (three
+    /// times the mean unselected width plus spacing), at most 80 % of the
+    /// viewport so a notch never skips content that was not yet seen.
+    public var wheelStep: Double {
+        let n = unselectedWidths.count
+        guard n > 0 else { return 0 }
+        let mean = unselectedWidths.prefix[n] / Double(n) + metrics.spacing
+        return max(1, min(3 * mean, 0.8 * viewportWidth))
     }
 
     /// What is drawn at `now` (seconds).
@@ -128,19 +213,15 @@ public final class StripModel {
             layout = layoutFrom.interpolated(to: targetLayout, fraction: p)
             if let to = indicator { indicator = (indicatorFrom ?? to).interpolated(to: to, fraction: p) }
         }
-        var offset = restingOffset
-        if let tween = offsetTween {
-            offset = tween.isFinished(at: now) ? offsetTo : lerp(offsetFrom, offsetTo, tween.progress(at: now))
-        }
-        return StripPresentation(layout: layout, indicator: indicator, contentOffset: offset)
+        return StripPresentation(layout: layout, indicator: indicator,
+                                 contentOffset: offsetMotion.offset(at: now, resting: restingOffset))
     }
 
     /// Whether anything still moves at `now` (seconds); false means the caller
     /// can stop its frame timer.
     public func isAnimating(at now: Double) -> Bool {
         if let t = layoutTween, !t.isFinished(at: now) { return true }
-        if let t = offsetTween, !t.isFinished(at: now) { return true }
-        return false
+        return !offsetMotion.isFinished(at: now)
     }
 
     /// Whether the pointer is held down on the strip.
@@ -149,17 +230,23 @@ public final class StripModel {
     /// Whether the current press has become a drag.
     public var isDragging: Bool { gesture?.isDrag ?? false }
 
-    /// Drops the tweens that have ended by `now` (seconds), leaving their end values.
+    /// Drops the tweens and motions that have ended by `now` (seconds), leaving their end values.
     public func settle(at now: Double) {
         if let t = layoutTween, t.isFinished(at: now) {
             layoutTween = nil
             layoutFrom = targetLayout
             indicatorFrom = nil
         }
-        if let t = offsetTween, t.isFinished(at: now) {
-            offsetTween = nil
-            restingOffset = offsetTo
+        if offsetMotion != .rest, offsetMotion.isFinished(at: now) {
+            restingOffset = offsetMotion.offset(at: now, resting: restingOffset)
+            offsetMotion = .rest
         }
+    }
+
+    /// Stops the content offset where it is drawn at `now` (seconds).
+    private func stopScrolling(at now: Double) {
+        restingOffset = offsetMotion.offset(at: now, resting: restingOffset)
+        offsetMotion = .rest
     }
 
     /// Selects segment `index` at `now` (seconds) and starts the 0.3 s tween of
@@ -192,31 +279,74 @@ public final class StripModel {
             targetLayout = newTarget
         }
         let to = targetOffset
+        scrollCause = .selection
         if animated, drawn.contentOffset != to {
-            offsetFrom = drawn.contentOffset
-            offsetTo = to
-            offsetTween = Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing)
+            offsetMotion = .tween(from: drawn.contentOffset, to: to,
+                                  tween: Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing))
         } else {
-            offsetTween = nil
+            offsetMotion = .rest
             restingOffset = to
         }
         return changed
     }
 
+    /// Moves the selection by a navigation key at `now` (seconds), animated
+    /// exactly as a click. Returns the newly selected index, or nil when the
+    /// selection did not change (at an end: no wrap; no titles).
+    @discardableResult
+    public func select(_ key: NavigationKey, at now: Double) -> Int? {
+        guard let current = selectedIndex else { return nil }
+        let index: Int
+        switch key {
+        case .previous: index = max(current - 1, 0)
+        case .next: index = min(current + 1, titles.count - 1)
+        case .first: index = 0
+        case .last: index = titles.count - 1
+        }
+        guard index != current else { return nil }
+        _ = try? select(index, at: now)
+        return index
+    }
+
+    /// Scrolls the content by `delta` pixels (positive toward the end) at
+    /// `now` (seconds), clamped to the content. Animated (wheel notches): a
+    /// 0.2 s ease-out from what is drawn, and notches that arrive during the
+    /// step add up. Not animated (touchpad): applied at once.
+    public func scroll(by delta: Double, animated: Bool, at now: Double) {
+        guard gesture == nil else { return }
+        let drawn = offsetMotion.offset(at: now, resting: restingOffset)
+        var base = ContentOffset.clamped(drawn, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+        if animated, scrollCause == .wheel, case let .tween(_, to, tween) = offsetMotion, !tween.isFinished(at: now) {
+            base = to
+        }
+        let target = ContentOffset.clamped(base + delta, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+        if animated {
+            scrollCause = .wheel
+            offsetMotion = target == drawn ? .rest : .tween(from: drawn, to: target,
+                                                            tween: Tween(startTime: now, duration: 0.2, easing: .easeOut))
+            restingOffset = target
+        } else {
+            scrollCause = .touchpad
+            offsetMotion = .rest
+            restingOffset = target
+        }
+    }
+
     /// Changes the viewport width (pixels) at `now` (seconds). The offset stays
-    /// in range and the selected segment stays visible: a running scroll tween
-    /// keeps its clock and retargets to the new centered offset; at rest the
-    /// offset moves the least that shows the selected segment whole (centering
-    /// it when it is wider than the viewport). During a drag it is only clamped.
+    /// in range and the selected segment stays visible: a running centering
+    /// tween keeps its clock and retargets to the new centered offset; at rest
+    /// the offset moves the least that shows the selected segment whole
+    /// (centering it when it is wider than the viewport). A glide, spring or
+    /// wheel step stops where it is drawn. During a drag it is only clamped.
     public func resize(viewportWidth newWidth: Double, at now: Double) {
         settle(at: now)
         viewportWidth = max(0, newWidth)
-        if offsetTween != nil {
-            offsetTo = targetOffset
+        if scrollCause == .selection, case let .tween(from, _, tween) = offsetMotion {
+            offsetMotion = .tween(from: from, to: targetOffset, tween: tween)
             return
         }
-        let drawn = presentation(at: now)
-        let clamped = ContentOffset.clamped(restingOffset, contentWidth: drawn.layout.contentWidth, viewportWidth: viewportWidth)
+        stopScrolling(at: now)
+        let clamped = ContentOffset.clamped(restingOffset, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
         if isDragging || selectedIndex == nil {
             restingOffset = clamped
         } else if let i = selectedIndex {
@@ -226,49 +356,89 @@ public final class StripModel {
     }
 
     /// Button 1 went down at (`x`, `y`), viewport pixels, at `now` (seconds).
-    /// A press on the strip stops a running scroll where it is drawn, so a
+    /// A press on the strip stops any scroll motion where it is drawn, so a
     /// drag takes over from there. Presses below the strip are ignored.
     ///
     /// - Returns: whether the press landed on the strip.
     @discardableResult
     public func pointerPressed(x: Double, y: Double, at now: Double) -> Bool {
         guard y >= 0, y < metrics.stripHeight, x >= 0, x < viewportWidth else { return false }
-        let drawn = presentation(at: now)
         settle(at: now)
-        if offsetTween != nil {
-            offsetTween = nil
-            restingOffset = drawn.contentOffset
-        }
+        stopScrolling(at: now)
         gesture = PointerGesture(pressX: x, pressY: y, slop: metrics.clickSlop)
-        offsetAtPress = restingOffset
+        rawOffsetAtPress = RubberBand.raw(shown: restingOffset, maximum: maximumOffset, dimension: viewportWidth)
+        velocity = VelocityTracker()
+        velocity.add(x: x, time: now)
+        pointer = (x, y)
         return true
     }
 
-    /// The pointer moved to (`x`, `y`), viewport pixels, with button 1 held.
-    /// Once it is further than the click slop from the press, the content
-    /// offset follows it 1:1, clamped to [0, max].
+    /// The pointer moved to (`x`, `y`), viewport pixels, at `now` (seconds),
+    /// with or without button 1 held (hover is tracked either way). Once a
+    /// press has moved further than the click slop it is a drag: the content
+    /// follows the pointer 1:1 inside [0, max] and with rubber-band resistance past either edge.
     ///
     /// - Returns: whether the content offset changed.
     @discardableResult
     public func pointerMoved(x: Double, y: Double, at now: Double) -> Bool {
+        pointer = (x, y)
         guard var g = gesture else { return false }
+        velocity.add(x: x, time: now)
         let isDrag = g.move(toX: x, y: y)
         gesture = g
         guard isDrag else { return false }
-        let content = presentation(at: now).layout.contentWidth
-        let offset = ContentOffset.clamped(offsetAtPress - (x - g.pressX), contentWidth: content, viewportWidth: viewportWidth)
+        let raw = rawOffsetAtPress - (x - g.pressX)
+        let offset = RubberBand.offset(raw: raw, maximum: maximumOffset, dimension: viewportWidth)
+        scrollCause = .drag
         defer { restingOffset = offset }
         return offset != restingOffset
     }
 
+    /// The pointer left the window: no segment is hovered.
+    public func pointerLeft() {
+        pointer = nil
+    }
+
+    /// The segment under the pointer at `now` (seconds), hit-tested through
+    /// the frames drawn then; nil while dragging, outside the strip or after the pointer left.
+    public func hoveredIndex(at now: Double) -> Int? {
+        guard let p = pointer, !isDragging else { return nil }
+        let drawn = presentation(at: now)
+        return drawn.layout.hitTest(x: p.x + drawn.contentOffset, y: p.y)
+    }
+
     /// Button 1 went up at (`x`, `y`), viewport pixels, at `now` (seconds).
     /// A click selects the segment hit-tested under the release point through
-    /// the frames drawn at `now`; the end of a drag selects nothing.
+    /// the frames drawn at `now`. A drag selects nothing: released past an
+    /// edge it springs back; released with speed (over 50 px/s) it glides,
+    /// bouncing off an edge it reaches.
     public func pointerReleased(x: Double, y: Double, at now: Double) -> PointerRelease {
         guard var g = gesture else { return .none }
         gesture = nil
+        pointer = (x, y)
         if g.move(toX: x, y: y) {
-            return .dragEnded(contentOffset: restingOffset)
+            let shown = restingOffset
+            let maximum = maximumOffset
+            if shown < 0 || shown > maximum {
+                let edge = shown < 0 ? 0 : maximum
+                offsetMotion = .spring(Spring(edge: edge, offset: shown, velocity: 0, time: now))
+                scrollCause = .spring
+                return .dragEnded(contentOffset: shown, velocity: 0, gliding: true)
+            }
+            let v = -velocity.velocity(at: now)
+            guard abs(v) > 50 else {
+                scrollCause = .drag
+                return .dragEnded(contentOffset: shown, velocity: 0, gliding: false)
+            }
+            let glide = Glide(offset: shown, velocity: v, time: now)
+            let edge = v > 0 ? maximum : 0
+            var bounce: Spring?
+            if let t = glide.time(reaching: edge) {
+                bounce = Spring(edge: edge, offset: edge, velocity: glide.velocity(at: t), time: t)
+            }
+            offsetMotion = .glide(glide, bounce: bounce)
+            scrollCause = .glide
+            return .dragEnded(contentOffset: shown, velocity: v, gliding: !offsetMotion.isFinished(at: now))
         }
         let drawn = presentation(at: now)
         guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y) else { return .none }

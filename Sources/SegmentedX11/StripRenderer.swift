@@ -20,6 +20,7 @@ final class StripRenderer {
 
     private var background = XftColor()
     private var text = XftColor()
+    private var hoverText = XftColor()
     private var accent = XftColor()
     private var separator = XftColor()
     private var pageText = XftColor()
@@ -43,6 +44,7 @@ final class StripRenderer {
         gc = XCreateGC(display, window, 0, nil)
         allocate(&background, style.backgroundColor)
         allocate(&text, style.textColor)
+        allocate(&hoverText, style.hoverTextColor)
         allocate(&accent, style.accentColor)
         allocate(&separator, style.separatorColor)
         allocate(&pageText, style.pageTextColor)
@@ -56,7 +58,7 @@ final class StripRenderer {
     }
 
     deinit {
-        for c in [background, text, accent, separator, pageText] {
+        for c in [background, text, hoverText, accent, separator, pageText] {
             var color = c
             XftColorFree(display, visual, colormap, &color)
         }
@@ -77,8 +79,8 @@ final class StripRenderer {
         height = h
     }
 
-    /// Paints one frame into the back buffer.
-    func paint(_ presentation: StripPresentation, model: StripModel) {
+    /// Paints one frame into the back buffer; `hovered` is drawn in the hover color unless it is selected.
+    func paint(_ presentation: StripPresentation, model: StripModel, hovered: Int?) {
         let metrics = model.metrics
         let offset = presentation.contentOffset
         let stripHeight = Int(metrics.stripHeight)
@@ -100,7 +102,7 @@ final class StripRenderer {
             let frame = layout.frame(at: index)
             let x = Int((frame.midX - offset - advance / 2).rounded())
             let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
-            _ = withUnsafePointer(to: selected ? accent : text) { color in
+            _ = withUnsafePointer(to: selected ? accent : index == hovered ? hoverText : text) { color in
                 chain.draw(title, on: draw, color: color, x: x, baseline: baseline)
             }
         }

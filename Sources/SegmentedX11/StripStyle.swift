@@ -10,6 +10,8 @@ public struct StripStyle: Equatable, Sendable {
     public var pageFont = "sans-serif:pixelsize=28:weight=bold"
     /// Unselected title color.
     public var textColor: UInt32 = 0x555555
+    /// Unselected title under the pointer: a little darker than `textColor`.
+    public var hoverTextColor: UInt32 = 0x333333
     /// Selected title and indicator color.
     public var accentColor: UInt32 = 0xE53935
     /// Background of the strip and page.

@@ -9,18 +9,33 @@ import SegmentedCore
 ///
 /// All Xlib and Xft calls happen on the main queue.
 public final class StripWindow {
+    /// Who changed the selection.
+    public enum SelectionCause: String, Sendable {
+        /// A click on a segment.
+        case click
+        /// A navigation key.
+        case key
+        /// The host, through `select(_:)`.
+        case api
+    }
+
     /// Things the host wants to hear about; all called on the main queue.
     public struct Callbacks {
         /// The window is mapped and laid out; before the first frame.
         public var ready: ((StripWindow) -> Void)?
         /// The first frame is on screen (after XSync).
         public var firstFrame: ((StripWindow) -> Void)?
-        /// The selection changed from `old` to `new` by a click; before the animation starts.
-        public var selectionChanged: ((StripWindow, _ old: Int?, _ new: Int) -> Void)?
-        /// Everything stopped moving after a selection or a press.
+        /// The selection changed from `old` to `new`; called once per change, before the animation starts.
+        public var selectionChanged: ((StripWindow, _ old: Int?, _ new: Int, _ cause: SelectionCause) -> Void)?
+        /// Everything stopped moving after a selection (its frame is on the server).
         public var settled: ((StripWindow) -> Void)?
-        /// A drag ended.
-        public var scrolled: ((StripWindow) -> Void)?
+        /// A drag was released at `offset` (pixels) with the content moving at
+        /// `velocity` (pixels per second); `gliding` when it keeps moving.
+        public var released: ((StripWindow, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
+        /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
+        public var scrolled: ((StripWindow, ScrollCause) -> Void)?
+        /// The segment under the pointer changed (nil: none) and so did the cursor.
+        public var hoverChanged: ((StripWindow, Int?) -> Void)?
         /// The window changed size.
         public var resized: ((StripWindow) -> Void)?
         /// The user asked to close (WM_DELETE_WINDOW, Escape, q); the default exits 0.
@@ -38,20 +53,27 @@ public final class StripWindow {
     public let window: Window
     /// Host callbacks.
     public var callbacks = Callbacks()
+    /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
+    public var usesXInput2: Bool { xinput != nil }
 
     private let connection: XDisplayConnection
     private let renderer: StripRenderer
     private let wmDeleteWindow: Atom
+    private var xinput: XInput2Pointer?
+    private let handCursor: Cursor
+    private let arrowCursor: Cursor
     private var readSource: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
     private var pendingMotion: (x: Double, y: Double)?
     private var needsPaint = true
-    private var needsSettledReport = false
-    private var needsScrollReport = false
-    private var needsResizeReport = false
+    private var pendingSelectionReport = false
+    private var pendingScrollReport = false
+    private var pendingResizeReport = false
+    private var pendingHoverReport = false
     private var hasDrawnFirstFrame = false
     private var lastMotionTime = -Double.infinity
     private var motionDeferred = false
+    private var hovered: Int?
 
     /// How many times drag motion was applied during the last press (motion
     /// events are compressed, so this is at most one per frame, not one per event).
@@ -85,11 +107,13 @@ public final class StripWindow {
         attributes.background_pixel = UInt(style.backgroundColor)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | Button1MotionMask | KeyPressMask
+            | PointerMotionMask | KeyPressMask | EnterWindowMask | LeaveWindowMask
         window = XCreateWindow(display, root, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
         wmDeleteWindow = connection.atom("WM_DELETE_WINDOW")
+        handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
+        arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         do {
             renderer = try StripRenderer(connection: connection, window: window, width: width, height: height, style: style)
         } catch {
@@ -106,6 +130,8 @@ public final class StripWindow {
             XDestroyWindow(display, window)
             throw error
         }
+        xinput = XInput2Pointer(display: display, window: window)
+        XDefineCursor(display, window, arrowCursor)
         setWindowManagerProperties()
         XMapWindow(display, window)
     }
@@ -122,6 +148,9 @@ public final class StripWindow {
 
     /// The window size, pixels.
     public var size: (width: Int, height: Int) { (renderer.width, renderer.height) }
+
+    /// The segment under the pointer, as last drawn.
+    public var hoveredIndex: Int? { hovered }
 
     private func setWindowManagerProperties() {
         let display = connection.display
@@ -160,12 +189,43 @@ public final class StripWindow {
     /// - Throws: `StripModel.Failure.indexOutOfRange`.
     public func select(_ index: Int) throws {
         let old = model.selectedIndex
-        if try model.select(index, at: Self.now()), let callback = callbacks.selectionChanged {
-            callback(self, old, index)
+        if try model.select(index, at: Self.now()) {
+            callbacks.selectionChanged?(self, old, index, .api)
         }
-        needsSettledReport = true
+        pendingSelectionReport = true
         needsPaint = true
         afterEvents()
+    }
+
+    /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
+    /// the previous/next segment, Home/End the first/last, animated as a click.
+    /// A host with several controls calls this for the strip that has focus.
+    ///
+    /// - Parameters:
+    ///   - keysym: the X keysym (from `XLookupKeysym`).
+    ///   - state: the event's modifier state (`ControlMask`...).
+    /// - Returns: whether the strip used the key.
+    @discardableResult
+    public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
+        let control = state & UInt32(ControlMask) != 0
+        let key: NavigationKey
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_Left, XK_KP_Left: key = .previous
+        case XK_Right, XK_KP_Right: key = .next
+        case XK_Home, XK_KP_Home: key = .first
+        case XK_End, XK_KP_End: key = .last
+        case XK_Page_Up where control, XK_KP_Page_Up where control: key = .previous
+        case XK_Page_Down where control, XK_KP_Page_Down where control: key = .next
+        default: return false
+        }
+        let old = model.selectedIndex
+        if let index = model.select(key, at: Self.now()) {
+            callbacks.selectionChanged?(self, old, index, .key)
+            pendingSelectionReport = true
+            needsPaint = true
+            afterEvents()
+        }
+        return true
     }
 
     /// Handles every event Xlib has, then repaints once and manages the frame timer.
@@ -196,36 +256,86 @@ public final class StripWindow {
                 renderer.resize(width: w, height: h)
                 model.resize(viewportWidth: Double(renderer.width), at: now)
                 needsPaint = true
-                needsResizeReport = true
+                pendingResizeReport = true
             }
-        case ButtonPress where event.xbutton.button == UInt32(Button1):
-            pendingMotion = nil
-            motionUpdatesInLastPress = 0
-            if model.pointerPressed(x: Double(event.xbutton.x), y: Double(event.xbutton.y), at: now) {
-                needsPaint = true
-            }
+        case ButtonPress:
+            handle(.press(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
+                          state: event.xbutton.state), at: now)
+        case ButtonRelease:
+            handle(.release(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
+                            state: event.xbutton.state), at: now)
         case MotionNotify:
-            // Compressed: only the last position of a batch is applied.
-            pendingMotion = (Double(event.xmotion.x), Double(event.xmotion.y))
-        case ButtonRelease where event.xbutton.button == UInt32(Button1):
-            applyPendingMotion(at: now)
-            let old = model.selectedIndex
-            switch model.pointerReleased(x: Double(event.xbutton.x), y: Double(event.xbutton.y), at: now) {
-            case let .click(index, changed):
-                if changed { callbacks.selectionChanged?(self, old, index) }
-                needsSettledReport = true
+            handle(.motion(x: Double(event.xmotion.x), y: Double(event.xmotion.y), scroll: (0, 0)), at: now)
+        case EnterNotify:
+            xinput?.resetBaselines()
+            pendingMotion = (Double(event.xcrossing.x), Double(event.xcrossing.y))
+        case LeaveNotify:
+            if !model.isPressed {
+                pendingMotion = nil
+                model.pointerLeft()
                 needsPaint = true
-            case .dragEnded:
-                needsScrollReport = true
-            case .none:
-                break
             }
+        case GenericEvent:
+            if let input = xinput?.translate(&event) { handle(input, at: now) }
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
-            if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) { requestClose() }
+            if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) {
+                requestClose()
+            } else {
+                handleKey(keysym: keysym, state: event.xkey.state)
+            }
         case ClientMessage:
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
         default:
+            break
+        }
+    }
+
+    private func handle(_ input: PointerInput, at now: Double) {
+        switch input {
+        case let .press(button, x, y, state):
+            switch button {
+            case UInt32(Button1):
+                pendingMotion = nil
+                motionUpdatesInLastPress = 0
+                if model.pointerPressed(x: x, y: y, at: now) { needsPaint = true }
+            case 4...7:
+                // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
+                _ = state
+                let direction: Double = (button == 4 || button == 6) ? -1 : 1
+                model.scroll(by: direction * model.wheelStep, animated: true, at: now)
+                pendingScrollReport = true
+                needsPaint = true
+            default:
+                break
+            }
+        case let .release(button, x, y, _):
+            guard button == UInt32(Button1) else { return }
+            applyPendingMotion(at: now)
+            let old = model.selectedIndex
+            switch model.pointerReleased(x: x, y: y, at: now) {
+            case let .click(index, changed):
+                if changed { callbacks.selectionChanged?(self, old, index, .click) }
+                pendingSelectionReport = true
+                needsPaint = true
+            case let .dragEnded(offset, velocity, gliding):
+                callbacks.released?(self, offset, velocity, gliding)
+                pendingScrollReport = true
+                needsPaint = true
+            case .none:
+                break
+            }
+        case let .motion(x, y, scroll):
+            // Compressed: only the last position of a batch is applied.
+            pendingMotion = (x, y)
+            let increments = scroll.dx + scroll.dy
+            if increments != 0 {
+                let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
+                model.scroll(by: pixels, animated: false, at: now)
+                pendingScrollReport = true
+                needsPaint = true
+            }
+        case .ignored:
             break
         }
     }
@@ -234,8 +344,9 @@ public final class StripWindow {
         guard let motion = pendingMotion else { return }
         pendingMotion = nil
         lastMotionTime = now
-        motionUpdatesInLastPress += 1
+        if model.isPressed { motionUpdatesInLastPress += 1 }
         if model.pointerMoved(x: motion.x, y: motion.y, at: now) { needsPaint = true }
+        if model.hoveredIndex(at: now) != hovered { needsPaint = true }
     }
 
     private func requestClose() {
@@ -259,7 +370,7 @@ public final class StripWindow {
 
     private func afterEvents() {
         let now = Self.now()
-        // Drag motion: the last position of a batch, at most once per frame.
+        // Pointer motion: the last position of a batch, at most once per frame.
         // While the frame timer runs, its tick applies it.
         if pendingMotion != nil, timer == nil {
             let wait = lastMotionTime + Self.frameInterval - now
@@ -279,26 +390,35 @@ public final class StripWindow {
             stopTimer(at: now)
         }
         if needsPaint { paint(at: now) }
-        // Reports describe what is on screen: sync first so a reader that
-        // grabs pixels on hearing them sees the frame they describe.
-        let settled = needsSettledReport && timer == nil
-        if settled || needsScrollReport || needsResizeReport {
-            XSync(connection.display, 0)
-            if needsResizeReport {
-                needsResizeReport = false
-                callbacks.resized?(self)
-            }
-            if needsScrollReport {
-                needsScrollReport = false
-                callbacks.scrolled?(self)
-            }
-            if settled {
-                needsSettledReport = false
-                callbacks.settled?(self)
-            }
-        }
+        report()
         // Round trips in painting or callbacks can queue events without waking the read source.
         if XPending(connection.display) > 0 { drainEvents() }
+    }
+
+    /// Tells the host what changed. Reports describe what is on screen: sync
+    /// first so a reader that grabs pixels on hearing them sees that frame.
+    private func report() {
+        let resting = timer == nil
+        let selection = pendingSelectionReport && resting
+        let scroll = pendingScrollReport && resting && !model.isPressed
+        guard selection || scroll || pendingResizeReport || pendingHoverReport else { return }
+        XSync(connection.display, 0)
+        if pendingResizeReport {
+            pendingResizeReport = false
+            callbacks.resized?(self)
+        }
+        if pendingHoverReport {
+            pendingHoverReport = false
+            callbacks.hoverChanged?(self, hovered)
+        }
+        if scroll {
+            pendingScrollReport = false
+            callbacks.scrolled?(self, model.scrollCause)
+        }
+        if selection {
+            pendingSelectionReport = false
+            callbacks.settled?(self)
+        }
     }
 
     private func startTimer() {
@@ -315,7 +435,6 @@ public final class StripWindow {
         timer = nil
         model.settle(at: now)
         needsPaint = true
-        needsSettledReport = true
     }
 
     private func tick() {
@@ -331,7 +450,15 @@ public final class StripWindow {
 
     private func paint(at now: Double) {
         needsPaint = false
-        renderer.paint(model.presentation(at: now), model: model)
+        let hover = model.hoveredIndex(at: now)
+        if hover != hovered {
+            if (hover == nil) != (hovered == nil) {
+                XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
+            }
+            hovered = hover
+            pendingHoverReport = true
+        }
+        renderer.paint(model.presentation(at: now), model: model, hovered: hover)
         renderer.copyToWindow()
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true

@@ -95,6 +95,8 @@ strip.callbacks.ready = { window in
     fields["window"] = Int(window.window)
     fields["viewportHeight"] = window.size.height
     fields["stripHeight"] = window.model.metrics.stripHeight
+    fields["wheelStep"] = window.model.wheelStep
+    fields["xinput2"] = window.usesXInput2
     fields["fonts"] = [
         "unselected": window.fontChains.unselected.familyNames,
         "selected": window.fontChains.selected.familyNames,
@@ -108,13 +110,21 @@ strip.callbacks.firstFrame = { _ in
         exit(0)
     }
 }
-strip.callbacks.selectionChanged = { window, old, new in
-    trace.emit("select", ["index": new, "title": window.model.titles[new],
+strip.callbacks.selectionChanged = { window, old, new, cause in
+    trace.emit("select", ["index": new, "title": window.model.titles[new], "cause": cause.rawValue,
                           "previousIndex": old.map { $0 as Any } ?? NSNull()])
 }
 strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window)) }
-strip.callbacks.scrolled = { window in
-    trace.emit("scroll", ["contentOffset": window.presentation.contentOffset, "motionUpdates": window.motionUpdatesInLastPress])
+strip.callbacks.released = { window, offset, velocity, gliding in
+    trace.emit("release", ["contentOffset": offset, "velocity": velocity, "gliding": gliding,
+                           "motionUpdates": window.motionUpdatesInLastPress])
+}
+strip.callbacks.scrolled = { window, cause in
+    trace.emit("scroll", ["contentOffset": window.presentation.contentOffset, "cause": cause.rawValue,
+                          "maximumOffset": window.model.maximumOffset])
+}
+strip.callbacks.hoverChanged = { _, index in
+    trace.emit("hover", ["index": index.map { $0 as Any } ?? NSNull(), "cursor": index == nil ? "arrow" : "hand"])
 }
 strip.callbacks.resized = { window in
     let p = window.presentation

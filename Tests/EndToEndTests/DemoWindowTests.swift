@@ -93,22 +93,34 @@ final class DemoWindowTests: XCTestCase {
             display.move(demo.window, x: x, y: 22)
             usleep(5_000)
         }
+        usleep(150_000)   // rest before releasing: no glide
         display.button(down: false)
+        let release = try demo.process.next("release")
+        XCTAssertEqual(release["gliding"] as? Bool, false)
         let scroll = try demo.process.next("scroll")
         XCTAssertEqual(traceNumber(scroll["contentOffset"]), 150)
+        XCTAssertEqual(scroll["cause"] as? String, "drag")
         // The first title's ink moved 150 px left with the content.
         let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
         XCTAssertEqual(image.columns(inRow: 40, matching: accent), [], "the indicator under segment 0 scrolled out of view")
 
-        // Dragging right past the start stops at 0.
+        // Dragging right past the start pulls the content with resistance and springs back to 0.
         display.move(demo.window, x: 100, y: 22)
         display.button(down: true)
         for x in stride(from: 120, through: 390, by: 30) {
             display.move(demo.window, x: x, y: 22)
             usleep(5_000)
         }
+        usleep(100_000)
         display.button(down: false)
-        XCTAssertEqual(traceNumber(try demo.process.next("scroll")["contentOffset"]), 0)
+        let pulled = try demo.process.next("release")
+        let shown = try XCTUnwrap(traceNumber(pulled["contentOffset"]))
+        XCTAssertLessThan(shown, 0, "past the start edge")
+        XCTAssertGreaterThan(shown, -140, "rubber band: less than the 140 px pulled past the edge")
+        XCTAssertEqual(pulled["gliding"] as? Bool, true)
+        let back = try demo.process.next("scroll")
+        XCTAssertEqual(back["cause"] as? String, "spring")
+        XCTAssertEqual(traceNumber(back["contentOffset"]), 0)
         try assertIndicatorPixels(demo, event: demo.ready)
 
         display.key(demo.window, keysym: XK_Escape)
@@ -126,10 +138,11 @@ final class DemoWindowTests: XCTestCase {
         display.button(down: true)
         // 150 motion events sent as fast as the server takes them.
         for x in stride(from: 299, through: 150, by: -1) { display.move(demo.window, x: x, y: 22) }
+        usleep(100_000)
         display.button(down: false)
-        let scroll = try demo.process.next("scroll")
-        XCTAssertEqual(traceNumber(scroll["contentOffset"]), 150, "the last position wins")
-        let updates = try XCTUnwrap(scroll["motionUpdates"] as? Int)
+        let release = try demo.process.next("release")
+        XCTAssertEqual(traceNumber(release["contentOffset"]), 150, "the last position wins")
+        let updates = try XCTUnwrap(release["motionUpdates"] as? Int)
         XCTAssertGreaterThanOrEqual(updates, 1)
         XCTAssertLessThan(updates, 150, "motion is applied per batch, not per event")
     }

@@ -62,8 +62,8 @@ final class StripModelTests: XCTestCase {
         XCTAssertEqual(model.presentation(at: 0).contentOffset, 224.5)
         model.pointerPressed(x: 300, y: 20, at: 0)
         model.pointerMoved(x: 250, y: 20, at: 0.01)
-        _ = model.pointerReleased(x: 250, y: 20, at: 0.02)
-        XCTAssertEqual(model.presentation(at: 0.02).contentOffset, 274.5)
+        _ = model.pointerReleased(x: 250, y: 20, at: 0.2)
+        XCTAssertEqual(model.presentation(at: 0.2).contentOffset, 274.5)
         XCTAssertFalse(try model.select(4, at: 1))
         XCTAssertEqual(model.presentation(at: 1.15).contentOffset, 249.5, accuracy: 1e-9)
         XCTAssertEqual(model.presentation(at: 1.3).contentOffset, 224.5)
@@ -96,18 +96,36 @@ final class StripModelTests: XCTestCase {
         XCTAssertTrue(model.pointerMoved(x: 150, y: 25, at: 0.02))
         XCTAssertEqual(model.presentation(at: 0.02).contentOffset, 150)
         model.pointerMoved(x: 298, y: 20, at: 0.03)                        // back within 5 px: still a drag
-        XCTAssertEqual(model.pointerReleased(x: 298, y: 20, at: 0.04), .dragEnded(contentOffset: 2))
+        // Released after resting 0.17 s: no velocity, no glide.
+        XCTAssertEqual(model.pointerReleased(x: 298, y: 20, at: 0.2), .dragEnded(contentOffset: 2, velocity: 0, gliding: false))
         XCTAssertEqual(model.selectedIndex, 0)
+        XCTAssertFalse(model.isAnimating(at: 0.2))
     }
 
-    func testDraggingStopsAtTheEdges() throws {
+    func testDraggingPastTheEdgesRubberBandsAndSpringsBack() throws {
         let model = try FixedAdvance.model(selected: 0)
         model.pointerPressed(x: 100, y: 20, at: 0)
         model.pointerMoved(x: 300, y: 20, at: 0.01)
-        XCTAssertEqual(model.presentation(at: 0.01).contentOffset, 0)
+        // 200 px past the start: (1 - 1 / (200 x 0.55 / 400 + 1)) x 400 = 86.27 px shown.
+        XCTAssertEqual(model.presentation(at: 0.01).contentOffset, -(1 - 1 / (200 * 0.55 / 400 + 1)) * 400, accuracy: 1e-9)
         model.pointerMoved(x: -2000, y: 20, at: 0.02)
-        XCTAssertEqual(model.presentation(at: 0.02).contentOffset, 685)   // 1085 - 400
-        XCTAssertEqual(model.pointerReleased(x: -2000, y: 20, at: 0.03), .dragEnded(contentOffset: 685))
+        let pulled = 100 + 2000 - 685.0                                     // raw offset 2100, maximum 1085 - 400
+        XCTAssertEqual(model.presentation(at: 0.02).contentOffset, 685 + (1 - 1 / (pulled * 0.55 / 400 + 1)) * 400, accuracy: 1e-9)
+        let shown = model.presentation(at: 0.02).contentOffset
+        XCTAssertEqual(model.pointerReleased(x: -2000, y: 20, at: 0.3), .dragEnded(contentOffset: shown, velocity: 0, gliding: true))
+        // The spring returns monotonically and never crosses the edge.
+        var last = shown
+        var t = 0.3
+        while model.isAnimating(at: t) {
+            let offset = model.presentation(at: t).contentOffset
+            XCTAssertLessThanOrEqual(offset, last + 1e-9)
+            XCTAssertGreaterThanOrEqual(offset, 685)
+            last = offset
+            t += 0.004
+        }
+        XCTAssertLessThan(t, 0.3 + 2, "at rest within 2 s")
+        XCTAssertEqual(model.presentation(at: t).contentOffset, 685)
+        XCTAssertEqual(model.scrollCause, .spring)
     }
 
     func testPressDuringAScrollStopsItWhereItIsDrawn() throws {
