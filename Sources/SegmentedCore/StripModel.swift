@@ -359,18 +359,30 @@ public final class StripModel {
     /// A press on the strip stops any scroll motion where it is drawn, so a
     /// drag takes over from there. Presses below the strip are ignored.
     ///
+    /// `eventTime` (seconds, any clock, default `now`) is when the input
+    /// happened, such as the X server's timestamp: release velocity is measured
+    /// on it, so it stays right when events are handled late or in batches.
+    ///
     /// - Returns: whether the press landed on the strip.
     @discardableResult
-    public func pointerPressed(x: Double, y: Double, at now: Double) -> Bool {
+    public func pointerPressed(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
         guard y >= 0, y < metrics.stripHeight, x >= 0, x < viewportWidth else { return false }
         settle(at: now)
         stopScrolling(at: now)
         gesture = PointerGesture(pressX: x, pressY: y, slop: metrics.clickSlop)
         rawOffsetAtPress = RubberBand.raw(shown: restingOffset, maximum: maximumOffset, dimension: viewportWidth)
         velocity = VelocityTracker()
-        velocity.add(x: x, time: now)
+        velocity.add(x: x, time: eventTime ?? now)
         pointer = (x, y)
         return true
+    }
+
+    /// Records where the held pointer was at `eventTime` (seconds, the clock of
+    /// `pointerPressed`) for the release velocity, without moving anything:
+    /// for motion events that compression folds into a later one.
+    public func recordPointerSample(x: Double, eventTime: Double) {
+        guard gesture != nil else { return }
+        velocity.add(x: x, time: eventTime)
     }
 
     /// The pointer moved to (`x`, `y`), viewport pixels, at `now` (seconds),
@@ -380,10 +392,10 @@ public final class StripModel {
     ///
     /// - Returns: whether the content offset changed.
     @discardableResult
-    public func pointerMoved(x: Double, y: Double, at now: Double) -> Bool {
+    public func pointerMoved(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
         pointer = (x, y)
         guard var g = gesture else { return false }
-        velocity.add(x: x, time: now)
+        velocity.add(x: x, time: eventTime ?? now)
         let isDrag = g.move(toX: x, y: y)
         gesture = g
         guard isDrag else { return false }
@@ -412,7 +424,7 @@ public final class StripModel {
     /// the frames drawn at `now`. A drag selects nothing: released past an
     /// edge it springs back; released with speed (over 50 px/s) it glides,
     /// bouncing off an edge it reaches.
-    public func pointerReleased(x: Double, y: Double, at now: Double) -> PointerRelease {
+    public func pointerReleased(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> PointerRelease {
         guard var g = gesture else { return .none }
         gesture = nil
         pointer = (x, y)
@@ -425,7 +437,7 @@ public final class StripModel {
                 scrollCause = .spring
                 return .dragEnded(contentOffset: shown, velocity: 0, gliding: true)
             }
-            let v = -velocity.velocity(at: now)
+            let v = -velocity.velocity(at: eventTime ?? now)
             guard abs(v) > 50 else {
                 scrollCause = .drag
                 return .dragEnded(contentOffset: shown, velocity: 0, gliding: false)

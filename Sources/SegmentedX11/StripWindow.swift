@@ -64,7 +64,7 @@ public final class StripWindow {
     private let arrowCursor: Cursor
     private var readSource: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
-    private var pendingMotion: (x: Double, y: Double)?
+    private var pendingMotion: (x: Double, y: Double, time: Double?)?
     private var needsPaint = true
     private var pendingSelectionReport = false
     private var pendingScrollReport = false
@@ -260,15 +260,16 @@ public final class StripWindow {
             }
         case ButtonPress:
             handle(.press(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
-                          state: event.xbutton.state), at: now)
+                          state: event.xbutton.state, time: Double(event.xbutton.time) / 1000), at: now)
         case ButtonRelease:
             handle(.release(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
-                            state: event.xbutton.state), at: now)
+                            state: event.xbutton.state, time: Double(event.xbutton.time) / 1000), at: now)
         case MotionNotify:
-            handle(.motion(x: Double(event.xmotion.x), y: Double(event.xmotion.y), scroll: (0, 0)), at: now)
+            handle(.motion(x: Double(event.xmotion.x), y: Double(event.xmotion.y), scroll: (0, 0),
+                           time: Double(event.xmotion.time) / 1000), at: now)
         case EnterNotify:
             xinput?.resetBaselines()
-            pendingMotion = (Double(event.xcrossing.x), Double(event.xcrossing.y))
+            pendingMotion = (Double(event.xcrossing.x), Double(event.xcrossing.y), nil)
         case LeaveNotify:
             if !model.isPressed {
                 pendingMotion = nil
@@ -293,15 +294,14 @@ public final class StripWindow {
 
     private func handle(_ input: PointerInput, at now: Double) {
         switch input {
-        case let .press(button, x, y, state):
+        case let .press(button, x, y, _, time):
             switch button {
             case UInt32(Button1):
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
-                if model.pointerPressed(x: x, y: y, at: now) { needsPaint = true }
+                if model.pointerPressed(x: x, y: y, at: now, eventTime: time) { needsPaint = true }
             case 4...7:
                 // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
-                _ = state
                 let direction: Double = (button == 4 || button == 6) ? -1 : 1
                 model.scroll(by: direction * model.wheelStep, animated: true, at: now)
                 pendingScrollReport = true
@@ -309,11 +309,11 @@ public final class StripWindow {
             default:
                 break
             }
-        case let .release(button, x, y, _):
+        case let .release(button, x, y, _, time):
             guard button == UInt32(Button1) else { return }
             applyPendingMotion(at: now)
             let old = model.selectedIndex
-            switch model.pointerReleased(x: x, y: y, at: now) {
+            switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
             case let .click(index, changed):
                 if changed { callbacks.selectionChanged?(self, old, index, .click) }
                 pendingSelectionReport = true
@@ -325,9 +325,11 @@ public final class StripWindow {
             case .none:
                 break
             }
-        case let .motion(x, y, scroll):
-            // Compressed: only the last position of a batch is applied.
-            pendingMotion = (x, y)
+        case let .motion(x, y, scroll, time):
+            // Compressed: only the last position of a batch is applied, but
+            // every one counts toward the release velocity.
+            pendingMotion = (x, y, time)
+            model.recordPointerSample(x: x, eventTime: time)
             let increments = scroll.dx + scroll.dy
             if increments != 0 {
                 let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
@@ -345,7 +347,7 @@ public final class StripWindow {
         pendingMotion = nil
         lastMotionTime = now
         if model.isPressed { motionUpdatesInLastPress += 1 }
-        if model.pointerMoved(x: motion.x, y: motion.y, at: now) { needsPaint = true }
+        if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
     }
 

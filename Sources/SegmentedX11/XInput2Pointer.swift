@@ -3,12 +3,12 @@ import SegmentedCore
 
 /// Pointer input in one form, whether it came as a core event or through XInput 2.
 enum PointerInput {
-    /// A button went down at (x, y), window pixels, with modifier `state`.
-    case press(button: UInt32, x: Double, y: Double, state: UInt32)
+    /// A button went down at (x, y), window pixels, with modifier `state`, at server `time` (seconds).
+    case press(button: UInt32, x: Double, y: Double, state: UInt32, time: Double)
     /// A button went up.
-    case release(button: UInt32, x: Double, y: Double, state: UInt32)
+    case release(button: UInt32, x: Double, y: Double, state: UInt32, time: Double)
     /// The pointer moved; `scroll` is the smooth scroll it carried, in increments.
-    case motion(x: Double, y: Double, scroll: (dx: Double, dy: Double))
+    case motion(x: Double, y: Double, scroll: (dx: Double, dy: Double), time: Double)
     /// Nothing to act on (an emulated event, a device change).
     case ignored
 }
@@ -84,11 +84,12 @@ final class XInput2Pointer {
         let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         let emulated = e.flags & Int32(XIPointerEmulated) != 0
         let state = UInt32(bitPattern: e.mods.effective)
+        let time = Double(e.time) / 1000
         switch type {
         case XI_ButtonPress:
-            return emulated ? .ignored : .press(button: UInt32(e.detail), x: e.event_x, y: e.event_y, state: state)
+            return emulated ? .ignored : .press(button: UInt32(e.detail), x: e.event_x, y: e.event_y, state: state, time: time)
         case XI_ButtonRelease:
-            return emulated ? .ignored : .release(button: UInt32(e.detail), x: e.event_x, y: e.event_y, state: state)
+            return emulated ? .ignored : .release(button: UInt32(e.detail), x: e.event_x, y: e.event_y, state: state, time: time)
         case XI_Motion:
             var values = [(valuator: Int, value: Double)]()
             var j = 0
@@ -97,7 +98,7 @@ final class XInput2Pointer {
                 j += 1
             }
             let scroll = tracker.delta(device: Int(e.deviceid), values: values, emulated: emulated)
-            return .motion(x: e.event_x, y: e.event_y, scroll: scroll)
+            return .motion(x: e.event_x, y: e.event_y, scroll: scroll, time: time)
         default:
             return .ignored
         }

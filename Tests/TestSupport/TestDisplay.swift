@@ -44,6 +44,12 @@ public final class TestDisplay {
         XSync(display, 0)
     }
 
+    /// Moves the pointer to the bottom-right corner of the screen, away from any test window.
+    public func parkPointer() {
+        XTestFakeMotionEvent(display, screen, XDisplayWidth(display, screen) - 1, XDisplayHeight(display, screen) - 1, 0)
+        XSync(display, 0)
+    }
+
     /// Presses (`down` true) or releases button `button`, through XTest.
     public func button(_ button: UInt32 = 1, down: Bool) {
         XTestFakeButtonEvent(display, button, down ? 1 : 0, 0)
@@ -63,6 +69,24 @@ public final class TestDisplay {
         let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
         XTestFakeKeyEvent(display, code, 1, 0)
         XTestFakeKeyEvent(display, code, 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Presses and releases `keysym` while holding `modifier` (a keysym such as XK_Control_L or XK_Shift_L).
+    public func key(_ window: Window, keysym: Int32, holding modifier: Int32) {
+        XSetInputFocus(display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        let mod = UInt32(XKeysymToKeycode(display, KeySym(modifier)))
+        let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
+        XTestFakeKeyEvent(display, mod, 1, 0)
+        XTestFakeKeyEvent(display, code, 1, 0)
+        XTestFakeKeyEvent(display, code, 0, 0)
+        XTestFakeKeyEvent(display, mod, 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Holds a modifier key (keysym) down or lets it go.
+    public func modifier(_ keysym: Int32, down: Bool) {
+        XTestFakeKeyEvent(display, UInt32(XKeysymToKeycode(display, KeySym(keysym))), down ? 1 : 0, 0)
         XSync(display, 0)
     }
 
