@@ -13,10 +13,10 @@ build: deps
 # On a desktop: open the window. With no $DISPLAY: a scripted tour on a
 # private Xvfb that saves screenshots to ./screenshots.
 run: build
-	@if [ -n "$$DISPLAY" ]; then $(RELEASE_BIN) $(ARGS); else scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots; fi
+	@if [ -n "$$DISPLAY" ]; then $(RELEASE_BIN) $(ARGS); else scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS); fi
 
 tour: build
-	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots
+	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS)
 
 # The README's picture: three moments of the tour, stacked.
 docs: tour

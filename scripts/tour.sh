@@ -2,14 +2,15 @@
 # A short scripted tour of the demo through the real X input path (XTest, via
 # xdotool): clicks on several titles, a drag, a click after it, then q.
 # Saves PNG screenshots of the window and prints their paths.
-# usage: scripts/tour.sh BINARY OUTPUT_DIR   (needs $DISPLAY)
+# usage: scripts/tour.sh BINARY OUTPUT_DIR [DEMO FLAGS...]   (needs $DISPLAY)
 set -euo pipefail
 bin=${1:?usage: tour.sh BINARY OUTPUT_DIR}
 out=${2:?usage: tour.sh BINARY OUTPUT_DIR}
+shift 2
 mkdir -p "$out"
 trace="$out/trace.jsonl"
 
-"$bin" --trace >"$trace" &
+"$bin" --trace "$@" >"$trace" &
 demo=$!
 trap 'kill $demo 2>/dev/null || true' EXIT
 
@@ -29,6 +30,13 @@ xdotool mousemove --window "$wid" 350 22 mousedown 1
 for x in 330 300 260 220 180 150; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.02; done
 xdotool mouseup 1; sleep 0.2; shot 06-dragged
 click 200; sleep 0.5; shot 07-after-drag-click
+xdotool mousemove --window "$wid" 200 22 click 5; sleep 0.4; shot 08-wheel-down
+xdotool key End; sleep 0.5; shot 09-key-end
+xdotool key Left; sleep 0.5
+xdotool mousemove --window "$wid" 120 22; sleep 0.2; shot 10-hover
+xdotool mousemove --window "$wid" 100 22 mousedown 1
+for x in 130 160 190 220; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.01; done
+xdotool mouseup 1; sleep 0.15; shot 11-gliding; sleep 1.5; shot 12-glide-rest
 xdotool mousemove --window "$wid" 200 120 key q
 status=0; wait $demo || status=$?
 trap - EXIT

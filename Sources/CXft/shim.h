@@ -58,4 +58,13 @@ static inline void cxft_xi_set_mask(unsigned char *mask, int event) { XISetMask(
 static inline int cxft_xi_mask_is_set(const unsigned char *mask, int bit) { return XIMaskIsSet(mask, bit) ? 1 : 0; }
 static inline int cxft_xi_mask_len(void) { return XIMaskLen(XI_LASTEVENT); }
 
+/* Whether a pattern names a language, and adding one. */
+static inline int cxft_pattern_has_lang(FcPattern *p) {
+    FcValue v;
+    return FcPatternGet(p, FC_LANG, 0, &v) == FcResultMatch;
+}
+static inline FcBool cxft_pattern_add_lang(FcPattern *p, const char *lang) {
+    return FcPatternAddString(p, FC_LANG, (const FcChar8 *)lang);
+}
+
 #endif

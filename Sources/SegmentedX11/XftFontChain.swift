@@ -1,4 +1,5 @@
 import CXft
+import Foundation
 
 /// A primary Xft font and the fallback fonts fontconfig found for code points
 /// the primary lacks: the one place that measures and draws text.
@@ -25,7 +26,7 @@ public final class XftFontChain {
         public var description: String {
             switch self {
             case let .invalidPattern(p): return "invalid font pattern '\(p)'"
-            case let .badPixelSize(p, size): return "invalid font pattern '\(p)' (pixel size \(size) is outside 1...1000)"
+            case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
             case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
             }
         }
@@ -40,6 +41,33 @@ public final class XftFontChain {
     private var fontIndexByCodePoint: [UInt32: Int] = [:]
     private var missing: Set<UInt32> = []
     private var advanceByTitle: [String: Int] = [:]
+    private let hanLanguage: String?
+
+    /// The fontconfig language to ask for when falling back for a Han
+    /// (CJK ideograph) code point, or nil to leave it to the locale.
+    ///
+    /// Han characters are shared by Chinese, Japanese and Korean with
+    /// different glyph forms. A Japanese, Korean or Chinese locale already
+    /// tells fontconfig which forms to prefer; any other locale (C, en_US...)
+    /// would get whatever face sorts first, so Simplified Chinese forms are
+    /// asked for, the most common reading of Han text in such a setting.
+    public static func hanFallbackLanguage(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["LANG"] ?? ""
+        for prefix in ["ja", "ko", "zh"] where locale.hasPrefix(prefix) { return nil }
+        return "zh-cn"
+    }
+
+    /// Whether `codePoint` is a Han ideograph or CJK punctuation.
+    static func isHan(_ codePoint: UInt32) -> Bool {
+        switch codePoint {
+        case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Opens the font matching `pattern` (a fontconfig pattern such as
     /// "sans-serif:pixelsize=15") on `display`.
@@ -49,6 +77,7 @@ public final class XftFontChain {
         self.screen = screen
         patternName = pattern
         guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
+        hanLanguage = cxft_pattern_has_lang(parsed) != 0 ? nil : Self.hanFallbackLanguage()
         basePattern = parsed
         var result = FcResultMatch
         guard let match = XftFontMatch(display, screen, parsed, &result) else {
@@ -115,6 +144,7 @@ public final class XftFontChain {
         FcCharSetAddChar(charset, codePoint)
         cxft_pattern_add_charset(pattern, charset)
         cxft_pattern_add_scalable(pattern)
+        if let lang = hanLanguage, Self.isHan(codePoint) { cxft_pattern_add_lang(pattern, lang) }
         var result = FcResultMatch
         guard let match = XftFontMatch(display, screen, pattern, &result) else { return nil }
         if cxft_pattern_is_color(match) != 0 {

@@ -72,7 +72,7 @@ final class BadInputTests: XCTestCase {
 
     func testBadFontPatterns() throws {
         try assertFails(["--font", "sans:weight=heavyish"], message: "invalid font pattern 'sans:weight=heavyish'")
-        try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0' (pixel size 0.0 is outside 1...1000)")
+        try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
     }
 
     func testNoDisplay() throws {

@@ -50,6 +50,19 @@ final class XftFontChainTests: XCTestCase {
         XCTAssertEqual(chain.advance(of: "一级建造师"), 75)
     }
 
+    func testHanFallbackPrefersSimplifiedChineseFormsOutsideCJKLocales() throws {
+        XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C.UTF-8"]), "zh-cn")
+        XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: [:]), "zh-cn")
+        XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ja_JP.UTF-8"]))
+        XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C", "LC_ALL": "zh_TW.UTF-8"]))
+        XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ko_KR.UTF-8", "LC_CTYPE": "en_US.UTF-8"]), "zh-cn")
+        guard XftFontChain.hanFallbackLanguage() == "zh-cn" else { return }
+        // Under this test's locale, the fallback for the default titles is a Simplified Chinese face.
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+        let han = try XCTUnwrap(chain.fontIndex(for: 0x5E08))   // 师
+        XCTAssertTrue(chain.familyNames[han].hasSuffix(" SC"), "\(chain.familyNames)")
+    }
+
     func testMixedLatinAndCJKTitle() throws {
         let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
         let mixed = "Swift 一级 ABC"
@@ -108,7 +121,7 @@ final class XftFontChainTests: XCTestCase {
             XCTAssertEqual("\(error)", "invalid font pattern 'sans:weight=heavyish'")
         }
         XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
-            XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc' (pixel size 0.0 is outside 1...1000)")
+            XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
         }
         // A code point no font has is reported missing rather than looping.
         let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
