@@ -3,11 +3,12 @@ import Foundation
 /// Reads the strip's titles from a file: a JSON array of strings, or UTF-8
 /// text with one title per line.
 ///
-/// The format is chosen by the first character after an optional UTF-8 BOM
-/// and white space: `[` means JSON (every element must be a string; `[]` is an
-/// empty strip), anything else means lines (CRLF or LF; lines blank after
-/// trimming white space are skipped). A file with no title in line form is an
-/// error, as is invalid UTF-8 anywhere.
+/// The format is chosen by the first character after any UTF-8 BOMs and
+/// white space: `[`, `{` or `"` means JSON (it must be an array of strings;
+/// `[]` is an empty strip), anything else means lines (CRLF or LF; lines blank
+/// after trimming white space are skipped). A file with no title in line form
+/// is an error, as is invalid UTF-8 anywhere. Only regular files are read (not
+/// FIFOs or devices, which could block or never end).
 public enum TitlesFile {
     /// Why a titles file could not be read; `description` is the one-line message for the user.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -42,13 +43,19 @@ public enum TitlesFile {
     /// Reads and parses the file at `path`.
     /// - Throws: `Failure` with a message naming the path.
     public static func load(path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Failure.unreadable(path: path, reason: "no such file")
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno)).lowercased()
+            throw Failure.unreadable(path: path, reason: reason)
         }
-        if isDirectory.boolValue { throw Failure.unreadable(path: path, reason: "it is a directory") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Failure.unreadable(path: path, reason: "it is a directory")
+        default: throw Failure.unreadable(path: path, reason: "not a regular file")
+        }
+        if Int(info.st_size) > maximumBytes { throw Failure.tooLarge(path: path, bytes: Int(info.st_size)) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Failure.unreadable(path: path, reason: "permission denied")
+            throw Failure.unreadable(path: path, reason: access(path, R_OK) != 0 ? "permission denied" : "cannot open it")
         }
         defer { try? handle.close() }
         let data: Data
@@ -65,31 +72,51 @@ public enum TitlesFile {
     /// - Throws: `Failure`.
     public static func parse(_ data: Data, path: String) throws -> [String] {
         var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var start = 0
+        while bytes.count - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF { start += 3 }
+        if start > 0 { bytes.removeFirst(start) }
         if let bad = firstInvalidUTF8Offset(bytes) {
-            throw Failure.invalidUTF8(path: path, byteOffset: bad + (data.count - bytes.count))
+            throw Failure.invalidUTF8(path: path, byteOffset: bad + start)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if text.first(where: { !$0.isWhitespace }) == "[" {
-            return try parseJSON(Data(bytes), text: text, path: path)
+        let asciiSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        if let first = bytes.first(where: { !asciiSpace.contains($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") {
+            return try parseJSON(Data(bytes), path: path)
         }
-        let titles = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map(String.init)
-            .filter { !$0.allSatisfy(\.isWhitespace) }
+        // Lines, split on the bytes (fast for large files): LF, CRLF or a lone CR.
+        var titles = [String]()
+        var lineStart = 0
+        var i = 0
+        func take(_ end: Int) {
+            let line = bytes[lineStart..<end]
+            if line.allSatisfy({ asciiSpace.contains($0) }) { return }
+            let title = String(decoding: line, as: UTF8.self)
+            if line.contains(where: { $0 >= 0x80 }), title.allSatisfy(\.isWhitespace) { return }
+            titles.append(title)
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D {
+                take(i)
+                if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        take(bytes.count)
         if titles.isEmpty { throw Failure.noTitles(path: path) }
         return titles
     }
 
-    private static func parseJSON(_ data: Data, text: String, path: String) throws -> [String] {
+    private static func parseJSON(_ data: Data, path: String) throws -> [String] {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [])
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error.localizedDescription)"
             throw Failure.malformedJSON(path: path, detail: describePosition(debug, in: data))
         }
         guard let array = object as? [Any] else {
-            throw Failure.notArrayOfStrings(path: path, detail: "the top level is not an array")
+            throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind(of: object)), not an array")
         }
         var titles = [String]()
         titles.reserveCapacity(array.count)
@@ -108,6 +135,7 @@ public enum TitlesFile {
         case is [String: Any]: return "an object"
         case is NSNull: return "null"
         case is NSNumber: return "a number or boolean"
+        case is String: return "a string"
         default: return "not a string"
         }
     }

@@ -94,6 +94,8 @@ final class StripRenderer {
                                           viewportWidth: Double(width) + 2 * metrics.spacing)
         let bandTop = metrics.insets.top
         let bandHeight = metrics.stripHeight - metrics.insets.top - metrics.insets.bottom
+        // Titles never paint outside the strip, however large their font.
+        clip(y: 0, height: stripHeight)
         for index in visible {
             let selected = index == model.selectedIndex
             let chain = selected ? selectedFont : unselectedFont
@@ -103,9 +105,10 @@ final class StripRenderer {
             let x = Int((frame.midX - offset - advance / 2).rounded())
             let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
             _ = withUnsafePointer(to: selected ? accent : index == hovered ? hoverText : text) { color in
-                chain.draw(title, on: draw, color: color, x: x, baseline: baseline)
+                chain.draw(title, on: draw, color: color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width)
             }
         }
+        XftDrawSetClip(draw, nil)
 
         if let indicator = presentation.indicator {
             fill(&accent, x: Int((indicator.x - offset).rounded()), y: Int(indicator.y.rounded()),
@@ -118,9 +121,11 @@ final class StripRenderer {
             let pageTop = Double(stripHeight + 1)
             let advance = pageFont.advance(of: title)
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
+            clip(y: stripHeight + 1, height: height - stripHeight - 1)
             _ = withUnsafePointer(to: pageText) { color in
-                pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline)
+                pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width)
             }
+            XftDrawSetClip(draw, nil)
         }
     }
 
@@ -130,9 +135,18 @@ final class StripRenderer {
         return Int((top + (height - textHeight) / 2).rounded()) + font.ascent
     }
 
-    private func fill(_ color: inout XftColor, x: Int, y: Int, width: Int, height: Int) {
-        guard width > 0, height > 0 else { return }
-        XftDrawRect(draw, &color, Int32(x), Int32(y), UInt32(width), UInt32(height))
+    /// Limits drawing to the rows [y, y + height) of the buffer.
+    private func clip(y: Int, height: Int) {
+        var rect = XRectangle(x: 0, y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: max(0, height)))
+        XftDrawSetClipRectangles(draw, 0, 0, &rect, 1)
+    }
+
+    /// Fills a rectangle clipped to the buffer (X coordinates are 16-bit).
+    private func fill(_ color: inout XftColor, x: Int, y: Int, width w: Int, height h: Int) {
+        let left = max(x, 0), top = max(y, 0)
+        let right = min(x + w, width), bottom = min(y + h, height)
+        guard right > left, bottom > top else { return }
+        XftDrawRect(draw, &color, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
     }
 
     /// Copies the back buffer to the window.

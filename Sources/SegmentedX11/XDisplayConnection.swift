@@ -30,11 +30,23 @@ public final class XDisplayConnection {
     public init(name: String? = nil) throws {
         let resolved = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         guard !resolved.isEmpty else { throw Failure.noDisplay }
-        guard let display = XOpenDisplay(resolved) else { throw Failure.cannotOpen(resolved) }
+        // A server that accepts the connection but never answers would block
+        // XOpenDisplay forever: give the handshake and one round trip 10 s.
+        XConnectWatchdog.arm(message: "\(XErrorReporting.programName): the X server on '\(resolved)' did not answer within \(Int(Self.connectTimeout)) s\n",
+                             seconds: UInt32(Self.connectTimeout))
+        guard let display = XOpenDisplay(resolved) else {
+            XConnectWatchdog.disarm()
+            throw Failure.cannotOpen(resolved)
+        }
+        XSync(display, 0)
+        XConnectWatchdog.disarm()
         self.display = display
         self.name = resolved
         screen = XDefaultScreen(display)
     }
+
+    /// Seconds the connection handshake may take before the program gives up (exit 1).
+    public static let connectTimeout = 10.0
 
     deinit {
         XCloseDisplay(display)
@@ -76,4 +88,29 @@ public final class XDisplayConnection {
 enum XErrorReporting {
     nonisolated(unsafe) static var programName = "segmented-demo"
     nonisolated(unsafe) static var seen = Set<Int>()
+}
+
+/// SIGALRM while connecting: one line on stderr and exit 1. The handler is a
+/// C function pointer, so the message waits in a global buffer.
+enum XConnectWatchdog {
+    nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) static var length = 0
+
+    static func arm(message text: String, seconds: UInt32) {
+        let bytes = Array(text.utf8CString)
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        buffer.initialize(from: bytes, count: bytes.count)
+        message = buffer
+        length = bytes.count - 1
+        signal(SIGALRM) { _ in
+            if let m = XConnectWatchdog.message { _ = write(2, m, XConnectWatchdog.length) }
+            _exit(1)
+        }
+        alarm(seconds)
+    }
+
+    static func disarm() {
+        alarm(0)
+        signal(SIGALRM, SIG_DFL)
+    }
 }

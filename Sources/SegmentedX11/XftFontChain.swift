@@ -20,12 +20,16 @@ public final class XftFontChain {
         case invalidPattern(String)
         /// The pattern asks for a pixel size outside 1...1000.
         case badPixelSize(pattern: String, size: Double)
+        /// The font's lines would be taller than `maximumFontHeight` pixels.
+        case tooLarge(pattern: String, height: Int)
         /// No installed font matches the pattern (no fonts at all).
         case noMatch(String)
 
         public var description: String {
             switch self {
             case let .invalidPattern(p): return "invalid font pattern '\(p)'"
+            case let .tooLarge(p, height):
+                return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(XftFontChain.maximumFontHeight))"
             case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
             case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
             }
@@ -41,6 +45,7 @@ public final class XftFontChain {
     private var fontIndexByCodePoint: [UInt32: Int] = [:]
     private var missing: Set<UInt32> = []
     private var advanceByTitle: [String: Int] = [:]
+    private var glyphs: [UInt32: (font: Int32, advance: Int32)] = [:]
     private let hanLanguage: String?
 
     /// The fontconfig language to ask for when falling back for a Han
@@ -96,8 +101,18 @@ public final class XftFontChain {
             FcPatternDestroy(parsed)
             throw Failure.noMatch(pattern)
         }
+        // A transform (":matrix=...") can scale past the pixel size; refuse fonts whose lines are absurdly tall.
+        let height = Int(font.pointee.ascent) + Int(font.pointee.descent)
+        guard height <= Self.maximumFontHeight else {
+            XftFontClose(display, font)
+            FcPatternDestroy(parsed)
+            throw Failure.tooLarge(pattern: pattern, height: height)
+        }
         fonts.append(font)
     }
+
+    /// The tallest font (ascent + descent, pixels) a chain accepts.
+    public static let maximumFontHeight = 2000
 
     deinit {
         for font in fonts { XftFontClose(display, font) }
@@ -164,53 +179,84 @@ public final class XftFontChain {
 
     /// Code points of `text` that no installed font has (drawn with the primary font's missing-glyph box).
     public func missingCodePoints(in text: String) -> [UInt32] {
-        text.unicodeScalars.map(\.value).filter { fontIndex(for: $0) == nil }
+        text.unicodeScalars.map(\.value).filter { fontIndex(for: Self.displayCodePoint($0)) == nil }
     }
 
-    /// Splits `text` into runs of code points drawn with one font of the chain.
-    private func forEachRun(in text: String, _ body: (UnsafeMutablePointer<XftFont>, [FcChar32]) -> Void) {
-        var run: [FcChar32] = []
-        var runFont = 0
-        for scalar in text.unicodeScalars {
-            let index = fontIndex(for: scalar.value) ?? 0
-            if index != runFont, !run.isEmpty {
-                body(fonts[runFont], run)
-                run.removeAll(keepingCapacity: true)
-            }
-            runFont = index
-            run.append(scalar.value)
+    /// The code point actually drawn for `codePoint`: C0 and DEL controls
+    /// become their visible Control Pictures (U+2400...), C1 controls U+FFFD,
+    /// so no control character is ever sent to Xft.
+    public static func displayCodePoint(_ codePoint: UInt32) -> UInt32 {
+        switch codePoint {
+        case 0x00...0x1F: return 0x2400 + codePoint
+        case 0x7F: return 0x2421
+        case 0x80...0x9F: return 0xFFFD
+        default: return codePoint
         }
-        if !run.isEmpty { body(fonts[runFont], run) }
     }
 
-    private func runAdvance(_ font: UnsafeMutablePointer<XftFont>, _ run: [FcChar32]) -> Int {
+    /// The font (chain index) and advance (pixels) of one code point, cached.
+    /// Xft applies no kerning, so a text's advance is the sum of these.
+    public func glyph(for codePoint: UInt32) -> (font: Int, advance: Int) {
+        if let g = glyphs[codePoint] { return (Int(g.font), Int(g.advance)) }
+        let drawn = Self.displayCodePoint(codePoint)
+        let index = fontIndex(for: drawn) ?? 0
         var info = XGlyphInfo()
-        run.withUnsafeBufferPointer { XftTextExtents32(display, font, $0.baseAddress, Int32($0.count), &info) }
-        return Int(info.xOff)
+        var c = FcChar32(drawn)
+        XftTextExtents32(display, fonts[index], &c, 1, &info)
+        glyphs[codePoint] = (Int32(index), Int32(info.xOff))
+        return (index, Int(info.xOff))
     }
 
-    /// The advance width of `text`, pixels: the sum of the glyph advances
-    /// (`XGlyphInfo.xOff`) of its runs. Cached per title.
+    /// The advance width of `text`, pixels: the sum of its glyph advances
+    /// (`XGlyphInfo.xOff`) through the chain, in a full-width integer so that
+    /// titles past 32,767 px (the 16-bit `xOff` of one Xft call) stay exact.
+    /// Cached per title.
     public func advance(of text: String) -> Int {
         if let w = advanceByTitle[text] { return w }
         var width = 0
-        forEachRun(in: text) { font, run in width += runAdvance(font, run) }
+        for scalar in text.unicodeScalars { width += glyph(for: scalar.value).advance }
         advanceByTitle[text] = width
         return width
     }
 
+    /// Most glyphs sent in one XftDrawString32 request, well under any server's request size.
+    static let maximumGlyphsPerRequest = 128
+    /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
+    static let overhang = 64
+
     /// Draws `text` with its left pen position at `x` and its baseline at
-    /// `baseline` (pixels, in the drawable of `draw`).
+    /// `baseline` (pixels, in the drawable of `draw`). Only glyphs that can
+    /// touch [`clipMinX`, `clipMaxX`) are sent, in requests of at most 128
+    /// glyphs, so a title of any length draws (X coordinates are 16-bit).
     /// - Returns: the pen advance, pixels; equal to `advance(of:)`.
     @discardableResult
-    public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int) -> Int {
+    public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
+                     clipMinX: Int = -16384, clipMaxX: Int = 16384) -> Int {
+        guard abs(baseline) < 30000 else { return advance(of: text) }
         var pen = x
-        forEachRun(in: text) { font, run in
+        var run: [FcChar32] = []
+        var runFont = 0, runX = 0
+        func flush() {
+            guard !run.isEmpty else { return }
             run.withUnsafeBufferPointer {
-                XftDrawString32(draw, color, font, Int32(pen), Int32(baseline), $0.baseAddress, Int32($0.count))
+                XftDrawString32(draw, color, fonts[runFont], Int32(runX), Int32(baseline), $0.baseAddress, Int32($0.count))
             }
-            pen += runAdvance(font, run)
+            run.removeAll(keepingCapacity: true)
         }
+        for scalar in text.unicodeScalars {
+            let g = glyph(for: scalar.value)
+            let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
+            if !visible || g.font != runFont || run.count >= Self.maximumGlyphsPerRequest { flush() }
+            if visible {
+                if run.isEmpty {
+                    runFont = g.font
+                    runX = pen
+                }
+                run.append(Self.displayCodePoint(scalar.value))
+            }
+            pen += g.advance
+        }
+        flush()
         return pen - x
     }
 }

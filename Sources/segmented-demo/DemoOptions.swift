@@ -11,6 +11,9 @@ struct DemoOptions {
     var trace = false
     var exitAfterFirstFrame = false
 
+    /// The largest window side accepted, pixels (the back buffer is width x height x 4 bytes on the server).
+    static let maximumSide = 16384
+
     static let usage = """
     usage: segmented-demo [--titles-file PATH] [--select INDEX] [--geometry WxH] [--font PATTERN]
                           [--selected-font PATTERN] [--trace] [--exit-after-first-frame] [--help] [--version]
@@ -18,7 +21,7 @@ struct DemoOptions {
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
                                (default: the bundled Resources/titles.json)
       --select INDEX           initially selected segment, 0-based (default 0)
-      --geometry WxH           window size in pixels (default 400x200)
+      --geometry WxH           window size in pixels (default 400x200; each side 1 to 16384)
       --font PATTERN           fontconfig pattern of unselected titles (default sans-serif:pixelsize=15)
       --selected-font PATTERN  fontconfig pattern of the selected title (default sans-serif:pixelsize=17:weight=bold)
       --trace                  print one JSON object per line on stdout (see README)
@@ -45,8 +48,17 @@ struct DemoOptions {
         var rest = arguments[...]
         func value(for flag: String, inline: String?) throws -> String {
             if let inline { return inline }
-            guard let next = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            // "--font --trace" is a forgotten value, not a pattern named "--trace" (write --font=--trace for that).
+            guard let next = rest.first, !next.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
+            rest.removeFirst()
             return next
+        }
+        func number(_ text: Substring) -> Int? {
+            guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(text)
+        }
+        func noValue(_ flag: String, _ inline: String?) throws {
+            if inline != nil { throw UsageError(description: "\(flag) takes no value") }
         }
         while let argument = rest.popFirst() {
             var flag = argument
@@ -58,23 +70,27 @@ struct DemoOptions {
             switch flag {
             case "--help", "-h": return .help
             case "--version": return .version
-            case "--trace": options.trace = true
-            case "--exit-after-first-frame": options.exitAfterFirstFrame = true
+            case "--trace":
+                try noValue(flag, inline)
+                options.trace = true
+            case "--exit-after-first-frame":
+                try noValue(flag, inline)
+                options.exitAfterFirstFrame = true
             case "--titles-file": options.titlesFile = try value(for: flag, inline: inline)
             case "--font": options.font = try value(for: flag, inline: inline)
             case "--selected-font": options.selectedFont = try value(for: flag, inline: inline)
             case "--select":
                 let text = try value(for: flag, inline: inline)
-                guard let index = Int(text), index >= 0 else {
+                guard let index = number(Substring(text)) else {
                     throw UsageError(description: "--select needs a non-negative whole number, not '\(text)'")
                 }
                 options.selectedIndex = index
             case "--geometry":
                 let text = try value(for: flag, inline: inline)
                 let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                      (1...32767).contains(w), (1...32767).contains(h) else {
-                    throw UsageError(description: "bad geometry '\(text)': expected WxH with each side from 1 to 32767 pixels, e.g. 400x200")
+                guard parts.count == 2, let w = number(parts[0]), let h = number(parts[1]),
+                      (1...maximumSide).contains(w), (1...maximumSide).contains(h) else {
+                    throw UsageError(description: "bad geometry '\(text)': expected WxH with each side from 1 to \(maximumSide) pixels, e.g. 400x200")
                 }
                 options.width = w
                 options.height = h

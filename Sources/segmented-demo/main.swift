@@ -7,10 +7,15 @@ let programName = "segmented-demo"
 let version = "0.1.0"
 let startTime = StripWindow.now()
 
+/// One line on stderr (newlines in echoed input are escaped) and exit.
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("\(programName): \(message)\n".utf8))
+    let line = message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    FileHandle.standardError.write(Data("\(programName): \(line)\n".utf8))
     exit(status)
 }
+
+// A closed --trace reader must not kill the demo: writes then fail with EPIPE and tracing stops.
+signal(SIGPIPE, SIG_IGN)
 
 let options: DemoOptions
 do {
@@ -35,8 +40,9 @@ do {
 } catch {
     fail("\(error)", status: 2)
 }
-if !titles.isEmpty, options.selectedIndex >= titles.count {
-    fail("--select \(options.selectedIndex) is out of range: there are \(titles.count) titles (0...\(titles.count - 1))", status: 2)
+if options.selectedIndex >= max(titles.count, 1) {
+    let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
+    fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
 }
 
 let connection: XDisplayConnection
@@ -58,7 +64,7 @@ do {
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {
-    case .invalidPattern, .badPixelSize: fail("\(error)", status: 2)
+    case .invalidPattern, .badPixelSize, .tooLarge: fail("\(error)", status: 2)
     case .noMatch: fail("\(error)", status: 1)
     }
 } catch {
@@ -83,8 +89,8 @@ func layoutFields(_ window: StripWindow) -> [String: Any] {
         "contentOffset": p.contentOffset,
         "contentWidth": p.layout.contentWidth,
         "viewportWidth": window.model.viewportWidth,
-        "segments": Trace.segments(p.layout),
     ]
+    fields.merge(Trace.segmentFields(p.layout, contentOffset: p.contentOffset, viewportWidth: window.model.viewportWidth)) { a, _ in a }
     fields["indicator"] = p.indicator.map { Trace.rect($0) as Any } ?? NSNull()
     return fields
 }
@@ -137,14 +143,23 @@ strip.callbacks.closeRequested = { window in
     exit(0)
 }
 
-// SIGINT and SIGTERM close the window and exit 128 + signal number.
+// SIGINT and SIGTERM close the window and exit 128 + signal number. They are
+// caught on their own queue: if the main queue is stuck in a round trip to a
+// server that stopped answering, the program still leaves within a second.
+let signalQueue = DispatchQueue(label: "segmented-demo.signals")
 var signalSources = [DispatchSourceSignal]()
 for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
     signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
     source.setEventHandler {
-        strip.close()
-        exit(status)
+        DispatchQueue.main.async {
+            strip.close()
+            exit(status)
+        }
+        signalQueue.asyncAfter(deadline: .now() + 1) {
+            FileHandle.standardError.write(Data("\(programName): the X server is not answering; exiting without closing the window\n".utf8))
+            _exit(status)
+        }
     }
     source.resume()
     signalSources.append(source)

@@ -57,21 +57,39 @@ final class BadInputTests: XCTestCase {
     func testSelectOutOfRange() throws {
         try assertFails(["--select", "10"], message: "--select 10 is out of range: there are 10 titles (0...9)")
         try assertFails(["--select", "-1"], message: "--select needs a non-negative whole number, not '-1'")
+        try assertFails(["--select", "+3"], message: "--select needs a non-negative whole number, not '+3'")
+        try assertFails(["--select", "99999999999999999999"], message: "--select needs a non-negative whole number")
+        try assertFails(["--titles-file", try file("empty.json", Array("[]".utf8)), "--select", "5"],
+                        message: "--select 5 is out of range: there are no titles")
+    }
+
+    func testFIFOAndObjectFilesAreRefused() throws {
+        let fifo = folder.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        try assertFails(["--titles-file", fifo], message: "not a regular file")
+        try assertFails(["--titles-file", try file("o.json", Array("{}".utf8))], message: "the top level is an object, not an array")
+    }
+
+    func testValuesWithNewlinesStayOnOneLine() throws {
+        try assertFails(["--titles-file", "no\nsuch"], message: "cannot read titles file no\\nsuch: no such file")
     }
 
     func testUnknownFlagAndMissingValue() throws {
         try assertFails(["--frobnicate"], message: "unknown option '--frobnicate'")
         try assertFails(["--titles-file"], message: "--titles-file needs a value")
+        try assertFails(["--font", "--exit-after-first-frame"], message: "--font needs a value")
+        try assertFails(["--trace=no"], message: "--trace takes no value")
     }
 
     func testBadGeometry() throws {
-        for geometry in ["0x200", "400", "axb", "400x-1", "40000x10"] {
+        for geometry in ["0x200", "400", "axb", "400x-1", "16385x10", "+400x+200"] {
             try assertFails(["--geometry", geometry], message: "bad geometry '\(geometry)'")
         }
     }
 
     func testBadFontPatterns() throws {
         try assertFails(["--font", "sans:weight=heavyish"], message: "invalid font pattern 'sans:weight=heavyish'")
+        try assertFails(["--font", ":matrix=1000 0 0 1000"], message: "its lines would be 20000 pixels tall (at most 2000)")
         try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
     }
 

@@ -15,6 +15,16 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(try parse([0xEF, 0xBB, 0xBF] + Array("一级建造师\r\n二级\r\n\r\n  \nlast".utf8)), ["一级建造师", "二级", "last"])
     }
 
+    func testOnlyOneFormPerFirstCharacter() throws {
+        XCTAssertThrowsError(try parse("{}")) { error in
+            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: the top level is an object, not an array")
+        }
+        XCTAssertThrowsError(try parse(#""str""#)) { error in XCTAssertTrue("\(error)".contains("the top level is a string")) }
+        XCTAssertEqual(try parse([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"["a"]"#.utf8)), ["a"], "repeated BOMs")
+        XCTAssertEqual(try parse("a\rb\r\nc\n\u{3000}\n"), ["a", "b", "c"], "lone CR; an ideographic-space line is blank")
+        XCTAssertEqual(try parse(" x \n"), [" x "], "titles keep their own spaces")
+    }
+
     func testMalformedJSONGivesItsPosition() {
         XCTAssertThrowsError(try parse("[\"a\",\n  x]")) { error in
             let message = "\(error)"
@@ -42,6 +52,17 @@ final class TitlesFileTests: XCTestCase {
     func testEmptyTextHasNoTitles() {
         XCTAssertThrowsError(try parse("")) { error in XCTAssertEqual(error as? TitlesFile.Failure, .noTitles(path: "t")) }
         XCTAssertThrowsError(try parse(" \n\r\n"))
+    }
+
+    func testOnlyRegularFilesAreRead() throws {
+        let fifo = NSTemporaryDirectory() + "titles-fifo-\(getpid())"
+        unlink(fifo)
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        XCTAssertThrowsError(try TitlesFile.load(path: fifo)) { error in
+            XCTAssertEqual("\(error)", "cannot read titles file \(fifo): not a regular file")
+        }
+        XCTAssertThrowsError(try TitlesFile.load(path: "/dev/zero")) { error in XCTAssertTrue("\(error)".contains("not a regular file")) }
     }
 
     func testMissingFileAndDirectory() {

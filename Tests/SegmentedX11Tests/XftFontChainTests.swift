@@ -116,12 +116,48 @@ final class XftFontChainTests: XCTestCase {
         }
     }
 
+    func testTitlesWiderThan16BitsMeasureExactlyAndDrawWithoutErrors() throws {
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+        let a = chain.advance(of: "A")
+        XCTAssertGreaterThan(a, 0)
+        // 10,000 and 300,000 glyphs: far past the 16-bit xOff of one Xft call and past one request's size.
+        XCTAssertEqual(chain.advance(of: String(repeating: "A", count: 10_000)), 10_000 * a)
+        let huge = String(repeating: "x", count: 300_000)
+        XCTAssertEqual(chain.advance(of: huge), 300_000 * chain.advance(of: "x"))
+        let display = connection.display, screen = connection.screen
+        let pixmap = XCreatePixmap(display, XRootWindow(display, screen), 400, 40, UInt32(XDefaultDepth(display, screen)))
+        defer { XFreePixmap(display, pixmap) }
+        let draw = try XCTUnwrap(XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)))
+        defer { XftDrawDestroy(draw) }
+        var black = XftColor()
+        var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &b, &black)
+        // Starting far to the left: only the glyphs over the drawable are sent.
+        XCTAssertEqual(chain.draw(huge, on: draw, color: &black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
+                       chain.advance(of: huge))
+        XSync(display, 0)   // an X error here would end the test process through Xlib's default handler
+    }
+
+    func testControlCharactersAreDrawnAsVisiblePictures() throws {
+        XCTAssertEqual(XftFontChain.displayCodePoint(0x09), 0x2409)   // ␉
+        XCTAssertEqual(XftFontChain.displayCodePoint(0x00), 0x2400)
+        XCTAssertEqual(XftFontChain.displayCodePoint(0x7F), 0x2421)
+        XCTAssertEqual(XftFontChain.displayCodePoint(0x85), 0xFFFD)
+        XCTAssertEqual(XftFontChain.displayCodePoint(0x41), 0x41)
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+        XCTAssertEqual(chain.advance(of: "a\tb"), chain.advance(of: "a\u{2409}b"))
+        XCTAssertGreaterThan(chain.glyph(for: 0x09).advance, 0)
+    }
+
     func testBadPatternAndFallbackSkipsNothingDrawable() throws {
         XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
             XCTAssertEqual("\(error)", "invalid font pattern 'sans:weight=heavyish'")
         }
         XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
             XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
+        }
+        XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=1000 0 0 1000")) { error in
+            XCTAssertTrue("\(error)".contains("pixels tall (at most 2000)"), "\(error)")
         }
         // A code point no font has is reported missing rather than looping.
         let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
