@@ -10,6 +10,9 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var insets = EdgeInsets(left: 5, right: 5, top: 0, bottom: 2)
     /// Gap between two segments, pixels.
     public var spacing: Double = 15
+    /// The narrowest a segment gets, pixels, so that an empty or
+    /// whitespace-only title can still be seen (its indicator) and clicked.
+    public var minimumSegmentWidth: Double = 24
     /// Indicator width, pixels.
     public var indicatorWidth: Double = 30
     /// Indicator height, pixels.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What to draw at one moment: the segment frames, the indicator and the
 /// content offset, all in pixels. Painting is a pure function of this value.
 public struct StripPresentation: Equatable, Sendable {
@@ -144,7 +146,8 @@ public final class StripModel {
     ///   - selectedIndex: the initially selected segment; ignored when `titles` is empty.
     ///   - viewportWidth: width of the visible strip, pixels.
     ///   - measureUnselected: a title's advance width in the unselected font, pixels.
-    ///   - measureSelected: a title's advance width in the selected font, pixels.
+    ///   - measureSelected: a title's advance width in the selected font, pixels (asked for lazily).
+    ///   Widths are the ceiling of the advance, at least `metrics.minimumSegmentWidth`.
     /// - Throws: `Failure.indexOutOfRange` when `selectedIndex` is not a valid index of a non-empty list.
     public init(titles: [String], selectedIndex: Int = 0, viewportWidth: Double, metrics: LayoutMetrics = LayoutMetrics(),
                 measureUnselected: (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
@@ -153,9 +156,9 @@ public final class StripModel {
         }
         self.titles = titles
         self.metrics = metrics
-        self.viewportWidth = max(0, viewportWidth)
+        self.viewportWidth = viewportWidth.isFinite ? max(0, viewportWidth) : 0
         self.measureSelected = measureSelected
-        unselectedWidths = SegmentWidths(titles.map { max(0, measureUnselected($0)) })
+        unselectedWidths = SegmentWidths(titles.map { Self.segmentWidth(measureUnselected($0), metrics: metrics) })
         self.selectedIndex = titles.isEmpty ? nil : selectedIndex
         targetLayout = SegmentLayout(metrics: metrics, base: unselectedWidths)
         layoutFrom = targetLayout
@@ -169,9 +172,15 @@ public final class StripModel {
     /// Width of segment `index` in the selected font, pixels (measured once, then cached).
     public func selectedWidth(at index: Int) -> Double {
         if let w = selectedWidths[index] { return w }
-        let w = max(0, measureSelected(titles[index]))
+        let w = Self.segmentWidth(measureSelected(titles[index]), metrics: metrics)
         selectedWidths[index] = w
         return w
+    }
+
+    /// A segment's width from its title's advance (pixels): the ceiling of the
+    /// advance, at least `minimumSegmentWidth`; a non-finite advance counts as 0.
+    public static func segmentWidth(_ advance: Double, metrics: LayoutMetrics) -> Double {
+        max(metrics.minimumSegmentWidth, advance.isFinite ? advance.rounded(.up) : 0)
     }
 
     private func resting(selecting index: Int) -> SegmentLayout {
@@ -437,7 +446,8 @@ public final class StripModel {
                 scrollCause = .spring
                 return .dragEnded(contentOffset: shown, velocity: 0, gliding: true)
             }
-            let v = -velocity.velocity(at: eventTime ?? now)
+            let measured = -velocity.velocity(at: eventTime ?? now)
+            let v = min(max(measured, -Self.maximumGlideVelocity), Self.maximumGlideVelocity)
             guard abs(v) > 50 else {
                 scrollCause = .drag
                 return .dragEnded(contentOffset: shown, velocity: 0, gliding: false)
@@ -446,15 +456,34 @@ public final class StripModel {
             let edge = v > 0 ? maximum : 0
             var bounce: Spring?
             if let t = glide.time(reaching: edge) {
-                bounce = Spring(edge: edge, offset: edge, velocity: glide.velocity(at: t), time: t)
+                // The bounce goes out v / (w e): at most a quarter of the viewport.
+                let limit = 0.25 * viewportWidth * Spring.stiffness * M_E
+                let arrival = min(max(glide.velocity(at: t), -limit), limit)
+                bounce = Spring(edge: edge, offset: edge, velocity: arrival, time: t)
             }
             offsetMotion = .glide(glide, bounce: bounce)
             scrollCause = .glide
             return .dragEnded(contentOffset: shown, velocity: v, gliding: !offsetMotion.isFinished(at: now))
         }
         let drawn = presentation(at: now)
-        guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y) else { return .none }
+        guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y) else {
+            // A press that caught a bounce past an edge and selected nothing lets it spring back.
+            springBackIfOutOfRange(at: now)
+            return .none
+        }
         let changed = (try? select(index, at: now)) ?? false
         return .click(index: index, changed: changed)
     }
+
+    private func springBackIfOutOfRange(at now: Double) {
+        guard offsetMotion == .rest else { return }
+        let maximum = maximumOffset
+        if restingOffset < 0 || restingOffset > maximum {
+            offsetMotion = .spring(Spring(edge: restingOffset < 0 ? 0 : maximum, offset: restingOffset, velocity: 0, time: now))
+            scrollCause = .spring
+        }
+    }
+
+    /// The fastest a glide starts, pixels per second (Android's maximum fling velocity, 8000 dp/s).
+    public static let maximumGlideVelocity = 8000.0
 }

@@ -37,8 +37,9 @@ public enum TitlesFile {
         }
     }
 
-    /// Files larger than this many bytes are refused (64 MiB).
-    public static let maximumBytes = 64 << 20
+    /// Files larger than this many bytes are refused (16 MiB: about 500,000
+    /// CJK titles), so memory stays bounded whatever file is passed.
+    public static let maximumBytes = 16 << 20
 
     /// Reads and parses the file at `path`.
     /// - Throws: `Failure` with a message naming the path.

@@ -70,8 +70,8 @@ final class InputTests: XCTestCase {
     func testAGlideThatReachesTheEndBouncesBackToIt() throws {
         let model = try FixedAdvance.model()
         model.pointerPressed(x: 300, y: 20, at: 0)
-        model.pointerMoved(x: 200, y: 20, at: 0.01)   // 10,000 px/s
-        _ = model.pointerReleased(x: 200, y: 20, at: 0.01)
+        model.pointerMoved(x: 200, y: 20, at: 0.01)   // 10,000 px/s, capped at 8,000
+        XCTAssertEqual(model.pointerReleased(x: 200, y: 20, at: 0.01), .dragEnded(contentOffset: 100, velocity: 8000, gliding: true))
         var beyond = false
         var t = 0.01
         while model.isAnimating(at: t) {
