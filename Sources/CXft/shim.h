@@ -67,4 +67,11 @@ static inline FcBool cxft_pattern_add_lang(FcPattern *p, const char *lang) {
     return FcPatternAddString(p, FC_LANG, (const FcChar8 *)lang);
 }
 
+/* Whether a font pattern's charset has a code point. */
+static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
+    FcCharSet *set = NULL;
+    if (FcPatternGetCharSet(p, FC_CHARSET, 0, &set) != FcResultMatch || !set) return 0;
+    return FcCharSetHasChar(set, c) ? 1 : 0;
+}
+
 #endif

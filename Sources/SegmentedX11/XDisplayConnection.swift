@@ -60,6 +60,9 @@ public final class XDisplayConnection {
         XInternAtom(display, name, 0)
     }
 
+    /// How many X protocol errors the installed handler has seen (each is printed only the first time).
+    public static var errorCount: Int { XErrorReporting.total }
+
     /// Installs process-wide Xlib error handlers: a non-fatal protocol error is
     /// reported once per (error code, request code) on stderr and the program
     /// goes on; losing the server prints one line and exits with status 1.
@@ -67,6 +70,7 @@ public final class XDisplayConnection {
         XErrorReporting.programName = programName
         XSetErrorHandler { display, event in
             guard let event else { return 0 }
+            XErrorReporting.total += 1
             let key = Int(event.pointee.error_code) << 8 | Int(event.pointee.request_code)
             if XErrorReporting.seen.insert(key).inserted {
                 var buffer = [CChar](repeating: 0, count: 256)
@@ -88,6 +92,7 @@ public final class XDisplayConnection {
 enum XErrorReporting {
     nonisolated(unsafe) static var programName = "segmented-demo"
     nonisolated(unsafe) static var seen = Set<Int>()
+    nonisolated(unsafe) static var total = 0
 }
 
 /// SIGALRM while connecting: one line on stderr and exit 1. The handler is a

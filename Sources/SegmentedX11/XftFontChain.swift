@@ -150,6 +150,12 @@ public final class XftFontChain {
         return nil
     }
 
+    /// Opens the font closest to the base pattern that has `codePoint`.
+    ///
+    /// fontconfig's best match can ignore the charset when the pattern names
+    /// a family ("Noto Color Emoji:charset=61" still gives Noto Color Emoji),
+    /// so, like Pango, this walks fontconfig's sorted list (`FcFontSort`) for
+    /// the first font that has the code point and is not a color font.
     private func openFallback(for codePoint: UInt32) -> UnsafeMutablePointer<XftFont>? {
         guard let pattern = FcPatternDuplicate(basePattern), let charset = FcCharSetCreate() else { return nil }
         defer {
@@ -160,37 +166,41 @@ public final class XftFontChain {
         cxft_pattern_add_charset(pattern, charset)
         cxft_pattern_add_scalable(pattern)
         if let lang = hanLanguage, Self.isHan(codePoint) { cxft_pattern_add_lang(pattern, lang) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        XftDefaultSubstitute(display, screen, pattern)
         var result = FcResultMatch
-        guard let match = XftFontMatch(display, screen, pattern, &result) else { return nil }
-        if cxft_pattern_is_color(match) != 0 {
-            FcPatternDestroy(match)
-            return nil
-        }
-        guard let font = XftFontOpenPattern(display, match) else {
-            FcPatternDestroy(match)
-            return nil
-        }
-        if XftCharExists(display, font, codePoint) == 0 {
+        guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        for i in 0..<Int(sorted.pointee.nfont) {
+            guard let candidate = sorted.pointee.fonts[i], cxft_pattern_has_char(candidate, codePoint) != 0,
+                  cxft_pattern_is_color(candidate) == 0,
+                  let prepared = FcFontRenderPrepare(nil, pattern, candidate) else { continue }
+            guard let font = XftFontOpenPattern(display, prepared) else {
+                FcPatternDestroy(prepared)
+                continue
+            }
+            if XftCharExists(display, font, codePoint) != 0 { return font }
             XftFontClose(display, font)
-            return nil
         }
-        return font
+        return nil
     }
 
     /// Code points of `text` that no installed font has (drawn with the primary font's missing-glyph box).
     public func missingCodePoints(in text: String) -> [UInt32] {
-        text.unicodeScalars.map(\.value).filter { fontIndex(for: Self.displayCodePoint($0)) == nil }
+        text.unicodeScalars.map(\.value).filter { cp in Self.displayCodePoints(cp).contains { fontIndex(for: $0) == nil } }
     }
 
-    /// The code point actually drawn for `codePoint`: C0 and DEL controls
-    /// become their visible Control Pictures (U+2400...), C1 controls U+FFFD,
-    /// so no control character is ever sent to Xft.
-    public static func displayCodePoint(_ codePoint: UInt32) -> UInt32 {
+    /// The code points actually drawn for `codePoint`: C0 controls and DEL
+    /// in caret notation (U+0009 as "^I", U+007F as "^?"), C1 controls as
+    /// U+FFFD, so no control character is ever sent to Xft and every one is
+    /// visible in any Latin font (the Control Pictures block is missing from
+    /// the common fonts).
+    public static func displayCodePoints(_ codePoint: UInt32) -> [UInt32] {
         switch codePoint {
-        case 0x00...0x1F: return 0x2400 + codePoint
-        case 0x7F: return 0x2421
-        case 0x80...0x9F: return 0xFFFD
-        default: return codePoint
+        case 0x00...0x1F: return [0x5E, codePoint + 0x40]
+        case 0x7F: return [0x5E, 0x3F]
+        case 0x80...0x9F: return [0xFFFD]
+        default: return [codePoint]
         }
     }
 
@@ -198,11 +208,10 @@ public final class XftFontChain {
     /// Xft applies no kerning, so a text's advance is the sum of these.
     public func glyph(for codePoint: UInt32) -> (font: Int, advance: Int) {
         if let g = glyphs[codePoint] { return (Int(g.font), Int(g.advance)) }
-        let drawn = Self.displayCodePoint(codePoint)
-        let index = fontIndex(for: drawn) ?? 0
+        var drawn = Self.displayCodePoints(codePoint)
+        let index = fontIndex(for: drawn[0]) ?? 0
         var info = XGlyphInfo()
-        var c = FcChar32(drawn)
-        XftTextExtents32(display, fonts[index], &c, 1, &info)
+        XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info)
         glyphs[codePoint] = (Int32(index), Int32(info.xOff))
         return (index, Int(info.xOff))
     }
@@ -252,7 +261,7 @@ public final class XftFontChain {
                     runFont = g.font
                     runX = pen
                 }
-                run.append(Self.displayCodePoint(scalar.value))
+                run.append(contentsOf: Self.displayCodePoints(scalar.value))
             }
             pen += g.advance
         }

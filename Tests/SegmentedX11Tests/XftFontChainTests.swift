@@ -14,7 +14,20 @@ final class XftFontChainTests: XCTestCase {
     private var connection: XDisplayConnection!
 
     override func setUpWithError() throws {
+        XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
         connection = try Self.sharedConnection.get()
+    }
+
+    func testANonFatalXErrorIsCountedAndTheConnectionGoesOn() throws {
+        let display = connection.display
+        let before = XDisplayConnection.errorCount
+        XFreePixmap(display, 0x7FF_FFFF)   // no such pixmap: BadPixmap
+        XFreePixmap(display, 0x7FF_FFFE)
+        XSync(display, 0)
+        XCTAssertEqual(XDisplayConnection.errorCount, before + 2)
+        // Still usable.
+        XCTAssertGreaterThan(XDisplayWidth(display, connection.screen), 0)
+        XSync(display, 0)
     }
 
     private var defaultTitles: [String] {
@@ -135,18 +148,20 @@ final class XftFontChainTests: XCTestCase {
         // Starting far to the left: only the glyphs over the drawable are sent.
         XCTAssertEqual(chain.draw(huge, on: draw, color: &black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
                        chain.advance(of: huge))
-        XSync(display, 0)   // an X error here would end the test process through Xlib's default handler
+        let errors = XDisplayConnection.errorCount
+        XSync(display, 0)
+        XCTAssertEqual(XDisplayConnection.errorCount, errors, "no X error from drawing a 300,000-glyph title")
     }
 
-    func testControlCharactersAreDrawnAsVisiblePictures() throws {
-        XCTAssertEqual(XftFontChain.displayCodePoint(0x09), 0x2409)   // ␉
-        XCTAssertEqual(XftFontChain.displayCodePoint(0x00), 0x2400)
-        XCTAssertEqual(XftFontChain.displayCodePoint(0x7F), 0x2421)
-        XCTAssertEqual(XftFontChain.displayCodePoint(0x85), 0xFFFD)
-        XCTAssertEqual(XftFontChain.displayCodePoint(0x41), 0x41)
+    func testControlCharactersAreDrawnVisiblyInCaretNotation() throws {
+        XCTAssertEqual(XftFontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
+        XCTAssertEqual(XftFontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@
+        XCTAssertEqual(XftFontChain.displayCodePoints(0x7F), [0x5E, 0x3F])   // ^?
+        XCTAssertEqual(XftFontChain.displayCodePoints(0x85), [0xFFFD])
+        XCTAssertEqual(XftFontChain.displayCodePoints(0x41), [0x41])
         let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
-        XCTAssertEqual(chain.advance(of: "a\tb"), chain.advance(of: "a\u{2409}b"))
-        XCTAssertGreaterThan(chain.glyph(for: 0x09).advance, 0)
+        XCTAssertEqual(chain.advance(of: "a\tb"), chain.advance(of: "a^Ib"))
+        XCTAssertEqual(chain.missingCodePoints(in: "a\t\u{7}\u{85}b"), [])
     }
 
     func testBadPatternAndFallbackSkipsNothingDrawable() throws {

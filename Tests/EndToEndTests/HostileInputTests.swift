@@ -1,0 +1,202 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// Titles, fonts and window sizes that must neither crash nor hang, with the
+/// trace staying consistent and the pixels sensible.
+final class HostileInputTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func titlesFile(_ titles: [String]) throws -> String {
+        let url = folder.appendingPathComponent("titles-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: titles).write(to: url)
+        return url.path
+    }
+
+    /// Checks a layout event's frames against the formula with whatever widths it reports.
+    private func assertConsistent(_ event: [String: Any], count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        let frames = RunningDemo.segments(event)
+        XCTAssertEqual(frames.count, count, file: file, line: line)
+        var x = 5.0
+        for (i, f) in frames.enumerated() {
+            XCTAssertEqual(f.x, x, "x of \(i)", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(f.width, 24, "minimum width of \(i)", file: file, line: line)
+            x = f.x + f.width + 15
+        }
+        let offset = try XCTUnwrap(traceNumber(event["contentOffset"]), file: file, line: line)
+        let content = try XCTUnwrap(traceNumber(event["contentWidth"]), file: file, line: line)
+        let viewport = try XCTUnwrap(traceNumber(event["viewportWidth"]), file: file, line: line)
+        XCTAssertEqual(content, count == 0 ? 0 : x - 15 + 5, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(offset, 0, file: file, line: line)
+        XCTAssertLessThanOrEqual(offset, max(0, content - viewport), file: file, line: line)
+    }
+
+    func testAnEmptyTitleListIsAnEmptyStripThatIgnoresInput() throws {
+        let demo = try RunningDemo(["--titles-file", try titlesFile([])])
+        let display = try Shared.display.get()
+        XCTAssertEqual(demo.ready["count"] as? Int, 0)
+        XCTAssertTrue(demo.ready["selectedIndex"] is NSNull)
+        XCTAssertTrue(demo.ready["indicator"] is NSNull)
+        XCTAssertEqual(traceNumber(demo.ready["contentWidth"]), 0)
+        display.click(demo.window, x: 20, y: 22)
+        display.key(demo.window, keysym: XK_Right)
+        display.key(demo.window, keysym: XK_End)
+        display.button(5, down: true)
+        display.button(5, down: false)
+        let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 200))
+        XCTAssertEqual(image.count(notMatching: white, x: 0, y: 0, width: 400, height: 44), 0, "nothing drawn in the strip")
+        XCTAssertEqual(image.columns(inRow: 44, matching: separatorColor).count, 400)
+        display.key(demo.window, keysym: XK_Escape)
+        XCTAssertEqual(demo.process.waitForExit(), 0)
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" })
+    }
+
+    func testSingleDuplicateEmptyAndWhitespaceTitlesCanAllBeClicked() throws {
+        let titles = ["dup", "dup", "", "   ", "\u{3000}", "solo"]
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles)])
+        defer { demo.process.process.terminate() }
+        try assertConsistent(demo.ready, count: titles.count)
+        let frames = RunningDemo.segments(demo.ready)
+        XCTAssertEqual(frames[2].width, 24, "an empty title gets the minimum width")
+        let display = try Shared.display.get()
+        for index in [2, 3, 1, 4] {
+            let offset = traceNumber(demo.process.allEvents.last { $0["contentOffset"] != nil }?["contentOffset"]) ?? 0
+            let f = RunningDemo.segments(demo.process.allEvents.last { $0["segments"] != nil } ?? demo.ready)[index]
+            display.click(demo.window, x: Int(f.x + f.width / 2 - offset), y: 22)
+            XCTAssertEqual(try demo.process.next("select")["index"] as? Int, index)
+            let settled = try demo.process.next("settled")
+            try assertConsistent(settled, count: titles.count)
+            try assertIndicatorPixels(demo, event: settled)
+        }
+        let single = try RunningDemo(["--titles-file", try titlesFile(["only"])])
+        try assertConsistent(single.ready, count: 1)
+        try assertIndicatorPixels(single, event: single.ready)
+        display.click(single.window, x: 300, y: 22)   // past the end of the content: nothing
+        display.key(single.window, keysym: XK_Escape)
+        XCTAssertEqual(single.process.waitForExit(), 0)
+        XCTAssertFalse(single.process.allEvents.contains { $0["event"] as? String == "select" })
+    }
+
+    func testLongMixedAndHostileScriptsRenderAndStayConsistent() throws {
+        let titles = [String(repeating: "长", count: 10_000), "e\u{301}\u{301}\u{308} combining", "👨‍👩‍👧 family", "😀🎉 emoji",
+                      "שלום עולם", "مرحبا", "tab\there", "bell\u{7}del\u{7F}c1\u{85}", "Mixed 一级 title", "x"]
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--select", "1"])
+        defer { demo.process.process.terminate() }
+        try assertConsistent(demo.ready, count: titles.count)
+        let frames = RunningDemo.segments(demo.ready)
+        XCTAssertEqual(frames[0].width, 150_000, "10,000 CJK glyphs of 15 px: past any 16-bit limit")
+        let display = try Shared.display.get()
+        // Select the 10,000-character title: its middle is centered, the strip still draws.
+        display.key(demo.window, keysym: XK_Home)
+        let settled = try demo.process.next("settled")
+        try assertConsistent(settled, count: titles.count)
+        try assertIndicatorPixels(demo, event: settled)
+        let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
+        XCTAssertGreaterThan(image.count(notMatching: white, x: 0, y: 0, width: 400, height: 38), 1000, "glyphs across the viewport")
+        display.key(demo.window, keysym: XK_End)
+        try assertConsistent(try demo.process.next("settled"), count: titles.count)
+        // Color emoji are never drawn through XRender from the fallback chain: a warning names them instead.
+        XCTAssertTrue(demo.process.standardError.contains("U+1F389"), demo.process.standardError)
+        XCTAssertFalse(demo.process.standardError.contains("U+0007"), "controls are drawn in caret notation")
+        XCTAssertFalse(demo.process.standardError.contains("X error"), demo.process.standardError)
+    }
+
+    func testAColorEmojiFontAsThePrimaryFontSurvives() throws {
+        let titles = ["😀 smile", "🎉 party", "plain"]
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--font", "Noto Color Emoji:pixelsize=15",
+                                    "--selected-font", "Noto Color Emoji:pixelsize=17"])
+        try assertConsistent(demo.ready, count: 3)
+        let display = try Shared.display.get()
+        display.key(demo.window, keysym: XK_Right)
+        try assertConsistent(try demo.process.next("settled"), count: 3)
+        display.key(demo.window, keysym: XK_Escape)
+        XCTAssertEqual(demo.process.waitForExit(), 0)
+        XCTAssertFalse(demo.process.standardError.contains("X error"), demo.process.standardError)
+    }
+
+    func testAHundredThousandTitles() throws {
+        let titles = (0..<100_000).map { $0 % 3 == 0 ? "一级建造师 \($0)" : "Title \($0)" }
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--select", "50000"])
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(demo.ready["count"] as? Int, 100_000)
+        let visible = try XCTUnwrap(demo.ready["visibleSegments"] as? [String: Any])
+        let first = try XCTUnwrap(visible["first"] as? Int)
+        XCTAssertTrue((49_990...50_000).contains(first), "the selection is centered: \(first)")
+        try assertIndicatorPixels(demo, event: demo.ready)
+        let display = try Shared.display.get()
+        display.key(demo.window, keysym: XK_Right)
+        let settled = try demo.process.next("settled")
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 50_001)
+        try assertIndicatorPixels(demo, event: settled)
+    }
+
+    func testAFontWithoutCJKAndNoFallbackWarnsAndDraws() throws {
+        // A fontconfig world with only DejaVu: the Chinese titles have no font at all.
+        let conf = folder.appendingPathComponent("fonts.conf")
+        try """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["FONTCONFIG_FILE"] = conf.path
+        let demo = try DemoProcess(arguments: ["--exit-after-first-frame"], environment: environment)
+        let ready = try demo.next("ready")
+        XCTAssertEqual(demo.waitForExit(), 0)
+        let stderr = demo.standardError
+        XCTAssertTrue(stderr.contains("warning: no installed font has"), stderr)
+        XCTAssertTrue(stderr.contains("U+4E00"), "names the missing code points: \(stderr)")
+        let families = try XCTUnwrap((ready["fonts"] as? [String: Any])?["unselected"] as? [String])
+        XCTAssertEqual(families.count, 1, "no fallback font exists: \(families)")
+        XCTAssertTrue(families[0].hasPrefix("DejaVu"), "\(families)")
+        XCTAssertGreaterThan(traceNumber(ready["contentWidth"]) ?? 0, 0)
+    }
+
+    func testWindowSizesFromOnePixelToTenThousand() throws {
+        let display = try Shared.display.get()
+        for geometry in ["1x1", "10000x44", "3x200"] {
+            let demo = try RunningDemo(["--geometry", geometry])
+            try assertConsistent(demo.ready, count: 10)
+            display.sendDeleteWindow(demo.window)
+            XCTAssertEqual(demo.process.waitForExit(), 0, geometry)
+        }
+    }
+
+    func testResizingDuringAnAnimationAndADrag() throws {
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let display = try Shared.display.get()
+        display.key(demo.window, keysym: XK_End)
+        display.resize(demo.window, width: 1, height: 200)      // mid-tween
+        display.resize(demo.window, width: 400, height: 200)
+        let settled = try demo.process.next("settled")
+        try assertConsistent(settled, count: 10)
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 9)
+        try assertIndicatorPixels(demo, event: settled)
+        // During a drag: shrink to 1 px wide and back while the button is held.
+        display.move(demo.window, x: 100, y: 22)
+        display.button(down: true)
+        display.move(demo.window, x: 200, y: 22)
+        display.resize(demo.window, width: 1, height: 200)
+        display.resize(demo.window, width: 250, height: 200)
+        display.move(demo.window, x: 150, y: 22)
+        usleep(100_000)
+        display.button(down: false)
+        let rest = try demo.process.next("scroll")
+        let offset = try XCTUnwrap(traceNumber(rest["contentOffset"]))
+        XCTAssertGreaterThanOrEqual(offset, 0)
+        XCTAssertLessThanOrEqual(offset, try XCTUnwrap(traceNumber(rest["maximumOffset"])))
+        display.key(demo.window, keysym: XK_Escape)
+        XCTAssertEqual(demo.process.waitForExit(), 0)
+    }
+}
