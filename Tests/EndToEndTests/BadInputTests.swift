@@ -5,21 +5,14 @@ import XCTest
 /// Bad input: one clear line on stderr, exit status 2 and no window; no
 /// display: exit status 1 naming it.
 final class BadInputTests: XCTestCase {
-    private var folder: URL!
+    private var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-bad-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try TemporaryFolder(prefix: "segmented-bad-input")
     }
 
     private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
+        try folder.file(name, bytes)
     }
 
     private func assertFails(_ arguments: [String], status: Int32 = 2, message: String, environment: [String: String]? = nil,
@@ -64,7 +57,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testFIFOAndObjectFilesAreRefused() throws {
-        let fifo = folder.appendingPathComponent("fifo").path
+        let fifo = folder.url.appendingPathComponent("fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         try assertFails(["--titles-file", fifo], message: "not a regular file")
         try assertFails(["--titles-file", try file("o.json", Array("{}".utf8))], message: "the top level is an object, not an array")

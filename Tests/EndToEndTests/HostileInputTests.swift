@@ -6,21 +6,14 @@ import XCTest
 /// Titles, fonts and window sizes that must neither crash nor hang, with the
 /// trace staying consistent and the pixels sensible.
 final class HostileInputTests: XCTestCase {
-    private var folder: URL!
+    private var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try TemporaryFolder(prefix: "segmented-hostile")
     }
 
     private func titlesFile(_ titles: [String]) throws -> String {
-        let url = folder.appendingPathComponent("titles-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: titles).write(to: url)
-        return url.path
+        try folder.file("titles-\(UUID().uuidString).json", [UInt8](try JSONSerialization.data(withJSONObject: titles)))
     }
 
     /// Checks a layout event's frames against the formula with whatever widths it reports.
@@ -142,7 +135,7 @@ final class HostileInputTests: XCTestCase {
 
     func testAFontWithoutCJKAndNoFallbackWarnsAndDraws() throws {
         // A fontconfig world with only DejaVu: the Chinese titles have no font at all.
-        let conf = folder.appendingPathComponent("fonts.conf")
+        let conf = folder.url.appendingPathComponent("fonts.conf")
         try """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
