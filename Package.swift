@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11"]),
         .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
-        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore"]),
+        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "TestSupport"]),
         .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "TestSupport", "CXft"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "CXft"]),
     ],

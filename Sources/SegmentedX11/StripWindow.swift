@@ -194,7 +194,7 @@ public final class StripWindow {
         }
         pendingSelectionReport = true
         needsPaint = true
-        afterEvents()
+        drainEvents()
     }
 
     /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
@@ -207,6 +207,13 @@ public final class StripWindow {
     /// - Returns: whether the strip used the key.
     @discardableResult
     public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
+        let used = navigate(keysym: keysym, state: state)
+        if used { drainEvents() }
+        return used
+    }
+
+    /// The key's effect on the selection, without repainting yet.
+    private func navigate(keysym: KeySym, state: UInt32) -> Bool {
         let control = state & UInt32(ControlMask) != 0
         let key: NavigationKey
         switch Int32(truncatingIfNeeded: keysym) {
@@ -223,20 +230,23 @@ public final class StripWindow {
             callbacks.selectionChanged?(self, old, index, .key)
             pendingSelectionReport = true
             needsPaint = true
-            afterEvents()
         }
         return true
     }
 
-    /// Handles every event Xlib has, then repaints once and manages the frame timer.
+    /// Handles every event Xlib has, then repaints once and manages the frame
+    /// timer; again while painting or reporting pulled more events into
+    /// Xlib's queue (a loop, not recursion, so a flood of input cannot grow the stack).
     private func drainEvents() {
         let display = connection.display
-        while XPending(display) > 0 {
-            var event = XEvent()
-            XNextEvent(display, &event)
-            handle(&event)
-        }
-        afterEvents()
+        repeat {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                handle(&event)
+            }
+            afterEvents()
+        } while XPending(display) > 0
     }
 
     private func handle(_ event: inout XEvent) {
@@ -283,7 +293,7 @@ public final class StripWindow {
             if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) {
                 requestClose()
             } else {
-                handleKey(keysym: keysym, state: event.xkey.state)
+                _ = navigate(keysym: keysym, state: event.xkey.state)
             }
         case ClientMessage:
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
@@ -382,7 +392,7 @@ public final class StripWindow {
                 motionDeferred = true
                 DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
                     self?.motionDeferred = false
-                    self?.afterEvents()
+                    self?.drainEvents()
                 }
             }
         }
@@ -393,8 +403,6 @@ public final class StripWindow {
         }
         if needsPaint { paint(at: now) }
         report()
-        // Round trips in painting or callbacks can queue events without waking the read source.
-        if XPending(connection.display) > 0 { drainEvents() }
     }
 
     /// Tells the host what changed. Reports describe what is on screen: sync
@@ -444,7 +452,7 @@ public final class StripWindow {
         applyPendingMotion(at: now)
         needsPaint = true
         if !model.isAnimating(at: now) { stopTimer(at: now) }
-        afterEvents()
+        drainEvents()
     }
 
     /// What is drawn now.

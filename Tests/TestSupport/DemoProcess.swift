@@ -108,6 +108,20 @@ public final class DemoProcess {
         }
     }
 
+    /// Forgets every trace line received so far: `next` then waits for new ones.
+    public func skipToEnd() {
+        lock.lock()
+        consumed = lines.count
+        lock.unlock()
+    }
+
+    /// Resident memory of the process now, kilobytes (VmRSS), or nil when it has ended.
+    public var residentKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
     /// Waits for the process to end; returns its exit status, or nil on timeout (the process is then killed).
     public func waitForExit(timeout: Double = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

@@ -1,0 +1,60 @@
+import Foundation
+import SegmentedCore
+
+/// libFuzzer entry point: the bytes are a titles file. It must parse or throw
+/// `TitlesFile.Failure` (never crash), and whatever parses must lay out with
+/// finite frames in order, an in-range offset and hit-tests that find every
+/// segment's center, for every selection the first byte picks.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func titlesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Data(bytes: data, count: size)
+    let titles: [String]
+    do {
+        titles = try TitlesFile.parse(bytes, path: "fuzz")
+    } catch is TitlesFile.Failure {
+        return 0
+    } catch {
+        fatalError("unexpected error type: \(error)")
+    }
+    let viewport = Double(size > 0 ? Int(data[0]) * 4 + 1 : 400)
+    let selected = titles.isEmpty ? 0 : (size > 1 ? Int(data[1]) % titles.count : 0)
+    // A measurer whose widths depend on the bytes of the title: 0 to 60 px per scalar.
+    func measure(_ s: String, _ scale: Double) -> Double {
+        s.unicodeScalars.reduce(0) { $0 + Double($1.value % 61) * scale }
+    }
+    guard let model = try? StripModel(titles: titles, selectedIndex: selected, viewportWidth: viewport,
+                                      measureUnselected: { measure($0, 1) }, measureSelected: { measure($0, 1.2) })
+    else { fatalError("valid selection refused") }
+    let layout = model.restingLayout
+    var previousEnd = -Double.infinity
+    for i in 0..<min(layout.count, 2000) {
+        let f = layout.frame(at: i)
+        precondition(f.x.isFinite && f.width.isFinite && f.x > previousEnd, "frame \(i) out of order: \(f)")
+        precondition(layout.hitTest(x: f.midX, y: 10) == i, "hit-test missed \(i)")
+        previousEnd = f.maxX
+    }
+    let offset = model.presentation(at: 0).contentOffset
+    precondition(offset >= 0 && offset <= model.maximumOffset, "offset \(offset) out of range")
+    if !titles.isEmpty {
+        _ = try? model.select(titles.count - 1, at: 0)
+        let mid = model.presentation(at: 0.15)
+        precondition(mid.contentOffset.isFinite && mid.layout.contentWidth.isFinite, "non-finite tween")
+    }
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
+
+/// SwiftPM links an executable's entry point as `<module>_main`; hand control
+/// to libFuzzer's driver from there.
+@_cdecl("titles_fuzz_main")
+public func titlesFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in titlesFuzz(data, size) }
+}
