@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build run tour docs test clean
+.PHONY: deps build run tour docs test test-sanitized fuzz soak clean
 
 deps:
 	@scripts/install-deps.sh
@@ -29,5 +29,32 @@ test: deps
 	swift build --build-tests
 	scripts/with-display.sh swift test --skip-build --disable-swift-testing
 
+# The whole suite again under AddressSanitizer (with LeakSanitizer) and
+# ThreadSanitizer, each in its own build folder; the demo the end-to-end tests
+# run is built with the same sanitizer.
+test-sanitized: deps
+	swift build --build-tests --sanitize=address --scratch-path .build/asan
+	SEGMENTED_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 \
+	  scripts/with-display.sh swift test --skip-build --sanitize=address --scratch-path .build/asan --disable-swift-testing
+	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+	SEGMENTED_SANITIZED=1 scripts/with-display.sh swift test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
+
+# libFuzzer on the titles-file parser and the layout (Fuzz/), for FUZZ_SECONDS.
+# New interesting inputs go to FUZZ_NEW (default: the kept corpus, Fuzz/corpus);
+# a crashing input is saved under .build/fuzz-crashes/.
+FUZZ_SECONDS ?= 300
+FUZZ_NEW ?= Fuzz/corpus
+fuzz: deps
+	cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address
+	mkdir -p .build/fuzz-crashes $(FUZZ_NEW)
+	Fuzz/.build/release/titles-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=.build/fuzz-crashes/ $(FUZZ_NEW) Fuzz/corpus
+
+# The soak test at full length: 20,000 random events (make test runs 2,000).
+SOAK_EVENTS ?= 20000
+soak: deps
+	swift build --build-tests
+	SOAK_EVENTS=$(SOAK_EVENTS) scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
+
 clean:
-	rm -rf .build screenshots
+	rm -rf .build Fuzz/.build screenshots

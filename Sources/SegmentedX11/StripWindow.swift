@@ -390,9 +390,9 @@ public final class StripWindow {
                 applyPendingMotion(at: now)
             } else if !motionDeferred {
                 motionDeferred = true
-                DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
-                    self?.motionDeferred = false
-                    self?.drainEvents()
+                DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [unowned self] in
+                    self.motionDeferred = false
+                    self.drainEvents()
                 }
             }
         }

@@ -117,5 +117,7 @@ enum XConnectWatchdog {
     static func disarm() {
         alarm(0)
         signal(SIGALRM, SIG_DFL)
+        message?.deallocate()
+        message = nil
     }
 }

@@ -148,6 +148,7 @@ strip.callbacks.closeRequested = { window in
 // server that stopped answering, the program still leaves within a second.
 let signalQueue = DispatchQueue(label: "segmented-demo.signals")
 var signalSources = [DispatchSourceSignal]()
+var signalDeadline: DispatchWorkItem?   // held here so that it stays reachable until the process ends
 for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
     signal(number, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
@@ -156,14 +157,22 @@ for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             strip.close()
             exit(status)
         }
-        signalQueue.asyncAfter(deadline: .now() + 1) {
+        let deadline = DispatchWorkItem {
             FileHandle.standardError.write(Data("\(programName): the X server is not answering; exiting without closing the window\n".utf8))
             _exit(status)
         }
+        signalDeadline = deadline
+        signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
     }
     source.resume()
     signalSources.append(source)
 }
 
 strip.start()
-dispatchMain()
+// The run loop serves the main queue on this, the main thread, for good.
+// dispatchMain() would do the same from a worker thread after pthread_exit
+// of the main thread, which leaves the dead frame poisoned for
+// AddressSanitizer when libdispatch later runs its signal code on that stack.
+while true {
+    RunLoop.main.run()
+}

@@ -11,6 +11,10 @@ final class BadInputTests: XCTestCase {
         folder = try TemporaryFolder(prefix: "segmented-bad-input")
     }
 
+    override func tearDown() {
+        folder = nil
+    }
+
     private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
         try folder.file(name, bytes)
     }

@@ -40,7 +40,7 @@ final class FaultTests: XCTestCase {
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let demo = try RunningDemo()
             kill(demo.process.process.processIdentifier, signal)
-            XCTAssertEqual(demo.process.waitForExit(timeout: 5), status)
+            XCTAssertEqual(demo.process.waitForExit(timeout: 5), status, demo.process.standardError)
         }
     }
 

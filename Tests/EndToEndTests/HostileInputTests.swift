@@ -12,6 +12,10 @@ final class HostileInputTests: XCTestCase {
         folder = try TemporaryFolder(prefix: "segmented-hostile")
     }
 
+    override func tearDown() {
+        folder = nil
+    }
+
     private func titlesFile(_ titles: [String]) throws -> String {
         try folder.file("titles-\(UUID().uuidString).json", [UInt8](try JSONSerialization.data(withJSONObject: titles)))
     }

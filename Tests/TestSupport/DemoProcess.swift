@@ -51,6 +51,8 @@ public final class DemoProcess {
 
     deinit {
         if process.isRunning { process.terminate() }
+        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
+        (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
     }
 
     private func receive(_ data: Data) {
@@ -61,6 +63,7 @@ public final class DemoProcess {
         }
         if data.isEmpty {
             stdoutClosed = true
+            (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
             return
         }
         partial.append(data)
