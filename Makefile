@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build run tour docs test test-sanitized fuzz soak clean
+.PHONY: deps build run tour docs test test-sanitized fuzz soak bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -56,5 +56,18 @@ soak: deps
 	swift build --build-tests
 	SOAK_EVENTS=$(SOAK_EVENTS) scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
 
+# Speed and memory (release build) beside the Xft floor and GtkNotebook: one
+# table on stdout, the same figures in bench-results/bench.json.
+BENCH_RUNS ?= 9
+bench: deps
+	scripts/install-deps.sh libgtk-3-dev
+	swift build -c release
+	mkdir -p .build/bench
+	cc -O2 -o .build/bench/measure bench/peers/measure.c
+	cc -O2 -o .build/bench/floor bench/peers/floor.c $$(pkg-config --cflags --libs xft x11)
+	cc -O2 -o .build/bench/gtk-notebook bench/peers/gtk_notebook.c $$(pkg-config --cflags --libs gtk+-3.0)
+	scripts/with-display.sh .build/release/segmented-bench --demo .build/release/segmented-demo --measure .build/bench/measure \
+	  --floor .build/bench/floor --gtk .build/bench/gtk-notebook --runs $(BENCH_RUNS) --out bench-results/bench.json
+
 clean:
-	rm -rf .build Fuzz/.build screenshots
+	rm -rf .build Fuzz/.build screenshots bench-results

@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "SegmentedCore"),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11"]),
+        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "TestSupport"]),
         .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "TestSupport", "CXft"]),

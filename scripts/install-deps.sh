@@ -3,10 +3,12 @@
 # Runs apt-get as root, or through sudo otherwise.
 set -euo pipefail
 
+# Extra packages may be named on the command line (make bench adds libgtk-3-dev).
 packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
   fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji   # Latin, CJK and a color emoji font (to prove it is survived)
   xvfb x11-utils xdotool imagemagick                                # headless display, input, screenshots
+  "$@"
 )
 
 missing=()

@@ -321,14 +321,17 @@ public final class StripModel {
     /// `now` (seconds), clamped to the content. Animated (wheel notches): a
     /// 0.2 s ease-out from what is drawn, and notches that arrive during the
     /// step add up. Not animated (touchpad): applied at once.
-    public func scroll(by delta: Double, animated: Bool, at now: Double) {
-        guard gesture == nil else { return }
+    /// - Returns: whether the offset will change (false at an edge already reached, or during a press).
+    @discardableResult
+    public func scroll(by delta: Double, animated: Bool, at now: Double) -> Bool {
+        guard gesture == nil else { return false }
         let drawn = offsetMotion.offset(at: now, resting: restingOffset)
         var base = ContentOffset.clamped(drawn, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
         if animated, scrollCause == .wheel, case let .tween(_, to, tween) = offsetMotion, !tween.isFinished(at: now) {
             base = to
         }
         let target = ContentOffset.clamped(base + delta, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+        if target == drawn, offsetMotion.isFinished(at: now) { return false }
         if animated {
             scrollCause = .wheel
             offsetMotion = target == drawn ? .rest : .tween(from: drawn, to: target,
@@ -339,6 +342,7 @@ public final class StripModel {
             offsetMotion = .rest
             restingOffset = target
         }
+        return true
     }
 
     /// Changes the viewport width (pixels) at `now` (seconds). The offset stays
@@ -440,14 +444,20 @@ public final class StripModel {
         if g.move(toX: x, y: y) {
             let shown = restingOffset
             let maximum = maximumOffset
-            if shown < 0 || shown > maximum {
-                let edge = shown < 0 ? 0 : maximum
-                offsetMotion = .spring(Spring(edge: edge, offset: shown, velocity: 0, time: now))
-                scrollCause = .spring
-                return .dragEnded(contentOffset: shown, velocity: 0, gliding: true)
-            }
             let measured = -velocity.velocity(at: eventTime ?? now)
             let v = min(max(measured, -Self.maximumGlideVelocity), Self.maximumGlideVelocity)
+            if shown < 0 || shown > maximum {
+                // Released past an edge: spring back, carrying the release
+                // speed (as UIScrollView does), but never so fast toward the
+                // edge that the critically damped spring would cross it
+                // (that needs v / displacement >= -w).
+                let edge = shown < 0 ? 0 : maximum
+                let displacement = shown - edge
+                let launch = v / displacement < -Spring.stiffness ? -Spring.stiffness * displacement : v
+                offsetMotion = .spring(Spring(edge: edge, offset: shown, velocity: launch, time: now))
+                scrollCause = .spring
+                return .dragEnded(contentOffset: shown, velocity: launch, gliding: true)
+            }
             guard abs(v) > 50 else {
                 scrollCause = .drag
                 return .dragEnded(contentOffset: shown, velocity: 0, gliding: false)

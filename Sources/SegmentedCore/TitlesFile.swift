@@ -109,6 +109,11 @@ public enum TitlesFile {
     }
 
     private static func parseJSON(_ data: Data, path: String) throws -> [String] {
+        // The fast path: Foundation's JSONDecoder straight into Swift strings.
+        // Only when it fails is the document parsed again with
+        // JSONSerialization, whose errors give the position and whose values
+        // tell which element is not a string.
+        if let titles = try? JSONDecoder().decode([String].self, from: data) { return titles }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

@@ -44,6 +44,21 @@ public final class StripWindow {
         public init() {}
     }
 
+    /// One painted frame, for measuring.
+    public struct FrameStat: Sendable {
+        /// When the frame was painted, seconds on `StripWindow.now()`.
+        public var time: Double
+        /// CPU time of painting the back buffer and copying it to the window, seconds (this thread's clock).
+        public var cpuSeconds: Double
+        /// Whether an animation (tween, glide, spring) was running.
+        public var animating: Bool
+        /// Whether a drag was in progress.
+        public var dragging: Bool
+    }
+
+    /// Called after every painted frame when set (costs two clock reads a frame).
+    public var frameObserver: ((FrameStat) -> Void)?
+
     /// The window's title (WM_NAME and _NET_WM_NAME).
     public static let windowTitle = "SegmentedStrip"
 
@@ -313,9 +328,10 @@ public final class StripWindow {
             case 4...7:
                 // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
                 let direction: Double = (button == 4 || button == 6) ? -1 : 1
-                model.scroll(by: direction * model.wheelStep, animated: true, at: now)
-                pendingScrollReport = true
-                needsPaint = true
+                if model.scroll(by: direction * model.wheelStep, animated: true, at: now) {
+                    pendingScrollReport = true
+                    needsPaint = true
+                }
             default:
                 break
             }
@@ -343,9 +359,10 @@ public final class StripWindow {
             let increments = scroll.dx + scroll.dy
             if increments != 0 {
                 let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
-                model.scroll(by: pixels, animated: false, at: now)
-                pendingScrollReport = true
-                needsPaint = true
+                if model.scroll(by: pixels, animated: false, at: now) {
+                    pendingScrollReport = true
+                    needsPaint = true
+                }
             }
         case .ignored:
             break
@@ -410,6 +427,8 @@ public final class StripWindow {
     private func report() {
         let resting = timer == nil
         let selection = pendingSelectionReport && resting
+        // A selection that interrupted a scroll reports with `settled`; the scroll never came to rest.
+        if model.scrollCause == .selection { pendingScrollReport = false }
         let scroll = pendingScrollReport && resting && !model.isPressed
         guard selection || scroll || pendingResizeReport || pendingHoverReport else { return }
         XSync(connection.display, 0)
@@ -458,7 +477,21 @@ public final class StripWindow {
     /// What is drawn now.
     public var presentation: StripPresentation { model.presentation(at: Self.now()) }
 
+    /// CPU time this thread has used, seconds.
+    private static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
     private func paint(at now: Double) {
+        let cpuStart = frameObserver == nil ? 0 : Self.threadCPUTime()
+        defer {
+            if let observer = frameObserver {
+                observer(FrameStat(time: now, cpuSeconds: Self.threadCPUTime() - cpuStart,
+                                   animating: timer != nil, dragging: model.isDragging))
+            }
+        }
         needsPaint = false
         let hover = model.hoveredIndex(at: now)
         if hover != hovered {

@@ -10,13 +10,14 @@ struct DemoOptions {
     var selectedFont: String?
     var trace = false
     var exitAfterFirstFrame = false
+    var frameStats = false
 
     /// The largest window side accepted, pixels (the back buffer is width x height x 4 bytes on the server).
     static let maximumSide = 16384
 
     static let usage = """
     usage: segmented-demo [--titles-file PATH] [--select INDEX] [--geometry WxH] [--font PATTERN]
-                          [--selected-font PATTERN] [--trace] [--exit-after-first-frame] [--help] [--version]
+                          [--selected-font PATTERN] [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
                                (default: the bundled Resources/titles.json)
@@ -26,6 +27,7 @@ struct DemoOptions {
       --selected-font PATTERN  fontconfig pattern of the selected title (default sans-serif:pixelsize=17:weight=bold)
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
+      --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost
       --help                   show this help
       --version                show the version
 
@@ -76,6 +78,9 @@ struct DemoOptions {
             case "--exit-after-first-frame":
                 try noValue(flag, inline)
                 options.exitAfterFirstFrame = true
+            case "--frame-stats":
+                try noValue(flag, inline)
+                options.frameStats = true
             case "--titles-file": options.titlesFile = try value(for: flag, inline: inline)
             case "--font": options.font = try value(for: flag, inline: inline)
             case "--selected-font": options.selectedFont = try value(for: flag, inline: inline)

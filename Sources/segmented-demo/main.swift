@@ -72,8 +72,11 @@ do {
 }
 
 // Name the code points no font can draw, once, so boxes are never silent.
+// Building the strip measured every title in the unselected font, so its
+// glyph cache holds every code point used: check those, not every title.
+let usedCodePoints = Array(strip.fontChains.unselected.codePointsSeen)
 for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font", strip.fontChains.selected)] {
-    let missing = Set(titles.flatMap { chain.missingCodePoints(in: $0) }).sorted()
+    let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
     if !missing.isEmpty {
         let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")
         FileHandle.standardError.write(Data("\(programName): warning: no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")\n".utf8))
@@ -136,6 +139,12 @@ strip.callbacks.resized = { window in
     let p = window.presentation
     trace.emit("resize", ["viewportWidth": window.model.viewportWidth, "viewportHeight": window.size.height,
                           "contentOffset": p.contentOffset, "contentWidth": p.layout.contentWidth])
+}
+if options.frameStats {
+    strip.frameObserver = { frame in
+        trace.emit("frame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6,
+                             "animating": frame.animating, "dragging": frame.dragging])
+    }
 }
 strip.callbacks.closeRequested = { window in
     trace.emit("exit", ["status": 0])

@@ -80,6 +80,8 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(settled["selectedIndex"] as? Int, select["index"] as? Int)
         try assertLayoutFollowsTheDesign(settled, titles: try bundledTitles(), viewportWidth: 400)
         try assertIndicatorPixels(demo, event: settled)
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "scroll" },
+                       "the interrupted glide never came to rest: only the selection reports")
     }
 
     func testKeysSelectAndCenterLikeAClick() throws {

@@ -85,6 +85,33 @@ final class InputTests: XCTestCase {
         XCTAssertLessThan(t, 3)
     }
 
+    func testAReleasePastAnEdgeCarriesItsSpeedWithoutCrossingTheEdge() throws {
+        let model = try FixedAdvance.model()
+        model.pointerPressed(x: 100, y: 20, at: 0)
+        model.pointerMoved(x: 300, y: 20, at: 0.1)       // 200 px past the start
+        model.pointerMoved(x: 280, y: 20, at: 0.11)      // flicking back toward it at 2000 px/s
+        guard case let .dragEnded(shown, velocity, gliding) = model.pointerReleased(x: 280, y: 20, at: 0.11) else {
+            return XCTFail("not a drag")
+        }
+        XCTAssertLessThan(shown, 0)
+        XCTAssertTrue(gliding)
+        XCTAssertGreaterThan(velocity, 0, "moving toward the edge")
+        XCTAssertLessThanOrEqual(velocity, -Spring.stiffness * shown + 1e-9, "capped so the spring cannot cross")
+        var t = 0.11
+        while model.isAnimating(at: t) {
+            XCTAssertLessThanOrEqual(model.presentation(at: t).contentOffset, 1e-9, "never crosses the start edge")
+            t += 0.002
+        }
+        XCTAssertEqual(model.presentation(at: t).contentOffset, 0)
+    }
+
+    func testAWheelNotchIntoAReachedEdgeChangesNothing() throws {
+        let model = try FixedAdvance.model()
+        XCTAssertFalse(model.scroll(by: -320, animated: true, at: 0))
+        XCTAssertFalse(model.isAnimating(at: 0))
+        XCTAssertTrue(model.scroll(by: 320, animated: true, at: 0))
+    }
+
     func testAPressDuringAGlideStopsItAndAClickStillSelects() throws {
         let model = try FixedAdvance.model()
         _ = flick(model)

@@ -76,6 +76,36 @@ final class XftFontChainTests: XCTestCase {
         XCTAssertTrue(chain.familyNames[han].hasSuffix(" SC"), "\(chain.familyNames)")
     }
 
+    /// The cached per-code-point sum is what Xft itself measures: for every
+    /// default title, split into runs of one font, the sum of
+    /// XftTextExtentsUtf8 over the runs equals `advance(of:)`.
+    func testTheCodePointSumEqualsXftsOwnMeasurement() throws {
+        let style = StripStyle()
+        for pattern in [style.font, style.selectedFont, style.pageFont, "sans-serif:pixelsize=15"] {
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+            for title in try defaultTitles + ["Latin only", "Mixed 一级 title 2026"] {
+                _ = chain.advance(of: title)                      // opens every fallback the title needs
+                var runs: [(font: Int, text: String)] = []
+                for scalar in title.unicodeScalars {
+                    let font = chain.fontIndex(for: scalar.value) ?? 0
+                    if let last = runs.last, last.font == font {
+                        runs[runs.count - 1].text.unicodeScalars.append(scalar)
+                    } else {
+                        runs.append((font, String(scalar)))
+                    }
+                }
+                var xft = 0
+                for run in runs {
+                    var info = XGlyphInfo()
+                    let bytes = Array(run.text.utf8)
+                    XftTextExtentsUtf8(connection.display, chain.fonts[run.font], bytes, Int32(bytes.count), &info)
+                    xft += Int(info.xOff)
+                }
+                XCTAssertEqual(chain.advance(of: title), xft, "\(title) in \(pattern)")
+            }
+        }
+    }
+
     func testMixedLatinAndCJKTitle() throws {
         let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
         let mixed = "Swift 一级 ABC"

@@ -1,0 +1,110 @@
+import CXft
+import Foundation
+import TestSupport
+
+struct FrameCostResult: Encodable {
+    let titles: Int
+    let tweenMicros: Summary
+    let dragMicros: Summary
+}
+
+struct PacingResult: Encodable {
+    let framesInTween: Int
+    let longestGapMilliseconds: Double
+}
+
+struct IdleResult: Encodable {
+    let phase: String
+    let seconds: Double
+    let cpuTicks: Int
+    let wakeups: Int
+}
+
+/// Drives the real demo (with `--trace --frame-stats`) through XTest.
+final class DemoDriver {
+    let demo: DemoProcess
+    let display: TestDisplay
+    let window: Window
+
+    init(display: TestDisplay, arguments: [String]) throws {
+        self.display = display
+        display.parkPointer()
+        demo = try DemoProcess(arguments: ["--frame-stats"] + arguments)
+        let ready = try demo.next("ready")
+        window = Window(traceNumber(ready["window"]) ?? 0)
+        _ = try demo.next("firstFrame")
+    }
+
+    deinit {
+        display.key(window, keysym: XK_Escape)
+        _ = demo.waitForExit(timeout: 10)
+    }
+
+    /// Clicks `count` times alternately near the left and right of the strip, waiting for each to settle.
+    func selectionTweens(_ count: Int) throws {
+        for i in 0..<count {
+            display.click(window, x: i % 2 == 0 ? 330 : 70, y: 22)
+            _ = try demo.next("settled")
+        }
+    }
+
+    /// A drag of `steps` motions 8 ms apart, resting before the release (no glide).
+    func drag(steps: Int) throws {
+        display.move(window, x: 300, y: 22)
+        display.button(down: true)
+        for i in 1...steps {
+            display.move(window, x: 300 + (i % 20 < 10 ? -i % 10 * 12 : (i % 10) * 12 - 120), y: 22)
+            usleep(8_000)
+        }
+        usleep(100_000)
+        display.button(down: false)
+        _ = try demo.next("scroll")
+    }
+
+    var frames: [[String: Any]] { demo.allEvents.filter { $0["event"] as? String == "frame" } }
+}
+
+/// CPU per painted frame during selection tweens and during a drag.
+func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, select: Int) throws -> FrameCostResult {
+    let driver = try DemoDriver(display: display, arguments: ["--titles-file", titlesFile, "--select", String(select)])
+    try driver.selectionTweens(12)
+    try driver.drag(steps: 60)
+    let frames = driver.frames
+    func micros(_ predicate: ([String: Any]) -> Bool) -> Summary {
+        Summary(frames.filter(predicate).compactMap { traceNumber($0["cpuMicros"]) })
+    }
+    return FrameCostResult(titles: titles,
+                           tweenMicros: micros { $0["animating"] as? Bool == true && $0["dragging"] as? Bool != true },
+                           dragMicros: micros { $0["dragging"] as? Bool == true })
+}
+
+/// Frames delivered during one 0.3 s selection tween, and the longest gap between two of them.
+func measurePacing(display: TestDisplay) throws -> PacingResult {
+    let driver = try DemoDriver(display: display, arguments: [])
+    usleep(300_000)
+    let before = driver.frames.count
+    try driver.selectionTweens(1)
+    let tween = driver.frames.dropFirst(before).filter { $0["animating"] as? Bool == true }
+    let times = tween.compactMap { traceNumber($0["time"]) }
+    let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+    return PacingResult(framesInTween: times.count, longestGapMilliseconds: (gaps.max() ?? .nan) * 1000)
+}
+
+/// Timer wakeups (context switches of every thread) and CPU ticks over `seconds` with no input:
+/// after startup, and after an animation has settled.
+func measureIdle(display: TestDisplay, seconds: Double) throws -> [IdleResult] {
+    let driver = try DemoDriver(display: display, arguments: [])
+    let pid = driver.demo.process.processIdentifier
+    func quiet(_ phase: String) -> IdleResult {
+        usleep(500_000)
+        let a = processActivity(pid)
+        usleep(UInt32(seconds * 1e6))
+        let b = processActivity(pid)
+        return IdleResult(phase: phase, seconds: seconds, cpuTicks: (b?.ticks ?? -1) - (a?.ticks ?? 0),
+                          wakeups: (b?.switches ?? -1) - (a?.switches ?? 0))
+    }
+    let afterStartup = quiet("after startup")
+    try driver.selectionTweens(1)
+    let afterAnimation = quiet("after an animation")
+    return [afterStartup, afterAnimation]
+}

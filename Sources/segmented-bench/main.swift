@@ -1,0 +1,150 @@
+import Foundation
+import SegmentedCore
+import SegmentedX11
+import TestSupport
+
+/// `make bench`: startup, frame cost, layout, idle and pacing of the demo,
+/// beside the Xft floor and GtkNotebook. Prints one table, writes the same
+/// figures as JSON. Needs $DISPLAY (the Makefile starts Xvfb when there is none).
+///
+/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--out FILE] [--runs N]
+struct BenchOptions {
+    var demo = ".build/release/segmented-demo"
+    var floor: String?
+    var gtk: String?
+    var measure = ".build/bench/measure"
+    var out = "bench-results/bench.json"
+    var runs = 9
+
+    init(_ arguments: [String]) {
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            let value = rest.popFirst() ?? ""
+            switch flag {
+            case "--demo": demo = value
+            case "--floor": floor = value
+            case "--gtk": gtk = value
+            case "--measure": measure = value
+            case "--out": out = value
+            case "--runs": runs = max(1, Int(value) ?? runs)
+            default:
+                FileHandle.standardError.write(Data("segmented-bench: unknown option \(flag)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+struct Report: Encodable {
+    let machine: String
+    let date: String
+    let startup: [StartupResult]
+    let ratios: [String: Double]
+    let frameCost: [FrameCostResult]
+    let layout: [LayoutResult]
+    let hitTest: HitTestResult
+    let idle: [IdleResult]
+    let pacing: PacingResult
+}
+
+let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
+setenv("SEGMENTED_DEMO", options.demo, 1)
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-bench-\(getpid())")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let defaults = try TitlesFile.load(path: root.appendingPathComponent("Resources/titles.json").path)
+let sizes = [10, 10_000, 100_000]
+var titleFiles = [Int: String]()
+var titleLists = [Int: [String]]()
+for n in sizes {
+    titleLists[n] = benchmarkTitles(n, defaults: defaults)
+    titleFiles[n] = try writeTitlesFile(titleLists[n]!, in: scratch, name: "titles-\(n).json")
+}
+let linesFile = try writeTitlesLines(defaults, in: scratch, name: "titles.txt")
+
+func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
+
+// 1 and 2: startup, ours beside the peers, alternating.
+progress("startup (\(options.runs) runs after 2 warm-up rounds)")
+var subjects = sizes.map { StartupSubject(name: "segmented-demo, \($0) titles", path: options.demo,
+                                          arguments: ["--titles-file", titleFiles[$0]!, "--exit-after-first-frame"]) }
+if let floor = options.floor { subjects.append(StartupSubject(name: "C floor (Xlib+Xft), 10 titles", path: floor, arguments: [linesFile])) }
+if let gtk = options.gtk { subjects.append(StartupSubject(name: "GtkNotebook (GTK3), 10 titles", path: gtk, arguments: [linesFile])) }
+let startup = measureStartup(subjects, runs: options.runs, warmup: 2, helper: options.measure)
+var ratios = [String: Double]()
+let ours = startup[0]
+for (label, peer) in [("Floor", startup.first { $0.name.hasPrefix("C floor") }), ("Gtk", startup.first { $0.name.hasPrefix("GtkNotebook") })] {
+    guard let peer else { continue }
+    ratios["wallVs\(label)"] = ours.wallSeconds.median / peer.wallSeconds.median
+    ratios["cpuVs\(label)"] = ours.cpuSeconds.median / peer.cpuSeconds.median
+    ratios["rssVs\(label)"] = ours.peakRSSKiB.median / peer.peakRSSKiB.median
+}
+ratios["wall100kVs10"] = startup[2].wallSeconds.median / startup[0].wallSeconds.median
+ratios["rssBytesPerTitle100k"] = (startup[2].peakRSSKiB.median - startup[0].peakRSSKiB.median) * 1024 / Double(100_000 - 10)
+
+// 3 and 6: frame cost and pacing through the real demo.
+let display = try TestDisplay()
+progress("frame cost")
+let frameCost = try [10, 100_000].map {
+    try measureFrameCost(display: display, titlesFile: titleFiles[$0]!, titles: $0, select: $0 / 2)
+}
+progress("pacing")
+let pacing = try measurePacing(display: display)
+
+// 4: layout and hit-testing in this process.
+progress("layout")
+let connection = try XDisplayConnection()
+let layout = try sizes.map { try measureLayout(connection, titles: titleLists[$0]!, runs: $0 == 100_000 ? 3 : 7) }
+let hitTest = try measureHitTest(titles: titleLists[100_000]!, queries: 1_000_000)
+
+// 5: idle.
+progress("idle (2 x 5 s)")
+let idle = try measureIdle(display: display, seconds: 5)
+
+let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, "
+    + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
+let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
+                    frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing)
+
+// The table.
+func ms(_ s: Double) -> String { String(format: "%.1f", s * 1000) }
+func mib(_ k: Double) -> String { String(format: "%.1f", k / 1024) }
+var lines = ["SegmentedStrip benchmark — \(machine)", ""]
+lines.append("Startup to first frame (median [min–max] of \(options.runs) runs)")
+lines.append("  program                              wall ms              cpu ms             peak RSS MiB")
+for r in startup {
+    lines.append("  " + r.name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                 + " \(ms(r.wallSeconds.median)) [\(ms(r.wallSeconds.min))–\(ms(r.wallSeconds.max))]".padding(toLength: 21, withPad: " ", startingAt: 0)
+                 + " \(ms(r.cpuSeconds.median)) [\(ms(r.cpuSeconds.min))–\(ms(r.cpuSeconds.max))]".padding(toLength: 19, withPad: " ", startingAt: 0)
+                 + " \(mib(r.peakRSSKiB.median))" + (r.failures > 0 ? "  (\(r.failures) failed runs)" : ""))
+}
+for key in ratios.keys.sorted() { lines.append("  \(key): " + String(format: "%.2f", ratios[key]!)) }
+lines.append("")
+lines.append("Frame cost, CPU per painted frame incl. copy to the window (µs: median / p99 / max, frames)")
+for f in frameCost {
+    lines.append("  \(f.titles) titles   tween \(String(format: "%.0f / %.0f / %.0f", f.tweenMicros.median, f.tweenMicros.p99, f.tweenMicros.max)) (\(f.tweenMicros.count))"
+                 + "   drag \(String(format: "%.0f / %.0f / %.0f", f.dragMicros.median, f.dragMicros.p99, f.dragMicros.max)) (\(f.dragMicros.count))")
+}
+lines.append("")
+lines.append("Layout: measure + lay out all titles (ns per title, median)")
+for l in layout {
+    lines.append("  \(l.titles) titles   cold \(String(format: "%.0f", l.coldNanosecondsPerTitle.median))   warm \(String(format: "%.0f", l.warmNanosecondsPerTitle.median))")
+}
+lines.append("  hit-test at \(hitTest.titles) titles: \(String(format: "%.0f", hitTest.nanosecondsPerQuery)) ns per query")
+lines.append("")
+lines.append("Idle, no input")
+for i in idle { lines.append("  \(i.phase): \(i.cpuTicks) CPU ticks, \(i.wakeups) wakeups in \(Int(i.seconds)) s") }
+lines.append("")
+lines.append("Pacing: \(pacing.framesInTween) frames during one 0.3 s tween, longest gap \(String(format: "%.1f", pacing.longestGapMilliseconds)) ms")
+print(lines.joined(separator: "\n"))
+
+let out = URL(fileURLWithPath: options.out)
+try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+try encoder.encode(report).write(to: out)
+print("\nJSON: \(out.path)")
