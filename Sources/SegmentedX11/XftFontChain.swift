@@ -157,10 +157,11 @@ public final class XftFontChain {
 
     /// Opens the font closest to the base pattern that has `codePoint`.
     ///
-    /// fontconfig's best match can ignore the charset when the pattern names
+    /// fontconfig's best match (`XftFontMatch` with the code point's charset)
+    /// usually is that font. It can ignore the charset when the pattern names
     /// a family ("Noto Color Emoji:charset=61" still gives Noto Color Emoji),
-    /// so, like Pango, this walks fontconfig's sorted list (`FcFontSort`) for
-    /// the first font that has the code point and is not a color font.
+    /// so then, like Pango, this walks fontconfig's sorted list (`FcFontSort`)
+    /// for the first font that has the code point and is not a color font.
     private func openFallback(for codePoint: UInt32) -> UnsafeMutablePointer<XftFont>? {
         guard let pattern = FcPatternDuplicate(basePattern), let charset = FcCharSetCreate() else { return nil }
         defer {
@@ -171,9 +172,20 @@ public final class XftFontChain {
         cxft_pattern_add_charset(pattern, charset)
         cxft_pattern_add_scalable(pattern)
         if let lang = hanLanguage, Self.isHan(codePoint) { cxft_pattern_add_lang(pattern, lang) }
+        // The quick way first (fontconfig's single best match, as dmenu does);
+        // the sorted list only when that match lacks the code point or is a color font.
+        var result = FcResultMatch
+        if let match = XftFontMatch(display, screen, pattern, &result) {
+            if cxft_pattern_has_char(match, codePoint) != 0, cxft_pattern_is_color(match) == 0,
+               let font = XftFontOpenPattern(display, match) {
+                if XftCharExists(display, font, codePoint) != 0 { return font }
+                XftFontClose(display, font)
+            } else {
+                FcPatternDestroy(match)
+            }
+        }
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         XftDefaultSubstitute(display, screen, pattern)
-        var result = FcResultMatch
         guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
         defer { FcFontSetDestroy(sorted) }
         for i in 0..<Int(sorted.pointee.nfont) {
