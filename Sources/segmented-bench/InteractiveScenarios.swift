@@ -9,7 +9,7 @@ struct FrameCostResult: Encodable {
 }
 
 struct PacingResult: Encodable {
-    let framesInTween: Int
+    let framesPerTween: Summary
     let longestGapMilliseconds: Double
 }
 
@@ -67,8 +67,8 @@ final class DemoDriver {
 /// CPU per painted frame during selection tweens and during a drag.
 func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, select: Int) throws -> FrameCostResult {
     let driver = try DemoDriver(display: display, arguments: ["--titles-file", titlesFile, "--select", String(select)])
-    try driver.selectionTweens(12)
-    try driver.drag(steps: 60)
+    try driver.selectionTweens(24)
+    try driver.drag(steps: 200)
     let frames = driver.frames
     func micros(_ predicate: ([String: Any]) -> Bool) -> Summary {
         Summary(frames.filter(predicate).compactMap { traceNumber($0["cpuMicros"]) })
@@ -78,16 +78,19 @@ func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, sel
                            dragMicros: micros { $0["dragging"] as? Bool == true })
 }
 
-/// Frames delivered during one 0.3 s selection tween, and the longest gap between two of them.
-func measurePacing(display: TestDisplay) throws -> PacingResult {
+/// Frames delivered during each of `tweens` 0.3 s selection tweens, and the longest gap between two frames of one.
+func measurePacing(display: TestDisplay, tweens: Int) throws -> PacingResult {
     let driver = try DemoDriver(display: display, arguments: [])
-    usleep(300_000)
-    let before = driver.frames.count
-    try driver.selectionTweens(1)
-    let tween = driver.frames.dropFirst(before).filter { $0["animating"] as? Bool == true }
-    let times = tween.compactMap { traceNumber($0["time"]) }
-    let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-    return PacingResult(framesInTween: times.count, longestGapMilliseconds: (gaps.max() ?? .nan) * 1000)
+    var counts = [Double](), longest = 0.0
+    for _ in 0..<tweens {
+        usleep(300_000)
+        let before = driver.frames.count
+        try driver.selectionTweens(1)
+        let times = driver.frames.dropFirst(before).filter { $0["animating"] as? Bool == true }.compactMap { traceNumber($0["time"]) }
+        counts.append(Double(times.count))
+        longest = max(longest, zip(times.dropFirst(), times).map { $0 - $1 }.max() ?? 0)
+    }
+    return PacingResult(framesPerTween: Summary(counts), longestGapMilliseconds: longest * 1000)
 }
 
 /// Timer wakeups (context switches of every thread) and CPU ticks over `seconds` with no input:

@@ -91,7 +91,7 @@ let frameCost = try [10, 100_000].map {
     try measureFrameCost(display: display, titlesFile: titleFiles[$0]!, titles: $0, select: $0 / 2)
 }
 progress("pacing")
-let pacing = try measurePacing(display: display)
+let pacing = try measurePacing(display: display, tweens: 7)
 
 // 4: layout and hit-testing in this process.
 progress("layout")
@@ -129,16 +129,18 @@ for f in frameCost {
                  + "   drag \(String(format: "%.0f / %.0f / %.0f", f.dragMicros.median, f.dragMicros.p99, f.dragMicros.max)) (\(f.dragMicros.count))")
 }
 lines.append("")
-lines.append("Layout: measure + lay out all titles (ns per title, median)")
+lines.append("Layout: measure + lay out all titles (ns per title, median [min–max])")
 for l in layout {
-    lines.append("  \(l.titles) titles   cold \(String(format: "%.0f", l.coldNanosecondsPerTitle.median))   warm \(String(format: "%.0f", l.warmNanosecondsPerTitle.median))")
+    let c = l.coldNanosecondsPerTitle, w = l.warmNanosecondsPerTitle
+    lines.append("  \(l.titles) titles".padding(toLength: 18, withPad: " ", startingAt: 0)
+                 + String(format: "cold %.0f [%.0f–%.0f]   warm %.0f [%.0f–%.0f]", c.median, c.min, c.max, w.median, w.min, w.max))
 }
 lines.append("  hit-test at \(hitTest.titles) titles: \(String(format: "%.0f", hitTest.nanosecondsPerQuery)) ns per query")
 lines.append("")
 lines.append("Idle, no input")
 for i in idle { lines.append("  \(i.phase): \(i.cpuTicks) CPU ticks, \(i.wakeups) wakeups in \(Int(i.seconds)) s") }
 lines.append("")
-lines.append("Pacing: \(pacing.framesInTween) frames during one 0.3 s tween, longest gap \(String(format: "%.1f", pacing.longestGapMilliseconds)) ms")
+lines.append("Pacing over \(pacing.framesPerTween.count) tweens of 0.3 s: \(String(format: "%.0f [%.0f–%.0f]", pacing.framesPerTween.median, pacing.framesPerTween.min, pacing.framesPerTween.max)) frames each, longest gap \(String(format: "%.1f", pacing.longestGapMilliseconds)) ms")
 print(lines.joined(separator: "\n"))
 
 let out = URL(fileURLWithPath: options.out)
