@@ -11,6 +11,8 @@ struct StartupResult: Encodable {
     let cpuSeconds: Summary
     let peakRSSKiB: Summary
     let failures: Int
+    /// Exit statuses of the failed runs (-1: killed by a signal or not measured).
+    let failedStatuses: [Int32]
 }
 
 /// Startup to first frame, whole process: every subject is run in turn,
@@ -27,6 +29,7 @@ func measureStartup(_ subjects: [StartupSubject], runs: Int, warmup: Int, helper
     return subjects.enumerated().map { i, subject in
         let ok = costs[i].filter { $0.status == 0 }
         return StartupResult(name: subject.name, wallSeconds: Summary(ok.map(\.wall)), cpuSeconds: Summary(ok.map(\.cpu)),
-                             peakRSSKiB: Summary(ok.map { Double($0.maxRSS) }), failures: costs[i].count - ok.count)
+                             peakRSSKiB: Summary(ok.map { Double($0.maxRSS) }), failures: costs[i].count - ok.count,
+                             failedStatuses: costs[i].filter { $0.status != 0 }.map(\.status))
     }
 }

@@ -119,7 +119,7 @@ for r in startup {
     lines.append("  " + r.name.padding(toLength: 36, withPad: " ", startingAt: 0)
                  + " \(ms(r.wallSeconds.median)) [\(ms(r.wallSeconds.min))–\(ms(r.wallSeconds.max))]".padding(toLength: 21, withPad: " ", startingAt: 0)
                  + " \(ms(r.cpuSeconds.median)) [\(ms(r.cpuSeconds.min))–\(ms(r.cpuSeconds.max))]".padding(toLength: 19, withPad: " ", startingAt: 0)
-                 + " \(mib(r.peakRSSKiB.median))" + (r.failures > 0 ? "  (\(r.failures) failed runs)" : ""))
+                 + " \(mib(r.peakRSSKiB.median))" + (r.failures > 0 ? "  (\(r.failures) failed runs, status \(r.failedStatuses.map(String.init).joined(separator: ", ")))" : ""))
 }
 for key in ratios.keys.sorted() { lines.append("  \(key): " + String(format: "%.2f", ratios[key]!)) }
 lines.append("")
