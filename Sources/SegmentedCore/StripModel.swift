@@ -353,9 +353,19 @@ public final class StripModel {
     /// wheel step stops where it is drawn. During a drag it is only clamped.
     public func resize(viewportWidth newWidth: Double, at now: Double) {
         settle(at: now)
+        let drawn = presentation(at: now)
         viewportWidth = max(0, newWidth)
         if scrollCause == .selection, case let .tween(from, _, tween) = offsetMotion {
-            offsetMotion = .tween(from: from, to: targetOffset, tween: tween)
+            let maximum = ContentOffset.maximum(contentWidth: drawn.layout.contentWidth, viewportWidth: viewportWidth)
+            if drawn.contentOffset > maximum {
+                // The window grew past what is drawn: go on from the edge for
+                // the rest of the tween, so the offset is never out of range.
+                let remaining = max(tween.startTime + tween.duration - now, 0.05)
+                offsetMotion = .tween(from: maximum, to: targetOffset,
+                                      tween: Tween(startTime: now, duration: remaining, easing: tween.easing))
+            } else {
+                offsetMotion = .tween(from: from, to: targetOffset, tween: tween)
+            }
             return
         }
         stopScrolling(at: now)

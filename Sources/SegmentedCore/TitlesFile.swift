@@ -44,28 +44,45 @@ public enum TitlesFile {
     /// Reads and parses the file at `path`.
     /// - Throws: `Failure` with a message naming the path.
     public static func load(path: String) throws -> [String] {
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let reason = errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno)).lowercased()
-            throw Failure.unreadable(path: path, reason: reason)
+        func failure(_ code: Int32) -> Failure {
+            switch code {
+            case ENOENT, ENOTDIR: return .unreadable(path: path, reason: "no such file")
+            case EACCES, EPERM: return .unreadable(path: path, reason: "permission denied")
+            case EISDIR: return .unreadable(path: path, reason: "it is a directory")
+            default: return .unreadable(path: path, reason: String(cString: strerror(code)).lowercased())
+            }
         }
+        // Open without blocking, then look at what was opened: checking the
+        // path first and opening it afterwards would let a FIFO swapped in
+        // between block the program.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 { throw failure(errno) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw failure(errno) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw Failure.unreadable(path: path, reason: "it is a directory")
         default: throw Failure.unreadable(path: path, reason: "not a regular file")
         }
         if Int(info.st_size) > maximumBytes { throw Failure.tooLarge(path: path, bytes: Int(info.st_size)) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw Failure.unreadable(path: path, reason: access(path, R_OK) != 0 ? "permission denied" : "cannot open it")
+        var data = Data(count: min(Int(info.st_size), maximumBytes) + 1)
+        var count = 0
+        while true {
+            if count == data.count {
+                if count > maximumBytes { throw Failure.tooLarge(path: path, bytes: count) }
+                data.count = min(count * 2, maximumBytes + 1)
+            }
+            let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(errno)
+            }
+            if n == 0 { break }
+            count += n
         }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: maximumBytes + 1) ?? Data()
-        } catch {
-            throw Failure.unreadable(path: path, reason: "\(error.localizedDescription)")
-        }
-        if data.count > maximumBytes { throw Failure.tooLarge(path: path, bytes: data.count) }
+        data.count = count
+        if count > maximumBytes { throw Failure.tooLarge(path: path, bytes: count) }
         return try parse(data, path: path)
     }
 

@@ -301,6 +301,9 @@ public final class StripWindow {
                 model.pointerLeft()
                 needsPaint = true
             }
+        case DestroyNotify where event.xdestroywindow.window == window:
+            FileHandle.standardError.write(Data("\(XErrorReporting.programName): the window was destroyed by another client\n".utf8))
+            exit(1)
         case GenericEvent:
             if let input = xinput?.translate(&event) { handle(input, at: now) }
         case KeyPress:
@@ -425,11 +428,12 @@ public final class StripWindow {
     /// Tells the host what changed. Reports describe what is on screen: sync
     /// first so a reader that grabs pixels on hearing them sees that frame.
     private func report() {
-        let resting = timer == nil
+        // Nothing is at rest while the button is held: a drag may be past an edge.
+        let resting = timer == nil && !model.isPressed
         let selection = pendingSelectionReport && resting
         // A selection that interrupted a scroll reports with `settled`; the scroll never came to rest.
         if model.scrollCause == .selection { pendingScrollReport = false }
-        let scroll = pendingScrollReport && resting && !model.isPressed
+        let scroll = pendingScrollReport && resting
         guard selection || scroll || pendingResizeReport || pendingHoverReport else { return }
         XSync(connection.display, 0)
         if pendingResizeReport {

@@ -22,12 +22,16 @@ public final class XftFontChain {
         case badPixelSize(pattern: String, size: Double)
         /// The font's lines would be taller than `maximumFontHeight` pixels.
         case tooLarge(pattern: String, height: Int)
+        /// A transform makes glyphs advance backward or absurdly far (pixels).
+        case badAdvance(pattern: String, advance: Int)
         /// No installed font matches the pattern (no fonts at all).
         case noMatch(String)
 
         public var description: String {
             switch self {
             case let .invalidPattern(p): return "invalid font pattern '\(p)'"
+            case let .badAdvance(p, advance):
+                return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(XftFontChain.maximumFontHeight))"
             case let .tooLarge(p, height):
                 return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(XftFontChain.maximumFontHeight))"
             case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
@@ -111,6 +115,16 @@ public final class XftFontChain {
             XftFontClose(display, font)
             FcPatternDestroy(parsed)
             throw Failure.tooLarge(pattern: pattern, height: height)
+        }
+        // A horizontal or mirroring transform shows up in the advances: a
+        // sample glyph must move the pen forward by a sane amount.
+        var info = XGlyphInfo()
+        var sample = FcChar32(0x78)   // "x"
+        XftTextExtents32(display, font, &sample, 1, &info)
+        guard info.xOff > 0, Int(info.xOff) <= Self.maximumFontHeight, font.pointee.max_advance_width <= Int32(Self.maximumFontHeight) * 4 else {
+            XftFontClose(display, font)
+            FcPatternDestroy(parsed)
+            throw Failure.badAdvance(pattern: pattern, advance: Int(info.xOff))
         }
         fonts.append(font)
     }

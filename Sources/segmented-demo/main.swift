@@ -3,6 +3,14 @@ import Foundation
 import SegmentedCore
 import SegmentedX11
 
+// Started with stdin, stdout or stderr closed, the next open (the X
+// connection's socket) would take that number and trace lines or warnings
+// would be written into the X protocol stream: point them at /dev/null.
+for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
+    let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+    if null != fd, null >= 0 { dup2(null, fd); close(null) }
+}
+
 let programName = "segmented-demo"
 let version = "0.1.0"
 let startTime = StripWindow.now()
@@ -64,7 +72,7 @@ do {
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {
-    case .invalidPattern, .badPixelSize, .tooLarge: fail("\(error)", status: 2)
+    case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
     case .noMatch: fail("\(error)", status: 1)
     }
 } catch {

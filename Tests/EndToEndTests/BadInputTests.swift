@@ -87,6 +87,8 @@ final class BadInputTests: XCTestCase {
     func testBadFontPatterns() throws {
         try assertFails(["--font", "sans:weight=heavyish"], message: "invalid font pattern 'sans:weight=heavyish'")
         try assertFails(["--font", ":matrix=1000 0 0 1000"], message: "its lines would be 20000 pixels tall (at most 2000)")
+        try assertFails(["--font", "sans:pixelsize=15:matrix=-1 0 0 -1"], message: "its glyphs would advance -")
+        try assertFails(["--font", "sans:pixelsize=15:matrix=3000 0 0 1"], message: "its glyphs would advance")
         try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
     }
 
@@ -104,6 +106,22 @@ final class BadInputTests: XCTestCase {
         let ready = try demo.next("ready")
         XCTAssertEqual(ready["count"] as? Int, 3)
         XCTAssertEqual(demo.waitForExit(), 0)
+    }
+
+    func testClosedStandardOutputAndErrorDoNotReachTheXConnection() throws {
+        // With fd 1 or 2 closed the X socket would take that number; the demo reopens them on /dev/null first.
+        for redirect in [">&-", "2>&-", "<&- >&- 2>&-"] {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            shell.arguments = ["-c", "exec \"$0\" --trace --exit-after-first-frame --titles-file \"$1\" \(redirect)", DemoProcess.binaryPath,
+                               try file("warn.json", Array("[\"\u{10FFFD} no font\", \"x\"]".utf8))]
+            try shell.run()
+            let deadline = Date().addingTimeInterval(10)
+            while shell.isRunning, Date() < deadline { usleep(20_000) }
+            if shell.isRunning { shell.terminate() }
+            shell.waitUntilExit()
+            XCTAssertEqual(shell.terminationStatus, 0, redirect)
+        }
     }
 
     func testHelpAndVersion() throws {

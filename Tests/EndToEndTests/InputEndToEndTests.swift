@@ -84,6 +84,25 @@ final class InputEndToEndTests: XCTestCase {
                        "the interrupted glide never came to rest: only the selection reports")
     }
 
+    func testNothingSettlesWhileTheButtonIsHeld() throws {
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let display = try Shared.display.get()
+        // Select, then at once press and pull past the start edge, and hold.
+        display.click(demo.window, x: 320, y: 22)
+        display.button(down: true)
+        for x in [330, 360, 395] { display.move(demo.window, x: x, y: 22) }
+        usleep(700_000)    // the selection's tween ends while the button is held
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "settled" }, "settled while pressed")
+        display.button(down: false)
+        let settled = try demo.process.next("settled")
+        let offset = try XCTUnwrap(traceNumber(settled["contentOffset"]))
+        let content = try XCTUnwrap(traceNumber(settled["contentWidth"]))
+        XCTAssertGreaterThanOrEqual(offset, 0)
+        XCTAssertLessThanOrEqual(offset, content - 400)
+        try assertIndicatorPixels(demo, event: settled)
+    }
+
     func testKeysSelectAndCenterLikeAClick() throws {
         let demo = try RunningDemo()
         defer { demo.process.process.terminate() }

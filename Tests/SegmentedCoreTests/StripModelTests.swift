@@ -178,6 +178,19 @@ final class StripModelTests: XCTestCase {
         XCTAssertEqual(narrow.presentation(at: 0).contentOffset, 374.5)
     }
 
+    func testGrowingTheWindowMidTweenKeepsTheOffsetInRange() throws {
+        let model = try FixedAdvance.model(selected: 9)
+        try model.select(0, at: 0)                       // from 689 back to 0
+        model.resize(viewportWidth: 1200, at: 0.1)       // content 1085-1089 px: nothing to scroll
+        var t = 0.1
+        while t <= 0.45 {
+            let p = model.presentation(at: t)
+            XCTAssertLessThanOrEqual(p.contentOffset, max(0, p.layout.contentWidth - 1200) + 1e-9, "at \(t)")
+            XCTAssertGreaterThanOrEqual(p.contentOffset, 0)
+            t += 0.01
+        }
+    }
+
     func testResizeDuringATweenRetargetsAndKeepsTheClock() throws {
         let model = try FixedAdvance.model(selected: 0)
         try model.select(9, at: 0)
