@@ -25,6 +25,11 @@ final class StripRenderer {
     private var separator = XftColor()
     private var pageText = XftColor()
     private let visual: UnsafeMutablePointer<Visual>
+    /// Pen checkpoints of long titles, by (segment, selected font), built on first draw.
+    private var longTitles: [Int: XftFontChain.TextIndex] = [:]
+    private var pageTitles: [Int: XftFontChain.TextIndex] = [:]
+    /// Titles longer than this many UTF-8 bytes get a checkpoint index.
+    static let longTitleBytes = 4096
     private let colormap: Colormap
 
     init(connection: XDisplayConnection, window: Window, width: Int, height: Int, style: StripStyle) throws {
@@ -100,12 +105,18 @@ final class StripRenderer {
             let selected = index == model.selectedIndex
             let chain = selected ? selectedFont : unselectedFont
             let title = model.titles[index]
-            let advance = Double(chain.advance(of: title))
+            var textIndex: XftFontChain.TextIndex?
+            if title.utf8.count > Self.longTitleBytes {
+                let key = index * 2 + (selected ? 1 : 0)
+                textIndex = longTitles[key] ?? chain.makeIndex(for: title)
+                longTitles[key] = textIndex
+            }
+            let advance = Double(textIndex?.advance ?? chain.advance(of: title))
             let frame = layout.frame(at: index)
             let x = Int((frame.midX - offset - advance / 2).rounded())
             let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
             _ = withUnsafePointer(to: selected ? accent : index == hovered ? hoverText : text) { color in
-                chain.draw(title, on: draw, color: color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width)
+                chain.draw(title, on: draw, color: color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
             }
         }
         XftDrawSetClip(draw, nil)
@@ -119,11 +130,17 @@ final class StripRenderer {
         if let selected = model.selectedIndex {
             let title = model.titles[selected]
             let pageTop = Double(stripHeight + 1)
-            let advance = pageFont.advance(of: title)
+            var pageIndex: XftFontChain.TextIndex?
+            if title.utf8.count > Self.longTitleBytes {
+                pageIndex = pageTitles[selected] ?? pageFont.makeIndex(for: title)
+                pageTitles[selected] = pageIndex
+            }
+            let advance = pageIndex?.advance ?? pageFont.advance(of: title)
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
             clip(y: stripHeight + 1, height: height - stripHeight - 1)
             _ = withUnsafePointer(to: pageText) { color in
-                pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width)
+                pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
+                              index: pageIndex)
             }
             XftDrawSetClip(draw, nil)
         }

@@ -290,16 +290,49 @@ public final class XftFontChain {
     /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
     static let overhang = 64
 
+    /// Pen positions inside one long text, so that drawing a window onto it
+    /// does not walk the code points before the window on every frame.
+    public struct TextIndex {
+        /// Every `stride`-th code point's position in the text and the pen offset (pixels) before it.
+        let checkpoints: [(index: String.UnicodeScalarView.Index, pen: Int)]
+        /// The advance of the whole text, pixels.
+        public let advance: Int
+    }
+
+    /// Walks `text` once and records a checkpoint every `stride` code points.
+    public func makeIndex(for text: String, stride: Int = 1024) -> TextIndex {
+        var checkpoints = [(index: String.UnicodeScalarView.Index, pen: Int)]()
+        var pen = 0
+        var n = 0
+        let scalars = text.unicodeScalars
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            if n % stride == 0 { checkpoints.append((i, pen)) }
+            pen += glyph(for: scalars[i].value).advance
+            n += 1
+            i = scalars.index(after: i)
+        }
+        return TextIndex(checkpoints: checkpoints, advance: pen)
+    }
+
     /// Draws `text` with its left pen position at `x` and its baseline at
     /// `baseline` (pixels, in the drawable of `draw`). Only glyphs that can
     /// touch [`clipMinX`, `clipMaxX`) are sent, in requests of at most 128
     /// glyphs, so a title of any length draws (X coordinates are 16-bit).
+    /// With an `index` (from `makeIndex(for:)`) of the same text, drawing
+    /// starts at the last checkpoint before the clip and stops after it.
     /// - Returns: the pen advance, pixels; equal to `advance(of:)`.
     @discardableResult
     public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
-                     clipMinX: Int = -16384, clipMaxX: Int = 16384) -> Int {
-        guard abs(baseline) < 30000 else { return advance(of: text) }
+                     clipMinX: Int = -16384, clipMaxX: Int = 16384, index: TextIndex? = nil) -> Int {
+        guard abs(baseline) < 30000 else { return index?.advance ?? advance(of: text) }
+        let scalars = text.unicodeScalars
+        var position = scalars.startIndex
         var pen = x
+        if let index, let start = index.checkpoints.last(where: { x + $0.pen + Self.overhang <= clipMinX }) {
+            position = start.index
+            pen = x + start.pen
+        }
         var run: [FcChar32] = []
         var runFont = 0, runX = 0
         func flush() {
@@ -309,8 +342,10 @@ public final class XftFontChain {
             }
             run.removeAll(keepingCapacity: true)
         }
-        for scalar in text.unicodeScalars {
-            let g = glyph(for: scalar.value)
+        while position < scalars.endIndex {
+            let value = scalars[position].value
+            let g = glyph(for: value)
+            if index != nil, pen - Self.overhang >= clipMaxX { break }
             let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
             if !visible || g.font != runFont || run.count >= Self.maximumGlyphsPerRequest { flush() }
             if visible {
@@ -318,11 +353,12 @@ public final class XftFontChain {
                     runFont = g.font
                     runX = pen
                 }
-                run.append(contentsOf: Self.displayCodePoints(scalar.value))
+                run.append(contentsOf: Self.displayCodePoints(value))
             }
             pen += g.advance
+            position = scalars.index(after: position)
         }
         flush()
-        return pen - x
+        return index?.advance ?? (pen - x)
     }
 }

@@ -183,6 +183,42 @@ final class XftFontChainTests: XCTestCase {
         XCTAssertEqual(XDisplayConnection.errorCount, errors, "no X error from drawing a 300,000-glyph title")
     }
 
+    func testDrawingALongTitleFromItsIndexMatchesDrawingItWhole() throws {
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+        var title = ""
+        for i in 0..<3000 {
+            let letter = Character(UnicodeScalar(UInt8(65 + i % 26)))
+            title.append(i % 7 == 0 ? "一" : letter)
+        }
+        let index = chain.makeIndex(for: title, stride: 64)
+        XCTAssertEqual(index.advance, chain.advance(of: title))
+        let display = connection.display, screen = connection.screen
+        let pixmap = XCreatePixmap(display, XRootWindow(display, screen), 400, 40, UInt32(XDefaultDepth(display, screen)))
+        defer { XFreePixmap(display, pixmap) }
+        let draw = try XCTUnwrap(XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)))
+        defer { XftDrawDestroy(draw) }
+        var white = XftColor(), black = XftColor()
+        var w = XRenderColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
+        var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
+        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &w, &white)
+        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &b, &black)
+        func snapshot(_ useIndex: Bool, x: Int) -> [UInt] {
+            XftDrawRect(draw, &white, 0, 0, 400, 40)
+            let pen = chain.draw(title, on: draw, color: &black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
+                                 index: useIndex ? index : nil)
+            XCTAssertEqual(pen, index.advance)
+            XSync(display, 0)
+            let image = XGetImage(display, pixmap, 0, 0, 400, 40, UInt.max, ZPixmap)!
+            defer { cxft_destroy_image(image) }
+            return (0..<40).flatMap { y in (0..<400).map { x in cxft_get_pixel(image, Int32(x), Int32(y)) } }
+        }
+        for x in [0, -5000, -12345, -(index.advance - 200)] {
+            let whole = snapshot(false, x: x)
+            XCTAssertGreaterThan(Set(whole).count, 1, "ink at x \(x)")
+            XCTAssertEqual(snapshot(true, x: x), whole, "from the index at x \(x)")
+        }
+    }
+
     func testControlCharactersAreDrawnVisiblyInCaretNotation() throws {
         XCTAssertEqual(XftFontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
         XCTAssertEqual(XftFontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@
