@@ -118,40 +118,19 @@ final class XftFontChainTests: XCTestCase {
         let display = connection.display
         let screen = connection.screen
         let chain = try XftFontChain(display: display, screen: screen, pattern: StripStyle().selectedFont)
-        let width = 700, height = 40
-        let root = XRootWindow(display, screen)
-        let pixmap = XCreatePixmap(display, root, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
-        defer { XFreePixmap(display, pixmap) }
-        guard let draw = XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)) else {
-            return XCTFail("XftDrawCreate failed")
-        }
-        defer { XftDrawDestroy(draw) }
-        var white = XftColor(), black = XftColor()
-        var w = XRenderColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
-        var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
-        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &w, &white)
-        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &b, &black)
-
-        func snapshot(_ body: () -> Void) -> [UInt] {
-            XftDrawRect(draw, &white, 0, 0, UInt32(width), UInt32(height))
-            body()
-            XSync(display, 0)
-            let image = XGetImage(display, pixmap, 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap)!
-            defer { cxft_destroy_image(image) }
-            var pixels = [UInt]()
-            for y in 0..<height { for x in 0..<width { pixels.append(cxft_get_pixel(image, Int32(x), Int32(y))) } }
-            return pixels
-        }
+        let canvas = try XCTUnwrap(Canvas(connection, width: 700, height: 40))
+        func snapshot(_ body: () -> Void) -> [UInt] { canvas.snapshot { _ in body() } }
+        let draw = canvas.draw
 
         for title in try defaultTitles + ["Mixed 一级 title"] {
             let advance = chain.advance(of: title)
             let whole = snapshot {
-                let pen = chain.draw(title + "|", on: draw, color: &black, x: 10, baseline: 28)
+                let pen = chain.draw(title + "|", on: draw, color: &canvas.black, x: 10, baseline: 28)
                 XCTAssertEqual(pen, chain.advance(of: title + "|"))
             }
             let pieces = snapshot {
-                XCTAssertEqual(chain.draw(title, on: draw, color: &black, x: 10, baseline: 28), advance)
-                chain.draw("|", on: draw, color: &black, x: 10 + advance, baseline: 28)
+                XCTAssertEqual(chain.draw(title, on: draw, color: &canvas.black, x: 10, baseline: 28), advance)
+                chain.draw("|", on: draw, color: &canvas.black, x: 10 + advance, baseline: 28)
             }
             let background = whole[0]
             XCTAssertGreaterThan(whole.filter { $0 != background }.count, 50, "\(title) drew ink")
@@ -167,16 +146,10 @@ final class XftFontChainTests: XCTestCase {
         XCTAssertEqual(chain.advance(of: String(repeating: "A", count: 10_000)), 10_000 * a)
         let huge = String(repeating: "x", count: 300_000)
         XCTAssertEqual(chain.advance(of: huge), 300_000 * chain.advance(of: "x"))
-        let display = connection.display, screen = connection.screen
-        let pixmap = XCreatePixmap(display, XRootWindow(display, screen), 400, 40, UInt32(XDefaultDepth(display, screen)))
-        defer { XFreePixmap(display, pixmap) }
-        let draw = try XCTUnwrap(XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)))
-        defer { XftDrawDestroy(draw) }
-        var black = XftColor()
-        var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
-        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &b, &black)
+        let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
+        let display = connection.display
         // Starting far to the left: only the glyphs over the drawable are sent.
-        XCTAssertEqual(chain.draw(huge, on: draw, color: &black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
+        XCTAssertEqual(chain.draw(huge, on: canvas.draw, color: &canvas.black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
                        chain.advance(of: huge))
         let errors = XDisplayConnection.errorCount
         XSync(display, 0)
@@ -192,25 +165,13 @@ final class XftFontChainTests: XCTestCase {
         }
         let index = chain.makeIndex(for: title, stride: 64)
         XCTAssertEqual(index.advance, chain.advance(of: title))
-        let display = connection.display, screen = connection.screen
-        let pixmap = XCreatePixmap(display, XRootWindow(display, screen), 400, 40, UInt32(XDefaultDepth(display, screen)))
-        defer { XFreePixmap(display, pixmap) }
-        let draw = try XCTUnwrap(XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)))
-        defer { XftDrawDestroy(draw) }
-        var white = XftColor(), black = XftColor()
-        var w = XRenderColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
-        var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
-        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &w, &white)
-        XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &b, &black)
+        let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
         func snapshot(_ useIndex: Bool, x: Int) -> [UInt] {
-            XftDrawRect(draw, &white, 0, 0, 400, 40)
-            let pen = chain.draw(title, on: draw, color: &black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
-                                 index: useIndex ? index : nil)
-            XCTAssertEqual(pen, index.advance)
-            XSync(display, 0)
-            let image = XGetImage(display, pixmap, 0, 0, 400, 40, UInt.max, ZPixmap)!
-            defer { cxft_destroy_image(image) }
-            return (0..<40).flatMap { y in (0..<400).map { x in cxft_get_pixel(image, Int32(x), Int32(y)) } }
+            canvas.snapshot { c in
+                let pen = chain.draw(title, on: c.draw, color: &c.black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
+                                     index: useIndex ? index : nil)
+                XCTAssertEqual(pen, index.advance)
+            }
         }
         for x in [0, -5000, -12345, -(index.advance - 200)] {
             let whole = snapshot(false, x: x)
