@@ -23,11 +23,13 @@ struct RunningDemo {
     let ready: [String: Any]
     let window: Window
 
-    init(_ arguments: [String] = []) throws {
+    /// Starts the demo and waits up to `timeout` seconds for its first frame
+    /// (generous: under a sanitizer a debug build of 100,000 titles is slow).
+    init(_ arguments: [String] = [], timeout: Double = 60) throws {
         process = try DemoProcess(arguments: arguments)
-        ready = try process.next("ready")
+        ready = try process.next("ready", timeout: timeout)
         window = Window(try XCTUnwrap(traceNumber(ready["window"])))
-        _ = try process.next("firstFrame")
+        _ = try process.next("firstFrame", timeout: timeout)
     }
 
     /// Segment frames of a trace event.

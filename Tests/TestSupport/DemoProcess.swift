@@ -94,7 +94,7 @@ public final class DemoProcess {
     /// The next trace event named `name` (after those already returned) that
     /// satisfies `predicate`; skipped events are consumed.
     /// - Throws: `Timeout` when none arrives within `timeout` seconds.
-    public func next(_ name: String, timeout: Double = 10, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+    public func next(_ name: String, timeout: Double = 20, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         lock.lock()
         defer { lock.unlock() }
