@@ -63,7 +63,7 @@ soak: deps
 # table on stdout, the same figures in bench-results/bench.json.
 BENCH_RUNS ?= 9
 bench: deps
-	scripts/install-deps.sh libgtk-3-dev
+	scripts/install-deps.sh libgtk-3-dev gcc libc6-dev
 	swift build -c release --static-swift-stdlib
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/measure bench/peers/measure.c

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A short scripted tour of the demo through the real X input path (XTest, via
-# xdotool): clicks on several titles, a drag, a click after it, then q.
+# xdotool): clicks on several titles, a drag, a click after it, a wheel notch,
+# End and Left, hover, a flick that glides, then q.
 # Saves PNG screenshots of the window and prints their paths.
 # usage: scripts/tour.sh BINARY OUTPUT_DIR [DEMO FLAGS...]   (needs $DISPLAY)
 set -euo pipefail

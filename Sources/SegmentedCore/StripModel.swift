@@ -38,8 +38,6 @@ public enum ScrollCause: String, Equatable, Sendable {
     case wheel
     /// Smooth (touchpad) scrolling, applied at once.
     case touchpad
-    /// A resize.
-    case resize
 }
 
 /// Keys that move the selection.

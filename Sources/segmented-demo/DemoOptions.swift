@@ -31,7 +31,9 @@ struct DemoOptions {
       --help                   show this help
       --version                show the version
 
-    Keys: Escape or q quits. Click a title to select it; press and drag to scroll.
+    Click a title to select it; press and drag (or flick) to scroll; the wheel scrolls by steps.
+    Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the
+    first/last; Escape or q quits.
     """
 
     /// What the command line asks for besides running.
