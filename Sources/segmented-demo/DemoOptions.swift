@@ -1,4 +1,5 @@
 import Foundation
+import SegmentedX11
 
 /// The demo's command line.
 struct DemoOptions {
@@ -6,8 +7,8 @@ struct DemoOptions {
     var selectedIndex = 0
     var width = 400
     var height = 200
-    var font: String?
-    var selectedFont: String?
+    /// Style values given on the command line, in order (they override X resources).
+    var theme: [(setting: StripTheme, value: String)] = []
     var trace = false
     var exitAfterFirstFrame = false
     var frameStats = false
@@ -17,7 +18,9 @@ struct DemoOptions {
 
     static let usage = """
     usage: segmented-demo [--titles-file PATH] [--select INDEX] [--geometry WxH] [--font PATTERN]
-                          [--selected-font PATTERN] [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
+                          [--selected-font PATTERN] [--page-font PATTERN] [--accent-color C] [--text-color C]
+                          [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
+                          [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
                                (default: the bundled Resources/titles.json)
@@ -25,6 +28,15 @@ struct DemoOptions {
       --geometry WxH           window size in pixels (default 400x200; each side 1 to 16384)
       --font PATTERN           fontconfig pattern of unselected titles (default sans-serif:pixelsize=15)
       --selected-font PATTERN  fontconfig pattern of the selected title (default sans-serif:pixelsize=17:weight=bold)
+      --page-font PATTERN      fontconfig pattern of the page title (default sans-serif:pixelsize=28:weight=bold)
+      --accent-color C         selected title and indicator (default #E53935); C is #RRGGBB, #RGB or an X color name
+      --text-color C           unselected titles (default #555555)
+      --hover-text-color C     the title under the pointer (default #333333)
+      --background-color C     background (default #FFFFFF)
+      --separator-color C      the line under the strip (default #E5E5E5)
+      --page-text-color C      the page title (default #333333)
+                               Each also reads from the X resources as SegmentedStrip.<name>
+                               (accentColor, textColor, ..., font, selectedFont, pageFont); flags win.
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
       --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost
@@ -84,8 +96,9 @@ struct DemoOptions {
                 try noValue(flag, inline)
                 options.frameStats = true
             case "--titles-file": options.titlesFile = try value(for: flag, inline: inline)
-            case "--font": options.font = try value(for: flag, inline: inline)
-            case "--selected-font": options.selectedFont = try value(for: flag, inline: inline)
+            case let themed where StripTheme.allCases.contains(where: { $0.flag == themed }):
+                let setting = StripTheme.allCases.first { $0.flag == themed }!
+                options.theme.append((setting, try value(for: flag, inline: inline)))
             case "--select":
                 let text = try value(for: flag, inline: inline)
                 guard let index = number(Substring(text)) else {

@@ -53,6 +53,13 @@ if options.selectedIndex >= max(titles.count, 1) {
     fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
 }
 
+// Colors that need no server (#RGB, #RRGGBB) are checked before any window;
+// X color names are checked once the display is open, still before the window.
+for (setting, value) in options.theme where setting.isColor && value.hasPrefix("#") {
+    var scratch = StripStyle()
+    do { try setting.apply(value, to: &scratch, display: nil) } catch { fail("\(error)", status: 2) }
+}
+
 let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
@@ -61,9 +68,18 @@ do {
 }
 XDisplayConnection.installErrorHandlers(programName: programName)
 
+// Style: defaults, then X resources (xrdb), then flags.
 var style = StripStyle()
-if let font = options.font { style.font = font }
-if let font = options.selectedFont { style.selectedFont = font }
+for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
+    FileHandle.standardError.write(Data("\(programName): warning: \(warning)\n".utf8))
+}
+for (setting, value) in options.theme {
+    do {
+        try setting.apply(value, to: &style, display: connection.display)
+    } catch {
+        fail("\(error)", status: 2)
+    }
+}
 
 let strip: StripWindow
 do {

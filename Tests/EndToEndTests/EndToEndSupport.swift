@@ -87,7 +87,7 @@ func assertLayoutFollowsTheDesign(_ event: [String: Any], titles: [String], view
 /// Reads the strip's pixels and checks that the indicator is drawn where the
 /// trace says: a 30 x 3 accent run on rows 39-41 at (rect.x - offset), +-1 px,
 /// and no accent on rows 38 and 42 above and below it.
-func assertIndicatorPixels(_ demo: RunningDemo, event: [String: Any], viewportWidth: Int = 400,
+func assertIndicatorPixels(_ demo: RunningDemo, event: [String: Any], viewportWidth: Int = 400, color accent: UInt32 = accent,
                            file: StaticString = #filePath, line: UInt = #line) throws {
     let display = try Shared.display.get()
     let image = try XCTUnwrap(display.pixels(demo.window, width: viewportWidth, height: 46), file: file, line: line)

@@ -132,6 +132,20 @@ public final class TestDisplay {
         return PixelImage(width: width, height: height, pixels: rgb)
     }
 
+    /// Sets (or with nil deletes) the RESOURCE_MANAGER property of the root
+    /// window, as `xrdb -load` does; programs read it when they open the display.
+    public func setResources(_ text: String?) {
+        let root = XRootWindow(display, screen)
+        let property = XInternAtom(display, "RESOURCE_MANAGER", 0)
+        if let text {
+            let bytes = Array(text.utf8)
+            XChangeProperty(display, root, property, XA_STRING, 8, PropModeReplace, bytes, Int32(bytes.count))
+        } else {
+            XDeleteProperty(display, root, property)
+        }
+        XSync(display, 0)
+    }
+
     /// A text property of the window (WM_NAME, _NET_WM_NAME...), decoded as UTF-8.
     public func stringProperty(_ window: Window, _ name: String) -> String? {
         var type: Atom = 0

@@ -1,0 +1,103 @@
+import CXft
+
+/// One themable value of `StripStyle`: its X resource name, its command-line
+/// flag, and how a text value is applied.
+///
+/// Precedence (the X11 convention): command-line flags override X resources,
+/// which override the defaults. Resources are read from the server's
+/// RESOURCE_MANAGER property (`xrdb`), as `SegmentedStrip.<name>` (class) or
+/// `<instance>.<name>` (the program's name, `segmented-demo` for the demo).
+public enum StripTheme: String, CaseIterable, Sendable {
+    case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
+    case font, selectedFont, pageFont
+
+    /// The X resource class.
+    public static let resourceClass = "SegmentedStrip"
+
+    /// The resource name, e.g. "accentColor".
+    public var resourceName: String { rawValue }
+
+    /// The command-line flag, e.g. "--accent-color".
+    public var flag: String {
+        "--" + rawValue.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+    }
+
+    /// Whether the value is a color (else a fontconfig pattern).
+    public var isColor: Bool {
+        switch self {
+        case .font, .selectedFont, .pageFont: return false
+        default: return true
+        }
+    }
+
+    /// Why a value was refused.
+    public struct BadValue: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Sets this value of `style` from `text`: a color as `#RGB`, `#RRGGBB`
+    /// or an X color name (`XParseColor`, which needs `display`), a font as a
+    /// fontconfig pattern (checked when the font chain opens).
+    /// - Throws: `BadValue` for a color that does not parse or an empty pattern.
+    public func apply(_ text: String, to style: inout StripStyle, display: OpaquePointer?) throws {
+        let value = String(text.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        guard !value.isEmpty else { throw BadValue(description: "empty value for \(flag)") }
+        switch self {
+        case .font: style.font = value
+        case .selectedFont: style.selectedFont = value
+        case .pageFont: style.pageFont = value
+        default:
+            guard let rgb = Self.parseColor(value, display: display) else {
+                throw BadValue(description: "bad color '\(value)' for \(flag) (use #RRGGBB, #RGB or an X color name)")
+            }
+            switch self {
+            case .accentColor: style.accentColor = rgb
+            case .textColor: style.textColor = rgb
+            case .hoverTextColor: style.hoverTextColor = rgb
+            case .backgroundColor: style.backgroundColor = rgb
+            case .separatorColor: style.separatorColor = rgb
+            default: style.pageTextColor = rgb
+            }
+        }
+    }
+
+    /// 0xRRGGBB for "#RGB", "#RRGGBB", or (with a display) any name XParseColor knows.
+    public static func parseColor(_ text: String, display: OpaquePointer?) -> UInt32? {
+        if text.hasPrefix("#"), text.count == 7 || text.count == 4,
+           text.dropFirst().allSatisfy(\.isHexDigit), let n = UInt32(text.dropFirst(), radix: 16) {
+            if text.count == 7 { return n }
+            let r = (n >> 8) & 0xF, g = (n >> 4) & 0xF, b = n & 0xF
+            return (r * 0x11) << 16 | (g * 0x11) << 8 | b * 0x11
+        }
+        guard let display else { return nil }
+        var color = XColor()
+        guard XParseColor(display, XDefaultColormap(display, XDefaultScreen(display)), text, &color) != 0 else { return nil }
+        return UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
+    }
+
+    /// Applies the X resources of `connection` to `style`; returns one warning
+    /// per resource whose value was refused (the default is kept for it).
+    public static func applyResources(to style: inout StripStyle, connection: XDisplayConnection, instance: String) -> [String] {
+        guard let text = XResourceManagerString(connection.display) else { return [] }
+        XrmInitialize()
+        guard let database = XrmGetStringDatabase(text) else { return [] }
+        defer { XrmDestroyDatabase(database) }
+        var warnings = [String]()
+        for setting in allCases {
+            var type: UnsafeMutablePointer<CChar>?
+            var value = XrmValue()
+            let name = "\(instance).\(setting.resourceName)"
+            let cls = "\(resourceClass).\(setting.resourceName.prefix(1).uppercased() + setting.resourceName.dropFirst())"
+            guard XrmGetResource(database, name, cls, &type, &value) != 0, let address = value.addr else { continue }
+            let raw = String(cString: address)
+            do {
+                try setting.apply(raw, to: &style, display: connection.display)
+            } catch {
+                warnings.append("X resource \(resourceClass).\(setting.resourceName): \(error); using the default")
+            }
+        }
+        return warnings
+    }
+}

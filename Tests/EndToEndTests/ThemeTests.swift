@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Colors and fonts from X resources (the RESOURCE_MANAGER property, as xrdb
+/// sets it) and from flags, flags winning.
+final class ThemeTests: XCTestCase {
+    override func tearDownWithError() throws {
+        try Shared.display.get().setResources(nil)
+    }
+
+    func testResourcesOverrideDefaultsAndFlagsOverrideResources() throws {
+        let display = try Shared.display.get()
+        display.setResources("SegmentedStrip.accentColor: #1E88E5\nSegmentedStrip.textColor: bogus\n*pageTextColor: #ff0000\n")
+        let themed = try RunningDemo()
+        try assertIndicatorPixels(themed, event: themed.ready, color: 0x1E88E5)
+        let image = try XCTUnwrap(display.pixels(themed.window, width: 400, height: 200))
+        XCTAssertGreaterThan(image.count(notMatching: 0xFFFFFF, x: 0, y: 46, width: 400, height: 154), 300)
+        XCTAssertGreaterThan((46..<200).reduce(0) { $0 + image.columns(inRow: $1, matching: 0xFF0000).count }, 50,
+                             "page title in the resource's red")
+        XCTAssertTrue(themed.process.standardError.contains("X resource SegmentedStrip.textColor: bad color 'bogus'"),
+                      themed.process.standardError)
+        themed.process.process.terminate()
+
+        let flagged = try RunningDemo(["--accent-color", "#00AA00"])
+        try assertIndicatorPixels(flagged, event: flagged.ready, color: 0x00AA00)
+        flagged.process.process.terminate()
+    }
+
+    func testNamedAndShortColorsAndBadOnes() throws {
+        let named = try RunningDemo(["--accent-color", "DodgerBlue", "--separator-color", "#000"])
+        try assertIndicatorPixels(named, event: named.ready, color: 0x1E90FF)
+        let image = try XCTUnwrap(try Shared.display.get().pixels(named.window, width: 400, height: 46))
+        XCTAssertEqual(image.columns(inRow: 44, matching: 0x000000).count, 400, "#000 is black")
+        named.process.process.terminate()
+        for (flag, value) in [("--accent-color", "#12"), ("--text-color", "notacolor"), ("--page-font", "")] {
+            let result = try DemoProcess.runToEnd([flag, value])
+            XCTAssertEqual(result.status, 2, "\(flag) \(value): \(result.stderr)")
+        }
+    }
+}
