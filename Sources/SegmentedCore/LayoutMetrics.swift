@@ -13,6 +13,9 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// The narrowest a segment gets, pixels, so that an empty or
     /// whitespace-only title can still be seen (its indicator) and clicked.
     public var minimumSegmentWidth: Double = 24
+    /// The widest a segment gets, pixels; a longer title is elided with "…".
+    /// nil (the default) means no limit.
+    public var maximumSegmentWidth: Double?
     /// Indicator width, pixels.
     public var indicatorWidth: Double = 30
     /// Indicator height, pixels.

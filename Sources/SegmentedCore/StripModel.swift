@@ -176,9 +176,12 @@ public final class StripModel {
     }
 
     /// A segment's width from its title's advance (pixels): the ceiling of the
-    /// advance, at least `minimumSegmentWidth`; a non-finite advance counts as 0.
+    /// advance, at least `minimumSegmentWidth` and at most `maximumSegmentWidth`
+    /// (when set); a non-finite advance counts as 0.
     public static func segmentWidth(_ advance: Double, metrics: LayoutMetrics) -> Double {
-        max(metrics.minimumSegmentWidth, advance.isFinite ? advance.rounded(.up) : 0)
+        let width = max(metrics.minimumSegmentWidth, advance.isFinite ? advance.rounded(.up) : 0)
+        guard let limit = metrics.maximumSegmentWidth else { return width }
+        return min(width, max(limit.rounded(.down), metrics.minimumSegmentWidth))
     }
 
     private func resting(selecting index: Int) -> SegmentLayout {

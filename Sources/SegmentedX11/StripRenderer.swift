@@ -28,6 +28,8 @@ final class StripRenderer {
     /// Pen checkpoints of long titles, by (segment, selected font), built on first draw.
     private var longTitles: [Int: XftFontChain.TextIndex] = [:]
     private var pageTitles: [Int: XftFontChain.TextIndex] = [:]
+    /// Elided titles by (segment, selected font), with the width they were elided to.
+    private var elidedTitles: [Int: (width: Int, text: String)] = [:]
     /// Titles longer than this many UTF-8 bytes get a checkpoint index.
     static let longTitleBytes = 4096
     private let colormap: Colormap
@@ -104,12 +106,19 @@ final class StripRenderer {
         for index in visible {
             let selected = index == model.selectedIndex
             let chain = selected ? selectedFont : unselectedFont
-            let title = model.titles[index]
-            var textIndex: XftFontChain.TextIndex?
-            if title.utf8.count > Self.longTitleBytes {
-                let key = index * 2 + (selected ? 1 : 0)
-                textIndex = longTitles[key] ?? chain.makeIndex(for: title)
-                longTitles[key] = textIndex
+            var title = model.titles[index]
+            let key = index * 2 + (selected ? 1 : 0)
+            var textIndex = self.textIndex(for: title, key: key, chain: chain)
+            let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
+            if model.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
+                // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
+                if let cached = elidedTitles[key], cached.width == frameWidth {
+                    title = cached.text
+                } else {
+                    title = chain.elided(title, fitting: frameWidth)
+                    elidedTitles[key] = (frameWidth, title)
+                }
+                textIndex = nil
             }
             let advance = Double(textIndex?.advance ?? chain.advance(of: title))
             let frame = layout.frame(at: index)
@@ -144,6 +153,15 @@ final class StripRenderer {
             }
             XftDrawSetClip(draw, nil)
         }
+    }
+
+    /// The checkpoint index of a long title, built once.
+    private func textIndex(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.TextIndex? {
+        guard title.utf8.count > Self.longTitleBytes else { return nil }
+        if let index = longTitles[key] { return index }
+        let index = chain.makeIndex(for: title)
+        longTitles[key] = index
+        return index
     }
 
     /// The baseline that centers the primary font's ascent + descent in a band (pixels).

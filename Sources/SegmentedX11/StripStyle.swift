@@ -20,6 +20,8 @@ public struct StripStyle: Equatable, Sendable {
     public var separatorColor: UInt32 = 0xE5E5E5
     /// The page title's color.
     public var pageTextColor: UInt32 = 0x333333
+    /// The widest a segment gets, pixels; longer titles are elided with "…" (nil: no limit).
+    public var maximumSegmentWidth: Double?
 
     /// The design's style.
     public init() {}

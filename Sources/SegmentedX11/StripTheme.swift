@@ -10,6 +10,7 @@ import CXft
 public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
+    case maxSegmentWidth
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -24,10 +25,10 @@ public enum StripTheme: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the value is a color (else a fontconfig pattern).
+    /// Whether the value is a color (else a fontconfig pattern or a number).
     public var isColor: Bool {
         switch self {
-        case .font, .selectedFont, .pageFont: return false
+        case .font, .selectedFont, .pageFont, .maxSegmentWidth: return false
         default: return true
         }
     }
@@ -39,8 +40,8 @@ public enum StripTheme: String, CaseIterable, Sendable {
 
     /// Sets this value of `style` from `text`: a color as `#RGB`, `#RRGGBB`
     /// or an X color name (`XParseColor`, which needs `display`), a font as a
-    /// fontconfig pattern (checked when the font chain opens).
-    /// - Throws: `BadValue` for a color that does not parse or an empty pattern.
+    /// fontconfig pattern (checked when the font chain opens), a width in pixels.
+    /// - Throws: `BadValue` for a color or width that does not parse, or an empty pattern.
     public func apply(_ text: String, to style: inout StripStyle, display: OpaquePointer?) throws {
         let value = String(text.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
         guard !value.isEmpty else { throw BadValue(description: "empty value for \(flag)") }
@@ -48,6 +49,11 @@ public enum StripTheme: String, CaseIterable, Sendable {
         case .font: style.font = value
         case .selectedFont: style.selectedFont = value
         case .pageFont: style.pageFont = value
+        case .maxSegmentWidth:
+            guard let width = Double(value), width.isFinite, width >= 24, width <= 100_000 else {
+                throw BadValue(description: "bad width '\(value)' for \(flag) (pixels, 24 to 100000)")
+            }
+            style.maximumSegmentWidth = width
         default:
             guard let rgb = Self.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(flag) (use #RRGGBB, #RGB or an X color name)")

@@ -282,6 +282,23 @@ public final class XftFontChain {
         return width
     }
 
+    /// The longest prefix of `text` that, followed by "…", advances at most
+    /// `width` pixels, with the "…" (the whole text when it fits as it is).
+    /// Measured through the same glyph advances that drawing uses.
+    public func elided(_ text: String, fitting width: Int) -> String {
+        if advance(of: text) <= width { return text }
+        let ellipsis = glyph(for: 0x2026).advance
+        var pen = 0
+        var end = text.unicodeScalars.startIndex
+        for i in text.unicodeScalars.indices {
+            let a = glyph(for: text.unicodeScalars[i].value).advance
+            if pen + a + ellipsis > width { break }
+            pen += a
+            end = text.unicodeScalars.index(after: i)
+        }
+        return String(text.unicodeScalars[..<end]) + "\u{2026}"
+    }
+
     /// Every code point measured or drawn so far.
     public var codePointsSeen: Dictionary<UInt32, (font: Int32, advance: Int32)>.Keys { glyphs.keys }
 

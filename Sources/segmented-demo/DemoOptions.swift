@@ -20,6 +20,7 @@ struct DemoOptions {
     usage: segmented-demo [--titles-file PATH] [--select INDEX] [--geometry WxH] [--font PATTERN]
                           [--selected-font PATTERN] [--page-font PATTERN] [--accent-color C] [--text-color C]
                           [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
+                          [--max-segment-width N]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -35,8 +36,9 @@ struct DemoOptions {
       --background-color C     background (default #FFFFFF)
       --separator-color C      the line under the strip (default #E5E5E5)
       --page-text-color C      the page title (default #333333)
+      --max-segment-width N    elide titles wider than N pixels with "…" (default: no limit)
                                Each also reads from the X resources as SegmentedStrip.<name>
-                               (accentColor, textColor, ..., font, selectedFont, pageFont); flags win.
+                               (accentColor, textColor, ..., font, selectedFont, pageFont, maxSegmentWidth); flags win.
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
       --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost

@@ -108,6 +108,27 @@ final class HostileInputTests: XCTestCase {
         XCTAssertFalse(demo.process.standardError.contains("X error"), demo.process.standardError)
     }
 
+    func testLongTitlesAreElidedInsideACappedSegment() throws {
+        let long = String(repeating: "长标题", count: 67)   // 201 characters
+        let titles = ["短", long, String(repeating: "x", count: 200), "last"]
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--max-segment-width", "120", "--geometry", "600x100"])
+        defer { demo.process.process.terminate() }
+        let frames = RunningDemo.segments(demo.ready)
+        XCTAssertEqual(frames.map(\.width)[1...2], [120, 120])
+        let image = try XCTUnwrap(try Shared.display.get().pixels(demo.window, width: 600, height: 44))
+        // Each elided title keeps to its frame: the gaps between frames stay empty.
+        for i in 0..<3 {
+            let gapStart = Int(frames[i].x + frames[i].width) + 1, gapEnd = Int(frames[i + 1].x) - 1
+            XCTAssertEqual(image.count(notMatching: white, x: gapStart, y: 0, width: gapEnd - gapStart, height: 38), 0, "gap after \(i)")
+            XCTAssertGreaterThan(image.count(notMatching: white, x: Int(frames[i].x), y: 0, width: Int(frames[i].width), height: 38), 20)
+        }
+        // Selecting it keeps the full title for the trace.
+        try Shared.display.get().key(demo.window, keysym: XK_Right)
+        XCTAssertEqual(try demo.process.next("select")["title"] as? String, long)
+        _ = try demo.process.next("settled")
+        XCTAssertEqual(try DemoProcess.runToEnd(["--max-segment-width", "10"]).status, 2)
+    }
+
     func testAColorEmojiFontAsThePrimaryFontSurvives() throws {
         let titles = ["😀 smile", "🎉 party", "plain"]
         let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--font", "Noto Color Emoji:pixelsize=15",

@@ -27,6 +27,20 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(layout.contentWidth, 1089)
     }
 
+    func testAMaximumSegmentWidthCapsEveryWidth() throws {
+        var metrics = LayoutMetrics()
+        metrics.maximumSegmentWidth = 100
+        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 7, viewportWidth: 400, metrics: metrics,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        let layout = model.restingLayout
+        // 5-character titles (75 px) keep their width; 7 and 9 (105, 135, selected 153) are capped at 100.
+        XCTAssertEqual((0..<10).map { layout.frame(at: $0).width }, [75, 75, 75, 75, 100, 75, 100, 100, 100, 100])
+        let expected: Double = 5 + 5 * 75 + 5 * 100 + 15 * 9 + 5
+        XCTAssertEqual(layout.contentWidth, expected)
+        metrics.maximumSegmentWidth = 3   // below the minimum width: the minimum wins
+        XCTAssertEqual(StripModel.segmentWidth(500, metrics: metrics), 24)
+    }
+
     func testContentWidthOfOneAndNoSegments() throws {
         XCTAssertEqual(try FixedAdvance.model(titles: ["abc"]).restingLayout.contentWidth, 5 + 51 + 5)
         let empty = try FixedAdvance.model(titles: [])
