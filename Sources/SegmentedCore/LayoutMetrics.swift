@@ -16,8 +16,12 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// The widest a segment gets, pixels; a longer title is elided with "…".
     /// nil (the default) means no limit.
     public var maximumSegmentWidth: Double?
-    /// Indicator width, pixels.
+    /// Indicator width, pixels (with `indicatorSizing` `.fixed`).
     public var indicatorWidth: Double = 30
+    /// How the indicator's width is chosen.
+    public var indicatorSizing: IndicatorSizing = .fixed
+    /// Where the indicator sits.
+    public var indicatorLocation: IndicatorLocation = .bottom
     /// Indicator height, pixels.
     public var indicatorHeight: Double = 3
     /// A press and release at most this far apart (pixels, Euclidean) is a
@@ -30,4 +34,22 @@ public struct LayoutMetrics: Equatable, Sendable {
 
     /// The design's metrics.
     public init() {}
+}
+
+/// How wide the indicator is.
+public enum IndicatorSizing: Equatable, Sendable {
+    /// `indicatorWidth` pixels (the design's 30 px), centered under the segment.
+    case fixed
+    /// The segment's title width plus `increment` pixels (which may be negative), centered.
+    case title(increment: Double)
+    /// The whole segment: its title width plus the spacing, half on each side (its hit area).
+    case segment
+}
+
+/// Where the indicator is drawn in the strip.
+public enum IndicatorLocation: String, Equatable, Sendable {
+    /// Bottom edge on the bottom inset (the design's default).
+    case bottom
+    /// Top edge on the top inset.
+    case top
 }

@@ -121,13 +121,21 @@ public struct SegmentLayout: Equatable, Sendable {
     }
 
     /// The indicator under segment `index` (pixels, content coordinates):
-    /// `indicatorWidth` x `indicatorHeight`, centered on the segment's mid-x,
-    /// its bottom edge at strip height - bottom inset.
+    /// `indicatorHeight` high, centered on the segment's mid-x, as wide as
+    /// `indicatorSizing` says (fixed `indicatorWidth`; the title's width plus an
+    /// increment, at least 1 px; or the segment with its spacing), with its
+    /// bottom edge at strip height - bottom inset, or (`.top`) its top edge at the top inset.
     public func indicatorRect(under index: Int) -> Rect {
         let f = frame(at: index)
-        return Rect(x: f.midX - metrics.indicatorWidth / 2,
-                    y: metrics.stripHeight - metrics.insets.bottom - metrics.indicatorHeight,
-                    width: metrics.indicatorWidth, height: metrics.indicatorHeight)
+        let width: Double
+        switch metrics.indicatorSizing {
+        case .fixed: width = metrics.indicatorWidth
+        case let .title(increment): width = max(1, f.width + increment)
+        case .segment: width = f.width + metrics.spacing
+        }
+        let y = metrics.indicatorLocation == .top ? metrics.insets.top
+            : metrics.stripHeight - metrics.insets.bottom - metrics.indicatorHeight
+        return Rect(x: f.midX - width / 2, y: y, width: width, height: metrics.indicatorHeight)
     }
 
     /// This layout at `fraction` 0, `other` at 1, every frame edge linear in

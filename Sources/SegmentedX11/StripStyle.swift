@@ -1,3 +1,5 @@
+import SegmentedCore
+
 /// Colors and fonts of the strip; colors are 0xRRGGBB, fonts fontconfig patterns.
 ///
 /// The defaults are the design of issue 2.
@@ -22,6 +24,25 @@ public struct StripStyle: Equatable, Sendable {
     public var pageTextColor: UInt32 = 0x333333
     /// The widest a segment gets, pixels; longer titles are elided with "…" (nil: no limit).
     public var maximumSegmentWidth: Double?
+    /// How wide the indicator is (default: the design's fixed 30 px).
+    public var indicatorSizing: IndicatorSizing = .fixed
+    /// Fixed indicator width, pixels.
+    public var indicatorWidth: Double = 30
+    /// Indicator height, pixels.
+    public var indicatorHeight: Double = 3
+    /// Indicator at the bottom (default) or the top of the strip.
+    public var indicatorLocation: IndicatorLocation = .bottom
+
+    /// `metrics` with this style's segment and indicator settings.
+    public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
+        var m = metrics
+        if let limit = maximumSegmentWidth { m.maximumSegmentWidth = limit }
+        m.indicatorSizing = indicatorSizing
+        m.indicatorWidth = indicatorWidth
+        m.indicatorHeight = indicatorHeight
+        m.indicatorLocation = indicatorLocation
+        return m
+    }
 
     /// The design's style.
     public init() {}

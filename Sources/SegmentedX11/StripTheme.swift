@@ -1,4 +1,5 @@
 import CXft
+import SegmentedCore
 
 /// One themable value of `StripStyle`: its X resource name, its command-line
 /// flag, and how a text value is applied.
@@ -10,7 +11,7 @@ import CXft
 public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
-    case maxSegmentWidth
+    case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -28,7 +29,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     /// Whether the value is a color (else a fontconfig pattern or a number).
     public var isColor: Bool {
         switch self {
-        case .font, .selectedFont, .pageFont, .maxSegmentWidth: return false
+        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation: return false
         default: return true
         }
     }
@@ -54,6 +55,32 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 throw BadValue(description: "bad width '\(value)' for \(flag) (pixels, 24 to 100000)")
             }
             style.maximumSegmentWidth = width
+        case .indicatorWidth:
+            // "30" (fixed pixels), "title", "title+6", "title-4" or "segment".
+            if value == "segment" {
+                style.indicatorSizing = .segment
+            } else if value.hasPrefix("title") {
+                let rest = value.dropFirst(5)
+                guard rest.isEmpty || ((rest.first == "+" || rest.first == "-") && Double(rest) != nil) else {
+                    throw BadValue(description: "bad indicator width '\(value)' for \(flag) (N, title, title+N, title-N or segment)")
+                }
+                style.indicatorSizing = .title(increment: rest.isEmpty ? 0 : Double(rest)!)
+            } else if let width = Double(value), width.isFinite, width >= 1, width <= 10_000 {
+                style.indicatorSizing = .fixed
+                style.indicatorWidth = width
+            } else {
+                throw BadValue(description: "bad indicator width '\(value)' for \(flag) (N, title, title+N, title-N or segment)")
+            }
+        case .indicatorHeight:
+            guard let height = Double(value), height.isFinite, height >= 1, height <= 40 else {
+                throw BadValue(description: "bad indicator height '\(value)' for \(flag) (pixels, 1 to 40)")
+            }
+            style.indicatorHeight = height
+        case .indicatorLocation:
+            guard let location = IndicatorLocation(rawValue: value) else {
+                throw BadValue(description: "bad indicator location '\(value)' for \(flag) (bottom or top)")
+            }
+            style.indicatorLocation = location
         default:
             guard let rgb = Self.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(flag) (use #RRGGBB, #RGB or an X color name)")

@@ -115,8 +115,7 @@ public final class StripWindow {
     public init(connection: XDisplayConnection, titles: [String], selectedIndex: Int, width: Int, height: Int,
                 style: StripStyle = StripStyle(), metrics: LayoutMetrics = LayoutMetrics()) throws {
         self.connection = connection
-        var metrics = metrics
-        if let limit = style.maximumSegmentWidth { metrics.maximumSegmentWidth = limit }
+        let metrics = style.applied(to: metrics)
         let display = connection.display
         let screen = connection.screen
         let root = XRootWindow(display, screen)

@@ -20,7 +20,8 @@ struct DemoOptions {
     usage: segmented-demo [--titles-file PATH] [--select INDEX] [--geometry WxH] [--font PATTERN]
                           [--selected-font PATTERN] [--page-font PATTERN] [--accent-color C] [--text-color C]
                           [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
-                          [--max-segment-width N]
+                          [--max-segment-width N] [--indicator-width W] [--indicator-height N]
+                          [--indicator-location bottom|top]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -37,8 +38,11 @@ struct DemoOptions {
       --separator-color C      the line under the strip (default #E5E5E5)
       --page-text-color C      the page title (default #333333)
       --max-segment-width N    elide titles wider than N pixels with "…" (default: no limit)
+      --indicator-width W      N pixels (default 30), title, title+N, title-N, or segment
+      --indicator-height N     pixels (default 3)
+      --indicator-location L   bottom (default) or top
                                Each also reads from the X resources as SegmentedStrip.<name>
-                               (accentColor, textColor, ..., font, selectedFont, pageFont, maxSegmentWidth); flags win.
+                               (accentColor, ..., maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation); flags win.
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
       --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost

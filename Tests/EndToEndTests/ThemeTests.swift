@@ -27,6 +27,27 @@ final class ThemeTests: XCTestCase {
         flagged.process.process.terminate()
     }
 
+    func testIndicatorAsWideAsTheTitleAtTheTop() throws {
+        let demo = try RunningDemo(["--indicator-width", "title+6", "--indicator-location", "top", "--indicator-height", "4"])
+        defer { demo.process.process.terminate() }
+        let rect = try XCTUnwrap(traceRect(demo.ready["indicator"]))
+        let frame = RunningDemo.segments(demo.ready)[0]
+        XCTAssertEqual(rect.width, frame.width + 6)
+        XCTAssertEqual(rect.y, 0)
+        XCTAssertEqual(rect.height, 4)
+        let image = try XCTUnwrap(try Shared.display.get().pixels(demo.window, width: 400, height: 44))
+        for row in 0..<4 {
+            let columns = image.columns(inRow: row, matching: accent)
+            XCTAssertEqual(Double(columns.count), rect.width, accuracy: 1, "row \(row)")
+            XCTAssertEqual(Double(columns.first ?? -99), rect.x, accuracy: 1, "row \(row)")
+        }
+        XCTAssertEqual(image.columns(inRow: 40, matching: accent), [], "nothing at the bottom")
+        for bad in ["title*2", "0", "segment+1"] {
+            XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-width", bad]).status, 2, bad)
+        }
+        XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-location", "left"]).status, 2)
+    }
+
     func testNamedAndShortColorsAndBadOnes() throws {
         let named = try RunningDemo(["--accent-color", "DodgerBlue", "--separator-color", "#000"])
         try assertIndicatorPixels(named, event: named.ready, color: 0x1E90FF)

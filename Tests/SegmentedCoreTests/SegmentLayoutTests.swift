@@ -27,6 +27,25 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(layout.contentWidth, 1089)
     }
 
+    func testIndicatorSizingAndLocation() throws {
+        var metrics = LayoutMetrics()
+        func rect(_ configure: (inout LayoutMetrics) -> Void) throws -> Rect {
+            var m = metrics
+            configure(&m)
+            let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 4, viewportWidth: 400, metrics: m,
+                                       measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+            return model.restingLayout.indicatorRect(under: 4)    // segment 4: x 365, width 119, mid 424.5
+        }
+        XCTAssertEqual(try rect { _ in }, Rect(x: 409.5, y: 39, width: 30, height: 3))
+        XCTAssertEqual(try rect { $0.indicatorSizing = .title(increment: 0) }, Rect(x: 365, y: 39, width: 119, height: 3))
+        XCTAssertEqual(try rect { $0.indicatorSizing = .title(increment: 6) }, Rect(x: 362, y: 39, width: 125, height: 3))
+        XCTAssertEqual(try rect { $0.indicatorSizing = .title(increment: -500) }.width, 1, "never narrower than 1 px")
+        XCTAssertEqual(try rect { $0.indicatorSizing = .segment }, Rect(x: 357.5, y: 39, width: 134, height: 3))
+        XCTAssertEqual(try rect { $0.indicatorLocation = .top; $0.indicatorHeight = 4 }, Rect(x: 409.5, y: 0, width: 30, height: 4))
+        metrics.indicatorWidth = 50
+        XCTAssertEqual(try rect { _ in }.width, 50)
+    }
+
     func testAMaximumSegmentWidthCapsEveryWidth() throws {
         var metrics = LayoutMetrics()
         metrics.maximumSegmentWidth = 100
