@@ -22,6 +22,8 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var indicatorSizing: IndicatorSizing = .fixed
     /// Where the indicator sits.
     public var indicatorLocation: IndicatorLocation = .bottom
+    /// What to do with spare room when the content is narrower than the viewport.
+    public var fillMode: FillMode = .start
     /// Indicator height, pixels.
     public var indicatorHeight: Double = 3
     /// A press and release at most this far apart (pixels, Euclidean) is a
@@ -52,4 +54,16 @@ public enum IndicatorLocation: String, Equatable, Sendable {
     case bottom
     /// Top edge on the top inset.
     case top
+}
+
+/// What a strip does with room to spare (content narrower than the viewport).
+public enum FillMode: String, Equatable, Sendable, CaseIterable {
+    /// Segments from the left inset, the room after them (the design's default).
+    case start
+    /// The segments centered.
+    case center
+    /// The room shared among the gaps (one segment: centered).
+    case spread
+    /// The room shared among the segments' widths.
+    case stretch
 }

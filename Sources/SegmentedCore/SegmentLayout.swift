@@ -24,6 +24,16 @@ public final class SegmentWidths: @unchecked Sendable {
     public var count: Int { widths.count }
 }
 
+/// Room a layout adds when its content is narrower than the viewport, pixels.
+public struct SpareSpace: Equatable, Sendable {
+    /// Before the first segment (and, counted twice in the content width, after the last).
+    public var lead: Double = 0
+    /// Added to every gap between segments.
+    public var gap: Double = 0
+    /// Added to every segment's width.
+    public var width: Double = 0
+}
+
 /// Extra width added to one segment on top of its unselected width.
 public struct WidthExtra: Equatable, Sendable {
     /// Index of the segment.
@@ -39,6 +49,11 @@ public struct WidthExtra: Equatable, Sendable {
 ///     x(i + 1) = x(i) + width(i) + spacing
 ///     content width = left inset + sum of widths + spacing * (n - 1) + right inset   (n >= 1)
 ///
+/// When the content is narrower than the viewport, `filling(viewportWidth:)`
+/// uses the spare room as `LayoutMetrics.fillMode` says (a lead before the
+/// first segment, a wider gap, or wider segments), so the content then fills
+/// the viewport exactly.
+///
 /// Widths are the unselected widths plus a short, sorted list of extras
 /// (the selected segment's, or during a tween the blended extras of the old
 /// and new selection). Because every frame edge is linear in the widths, the
@@ -52,6 +67,9 @@ public struct SegmentLayout: Equatable, Sendable {
     public let base: SegmentWidths
     /// Width extras sorted by index, at most one per index.
     public private(set) var extras: [WidthExtra]
+    /// How spare room (content narrower than the viewport) is used: space
+    /// before the first segment, added to each gap, added to each width (pixels).
+    public private(set) var fill = SpareSpace()
 
     /// A layout where every segment has its unselected width, except those
     /// named in `extras` (any order; one entry per index).
@@ -74,7 +92,25 @@ public struct SegmentLayout: Equatable, Sendable {
     }
 
     public static func == (a: SegmentLayout, b: SegmentLayout) -> Bool {
-        a.metrics == b.metrics && a.base === b.base && a.extras == b.extras
+        a.metrics == b.metrics && a.base === b.base && a.extras == b.extras && a.fill == b.fill
+    }
+
+    /// This layout using the spare room of a `viewportWidth`-pixel viewport
+    /// the way `metrics.fillMode` says; unchanged when the content is at least as wide.
+    public func filling(viewportWidth: Double) -> SegmentLayout {
+        var result = self
+        result.fill = SpareSpace()
+        let n = Double(count)
+        let spare = viewportWidth - result.contentWidth
+        guard n > 0, spare > 0, viewportWidth.isFinite else { return result }
+        switch metrics.fillMode {
+        case .start: break
+        case .center: result.fill.lead = spare / 2
+        case .spread:
+            if n > 1 { result.fill.gap = spare / (n - 1) } else { result.fill.lead = spare / 2 }
+        case .stretch: result.fill.width = spare / n
+        }
+        return result
     }
 
     /// Number of segments.
@@ -96,12 +132,13 @@ public struct SegmentLayout: Equatable, Sendable {
 
     /// Width of segment `index`, pixels.
     public func width(at index: Int) -> Double {
-        base.widths[index] + extra(at: index)
+        base.widths[index] + extra(at: index) + fill.width
     }
 
     /// Left edge of segment `index` in content coordinates, pixels.
     public func minX(at index: Int) -> Double {
-        metrics.insets.left + base.prefix[index] + extrasBefore(index) + metrics.spacing * Double(index)
+        metrics.insets.left + fill.lead + base.prefix[index] + extrasBefore(index)
+            + (metrics.spacing + fill.gap + fill.width) * Double(index)
     }
 
     /// Frame of segment `index` in content coordinates (pixels): the title band,
@@ -116,8 +153,8 @@ public struct SegmentLayout: Equatable, Sendable {
     public var contentWidth: Double {
         let n = base.count
         guard n > 0 else { return 0 }
-        return metrics.insets.left + base.prefix[n] + extras.reduce(0) { $0 + $1.extra }
-            + metrics.spacing * Double(n - 1) + metrics.insets.right
+        return metrics.insets.left + 2 * fill.lead + base.prefix[n] + extras.reduce(0) { $0 + $1.extra } + fill.width * Double(n)
+            + (metrics.spacing + fill.gap) * Double(n - 1) + metrics.insets.right
     }
 
     /// The indicator under segment `index` (pixels, content coordinates):
@@ -160,7 +197,10 @@ public struct SegmentLayout: Equatable, Sendable {
                 j += 1
             }
         }
-        return SegmentLayout(metrics: metrics, base: base, extras: merged)
+        var result = SegmentLayout(metrics: metrics, base: base, extras: merged)
+        result.fill = SpareSpace(lead: lerp(fill.lead, other.fill.lead, fraction), gap: lerp(fill.gap, other.fill.gap, fraction),
+                                 width: lerp(fill.width, other.fill.width, fraction))
+        return result
     }
 
     /// The first index whose frame's right edge is past `x` (content pixels),

@@ -160,6 +160,8 @@ public final class StripModel {
         self.selectedIndex = titles.isEmpty ? nil : selectedIndex
         targetLayout = SegmentLayout(metrics: metrics, base: unselectedWidths)
         layoutFrom = targetLayout
+        targetLayout = resting(selecting: nil)
+        layoutFrom = targetLayout
         if let i = self.selectedIndex {
             targetLayout = resting(selecting: i)
             layoutFrom = targetLayout
@@ -184,8 +186,9 @@ public final class StripModel {
         return min(width, max(limit.rounded(.down), metrics.minimumSegmentWidth))
     }
 
-    private func resting(selecting index: Int) -> SegmentLayout {
-        SegmentLayout(metrics: metrics, base: unselectedWidths, selectedIndex: index, selectedWidth: selectedWidth(at: index))
+    private func resting(selecting index: Int?) -> SegmentLayout {
+        SegmentLayout(metrics: metrics, base: unselectedWidths, selectedIndex: index,
+                      selectedWidth: index.map { selectedWidth(at: $0) } ?? 0).filling(viewportWidth: viewportWidth)
     }
 
     /// The layout the strip rests in once every tween has ended.
@@ -356,6 +359,10 @@ public final class StripModel {
         settle(at: now)
         let drawn = presentation(at: now)
         viewportWidth = max(0, newWidth)
+        // The spare room depends on the viewport: the resting layout changes,
+        // a running tween keeps its clock and bends toward it.
+        targetLayout = resting(selecting: selectedIndex)
+        if layoutTween == nil { layoutFrom = targetLayout }
         if scrollCause == .selection, case let .tween(from, _, tween) = offsetMotion {
             let maximum = ContentOffset.maximum(contentWidth: drawn.layout.contentWidth, viewportWidth: viewportWidth)
             if drawn.contentOffset > maximum {

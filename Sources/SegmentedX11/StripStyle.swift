@@ -32,6 +32,8 @@ public struct StripStyle: Equatable, Sendable {
     public var indicatorHeight: Double = 3
     /// Indicator at the bottom (default) or the top of the strip.
     public var indicatorLocation: IndicatorLocation = .bottom
+    /// Spare room when the titles are narrower than the window.
+    public var fillMode: FillMode = .start
 
     /// `metrics` with this style's segment and indicator settings.
     public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
@@ -41,6 +43,7 @@ public struct StripStyle: Equatable, Sendable {
         m.indicatorWidth = indicatorWidth
         m.indicatorHeight = indicatorHeight
         m.indicatorLocation = indicatorLocation
+        m.fillMode = fillMode
         return m
     }
 

@@ -11,7 +11,7 @@ import SegmentedCore
 public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
-    case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation
+    case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -29,7 +29,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     /// Whether the value is a color (else a fontconfig pattern or a number).
     public var isColor: Bool {
         switch self {
-        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation: return false
+        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill: return false
         default: return true
         }
     }
@@ -81,6 +81,11 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 throw BadValue(description: "bad indicator location '\(value)' for \(flag) (bottom or top)")
             }
             style.indicatorLocation = location
+        case .fill:
+            guard let mode = FillMode(rawValue: value) else {
+                throw BadValue(description: "bad fill mode '\(value)' for \(flag) (start, center, spread or stretch)")
+            }
+            style.fillMode = mode
         default:
             guard let rgb = Self.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(flag) (use #RRGGBB, #RGB or an X color name)")

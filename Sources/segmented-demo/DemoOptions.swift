@@ -21,7 +21,7 @@ struct DemoOptions {
                           [--selected-font PATTERN] [--page-font PATTERN] [--accent-color C] [--text-color C]
                           [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
                           [--max-segment-width N] [--indicator-width W] [--indicator-height N]
-                          [--indicator-location bottom|top]
+                          [--indicator-location bottom|top] [--fill start|center|spread|stretch]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -41,8 +41,10 @@ struct DemoOptions {
       --indicator-width W      N pixels (default 30), title, title+N, title-N, or segment
       --indicator-height N     pixels (default 3)
       --indicator-location L   bottom (default) or top
+      --fill MODE              room to spare when the titles are narrower than the window:
+                               start (default), center, spread or stretch
                                Each also reads from the X resources as SegmentedStrip.<name>
-                               (accentColor, ..., maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation); flags win.
+                               (accentColor, ..., maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill); flags win.
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
       --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost

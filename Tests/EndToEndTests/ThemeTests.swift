@@ -48,6 +48,25 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-location", "left"]).status, 2)
     }
 
+    func testCenteredTitlesAndTheirIndicator() throws {
+        let folder = try TemporaryFolder(prefix: "segmented-fill")
+        let file = try folder.file("three.json", Array(#"["One", "Two", "Three"]"#.utf8))
+        let demo = try RunningDemo(["--titles-file", file, "--fill", "center"])
+        defer { demo.process.process.terminate() }
+        let frames = RunningDemo.segments(demo.ready)
+        let left = frames[0].x - 5, right = 400 - (frames[2].x + frames[2].width) - 5
+        XCTAssertEqual(left, right, accuracy: 0.5, "centered")
+        XCTAssertGreaterThan(left, 50)
+        XCTAssertEqual(traceNumber(demo.ready["contentWidth"]), 400)
+        try assertIndicatorPixels(demo, event: demo.ready)
+        let display = try Shared.display.get()
+        display.click(demo.window, x: Int(frames[2].x + frames[2].width / 2), y: 22)
+        let settled = try demo.process.next("settled")
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 2)
+        try assertIndicatorPixels(demo, event: settled)
+        XCTAssertEqual(try DemoProcess.runToEnd(["--fill", "justify"]).status, 2)
+    }
+
     func testNamedAndShortColorsAndBadOnes() throws {
         let named = try RunningDemo(["--accent-color", "DodgerBlue", "--separator-color", "#000"])
         try assertIndicatorPixels(named, event: named.ready, color: 0x1E90FF)

@@ -27,6 +27,35 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(layout.contentWidth, 1089)
     }
 
+    func testSpareRoomIsFilledAsTheFillModeSays() throws {
+        // "ab" and "cde" selected: widths 30 and 51, natural content 5 + 30 + 15 + 51 + 5 = 106 in a 400 px viewport.
+        func layout(_ mode: FillMode, titles: [String] = ["ab", "cde"]) throws -> SegmentLayout {
+            var metrics = LayoutMetrics()
+            metrics.fillMode = mode
+            return try StripModel(titles: titles, selectedIndex: titles.count - 1, viewportWidth: 400, metrics: metrics,
+                                  measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected).restingLayout
+        }
+        let start = try layout(.start)
+        XCTAssertEqual([start.frame(at: 0).x, start.frame(at: 1).x], [5, 50])
+        XCTAssertEqual(start.contentWidth, 106)
+        let center = try layout(.center)                 // 294 px spare: 147 before
+        XCTAssertEqual([center.frame(at: 0).x, center.frame(at: 1).x], [152, 197])
+        XCTAssertEqual(center.contentWidth, 400)
+        let spread = try layout(.spread)                 // the one gap grows by 294
+        XCTAssertEqual([spread.frame(at: 0).x, spread.frame(at: 1).x], [5, 344])
+        XCTAssertEqual(spread.frame(at: 1).maxX + 5, 400)
+        let stretch = try layout(.stretch)               // each width grows by 147
+        XCTAssertEqual([stretch.frame(at: 0).width, stretch.frame(at: 1).width], [177, 198])
+        XCTAssertEqual(stretch.frame(at: 1).x, 5 + 177 + 15)
+        XCTAssertEqual(stretch.contentWidth, 400)
+        XCTAssertEqual(try layout(.spread, titles: ["solo"]).frame(at: 0).x, 5 + (400 - 78) / 2, "one segment spreads as centered")
+        XCTAssertEqual(try layout(.center, titles: FixedAdvance.titles).frame(at: 0).x, 5, "no spare room: unchanged")
+        for mode in FillMode.allCases {
+            let l = try layout(mode)
+            XCTAssertEqual(l.hitTest(x: l.frame(at: 1).midX, y: 20), 1, "\(mode)")
+        }
+    }
+
     func testIndicatorSizingAndLocation() throws {
         var metrics = LayoutMetrics()
         func rect(_ configure: (inout LayoutMetrics) -> Void) throws -> Rect {
