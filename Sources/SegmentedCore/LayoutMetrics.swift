@@ -36,6 +36,24 @@ public struct LayoutMetrics: Equatable, Sendable {
 
     /// The design's metrics.
     public init() {}
+
+    /// Every length multiplied by `factor` (HiDPI): strip height, insets,
+    /// spacing, indicator, minimum and maximum segment widths and the click
+    /// slop. Times and curves stay as they are.
+    public func scaled(by factor: Double) -> LayoutMetrics {
+        guard factor != 1, factor.isFinite, factor > 0 else { return self }
+        var m = self
+        m.stripHeight = (stripHeight * factor).rounded()
+        m.insets = EdgeInsets(left: insets.left * factor, right: insets.right * factor,
+                              top: insets.top * factor, bottom: insets.bottom * factor)
+        m.spacing = spacing * factor
+        m.minimumSegmentWidth = minimumSegmentWidth * factor
+        m.maximumSegmentWidth = maximumSegmentWidth.map { $0 * factor }
+        m.indicatorWidth = indicatorWidth * factor
+        m.indicatorHeight = indicatorHeight * factor
+        m.clickSlop = clickSlop * factor
+        return m
+    }
 }
 
 /// How wide the indicator is.

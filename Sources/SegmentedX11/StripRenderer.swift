@@ -13,6 +13,8 @@ final class StripRenderer {
     private let draw: OpaquePointer
     private(set) var width: Int
     private(set) var height: Int
+    /// Thickness of the line under the strip, pixels (1 at scale 1).
+    private let separatorHeight: Int
 
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
@@ -41,9 +43,10 @@ final class StripRenderer {
         visual = XDefaultVisual(display, screen)
         colormap = XDefaultColormap(display, screen)
         depth = XDefaultDepth(display, screen)
-        unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font)
-        selectedFont = try XftFontChain(display: display, screen: screen, pattern: style.selectedFont)
-        pageFont = try XftFontChain(display: display, screen: screen, pattern: style.pageFont)
+        separatorHeight = max(1, Int(style.scale.rounded()))
+        unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font, scale: style.scale)
+        selectedFont = try XftFontChain(display: display, screen: screen, pattern: style.selectedFont, scale: style.scale)
+        pageFont = try XftFontChain(display: display, screen: screen, pattern: style.pageFont, scale: style.scale)
         self.width = max(1, width)
         self.height = max(1, height)
         pixmap = XCreatePixmap(display, window, UInt32(self.width), UInt32(self.height), UInt32(depth))
@@ -134,11 +137,11 @@ final class StripRenderer {
             fill(&accent, x: Int((indicator.x - offset).rounded()), y: Int(indicator.y.rounded()),
                  width: Int(indicator.width.rounded()), height: Int(indicator.height.rounded()))
         }
-        fill(&separator, x: 0, y: stripHeight, width: width, height: 1)
+        fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
 
         if let selected = model.selectedIndex {
             let title = model.titles[selected]
-            let pageTop = Double(stripHeight + 1)
+            let pageTop = Double(stripHeight + separatorHeight)
             var pageIndex: XftFontChain.TextIndex?
             if title.utf8.count > Self.longTitleBytes {
                 pageIndex = pageTitles[selected] ?? pageFont.makeIndex(for: title)
@@ -146,7 +149,7 @@ final class StripRenderer {
             }
             let advance = pageIndex?.advance ?? pageFont.advance(of: title)
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
-            clip(y: stripHeight + 1, height: height - stripHeight - 1)
+            clip(y: stripHeight + separatorHeight, height: height - stripHeight - separatorHeight)
             _ = withUnsafePointer(to: pageText) { color in
                 pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
                               index: pageIndex)

@@ -34,6 +34,8 @@ public struct StripStyle: Equatable, Sendable {
     public var indicatorLocation: IndicatorLocation = .bottom
     /// Spare room when the titles are narrower than the window.
     public var fillMode: FillMode = .start
+    /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
+    public var scale: Double = 1
 
     /// `metrics` with this style's segment and indicator settings.
     public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
@@ -44,7 +46,7 @@ public struct StripStyle: Equatable, Sendable {
         m.indicatorHeight = indicatorHeight
         m.indicatorLocation = indicatorLocation
         m.fillMode = fillMode
-        return m
+        return m.scaled(by: scale)
     }
 
     /// The design's style.

@@ -11,7 +11,7 @@ import SegmentedCore
 public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
-    case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill
+    case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill, scale
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -29,7 +29,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     /// Whether the value is a color (else a fontconfig pattern or a number).
     public var isColor: Bool {
         switch self {
-        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill: return false
+        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill, .scale: return false
         default: return true
         }
     }
@@ -86,6 +86,11 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 throw BadValue(description: "bad fill mode '\(value)' for \(flag) (start, center, spread or stretch)")
             }
             style.fillMode = mode
+        case .scale:
+            guard let factor = Double(value), factor.isFinite, factor >= 0.5, factor <= 4 else {
+                throw BadValue(description: "bad scale '\(value)' for \(flag) (0.5 to 4)")
+            }
+            style.scale = factor
         default:
             guard let rgb = Self.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(flag) (use #RRGGBB, #RGB or an X color name)")
@@ -123,6 +128,13 @@ public enum StripTheme: String, CaseIterable, Sendable {
         guard let database = XrmGetStringDatabase(text) else { return [] }
         defer { XrmDestroyDatabase(database) }
         var warnings = [String]()
+        // Xft.dpi sets the scale (96 dpi = 1); SegmentedStrip.scale, read below, wins over it.
+        var type: UnsafeMutablePointer<CChar>?
+        var dpi = XrmValue()
+        if XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &dpi) != 0, let address = dpi.addr,
+           let value = Double(String(cString: address)), value >= 48, value <= 384 {
+            style.scale = value / 96
+        }
         for setting in allCases {
             var type: UnsafeMutablePointer<CChar>?
             var value = XrmValue()

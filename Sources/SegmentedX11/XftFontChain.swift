@@ -83,13 +83,15 @@ public final class XftFontChain {
     }
 
     /// Opens the font matching `pattern` (a fontconfig pattern such as
-    /// "sans-serif:pixelsize=15") on `display`.
+    /// "sans-serif:pixelsize=15") on `display`, its pixel size (or point
+    /// size) multiplied by `scale` (HiDPI: 2 at 192 dpi).
     /// - Throws: `Failure` when the pattern does not parse or nothing matches.
-    public init(display: OpaquePointer, screen: Int32, pattern: String) throws {
+    public init(display: OpaquePointer, screen: Int32, pattern: String, scale: Double = 1) throws {
         self.display = display
         self.screen = screen
         patternName = pattern
         guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
+        if scale != 1 { cxft_pattern_scale_pixel_size(parsed, scale) }
         hanLanguage = cxft_pattern_has_lang(parsed) != 0 ? nil : Self.hanFallbackLanguage()
         basePattern = parsed
         var result = FcResultMatch

@@ -7,6 +7,8 @@ struct DemoOptions {
     var selectedIndex = 0
     var width = 400
     var height = 200
+    /// Whether --geometry was given (else the default size follows the scale).
+    var geometryGiven = false
     /// Style values given on the command line, in order (they override X resources).
     var theme: [(setting: StripTheme, value: String)] = []
     var trace = false
@@ -21,7 +23,7 @@ struct DemoOptions {
                           [--selected-font PATTERN] [--page-font PATTERN] [--accent-color C] [--text-color C]
                           [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
                           [--max-segment-width N] [--indicator-width W] [--indicator-height N]
-                          [--indicator-location bottom|top] [--fill start|center|spread|stretch]
+                          [--indicator-location bottom|top] [--fill start|center|spread|stretch] [--scale S]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -43,6 +45,8 @@ struct DemoOptions {
       --indicator-location L   bottom (default) or top
       --fill MODE              room to spare when the titles are narrower than the window:
                                start (default), center, spread or stretch
+      --scale S                multiply every length and font size (0.5 to 4; default from the
+                               Xft.dpi resource, 96 dpi = 1); the default window size scales too
                                Each also reads from the X resources as SegmentedStrip.<name>
                                (accentColor, ..., maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill); flags win.
       --trace                  print one JSON object per line on stdout (see README)
@@ -122,6 +126,7 @@ struct DemoOptions {
                 }
                 options.width = w
                 options.height = h
+                options.geometryGiven = true
             default:
                 throw UsageError(description: "unknown option '\(argument)' (see --help)")
             }

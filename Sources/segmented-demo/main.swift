@@ -81,10 +81,12 @@ for (setting, value) in options.theme {
     }
 }
 
+let windowWidth = options.geometryGiven ? options.width : Int((Double(options.width) * style.scale).rounded())
+let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
 let strip: StripWindow
 do {
     strip = try StripWindow(connection: connection, titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex,
-                            width: options.width, height: options.height, style: style)
+                            width: windowWidth, height: windowHeight, style: style)
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {

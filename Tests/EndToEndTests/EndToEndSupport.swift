@@ -107,3 +107,14 @@ func assertIndicatorPixels(_ demo: RunningDemo, event: [String: Any], viewportWi
         XCTAssertEqual(stray, [], "no indicator pixels on row \(row)", file: file, line: line)
     }
 }
+
+/// Checks that `rect` (content coordinates, from the trace) is drawn in `color`
+/// at `offset`: on each of its rows, one run of its width starting at its x, +-1 px.
+func assertRectPixels(_ image: PixelImage, _ rect: (x: Double, y: Double, width: Double, height: Double), offset: Double,
+                      color: UInt32, file: StaticString = #filePath, line: UInt = #line) {
+    for row in Int(rect.y)..<Int(rect.y + rect.height) {
+        let columns = image.columns(inRow: row, matching: color)
+        XCTAssertEqual(Double(columns.count), rect.width, accuracy: 1, "row \(row)", file: file, line: line)
+        XCTAssertEqual(Double(columns.first ?? -99), rect.x - offset, accuracy: 1, "row \(row)", file: file, line: line)
+    }
+}

@@ -36,11 +36,7 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(rect.y, 0)
         XCTAssertEqual(rect.height, 4)
         let image = try XCTUnwrap(try Shared.display.get().pixels(demo.window, width: 400, height: 44))
-        for row in 0..<4 {
-            let columns = image.columns(inRow: row, matching: accent)
-            XCTAssertEqual(Double(columns.count), rect.width, accuracy: 1, "row \(row)")
-            XCTAssertEqual(Double(columns.first ?? -99), rect.x, accuracy: 1, "row \(row)")
-        }
+        assertRectPixels(image, rect, offset: 0, color: accent)
         XCTAssertEqual(image.columns(inRow: 40, matching: accent), [], "nothing at the bottom")
         for bad in ["title*2", "0", "segment+1"] {
             XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-width", bad]).status, 2, bad)
@@ -65,6 +61,34 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(settled["selectedIndex"] as? Int, 2)
         try assertIndicatorPixels(demo, event: settled)
         XCTAssertEqual(try DemoProcess.runToEnd(["--fill", "justify"]).status, 2)
+    }
+
+    func testScaleTwoDoublesEveryMetric() throws {
+        for arguments in [["--scale", "2"], []] {
+            let display = try Shared.display.get()
+            if arguments.isEmpty { display.setResources("Xft.dpi: 192\n") }   // the HiDPI desktop setting
+            let demo = try RunningDemo(arguments)
+            defer { demo.process.process.terminate() }
+            XCTAssertEqual(traceNumber(demo.ready["stripHeight"]), 88, "\(arguments)")
+            XCTAssertEqual(traceNumber(demo.ready["viewportWidth"]), 800)
+            XCTAssertEqual(traceNumber(demo.ready["viewportHeight"]), 400)
+            let frames = RunningDemo.segments(demo.ready)
+            XCTAssertEqual(frames[0].x, 10)
+            XCTAssertEqual(frames[0].height, 84)
+            XCTAssertEqual(frames[1].x, frames[0].x + frames[0].width + 30, "spacing 30")
+            let widths = try expectedWidths(titles: try bundledTitles(), selected: 0)
+            XCTAssertEqual(frames[1].width, widths[1] * 2, accuracy: 2, "fonts at twice the pixel size")
+            let rect = try XCTUnwrap(traceRect(demo.ready["indicator"]))
+            XCTAssertEqual(rect.width, 60)
+            XCTAssertEqual(rect.height, 6)
+            XCTAssertEqual(rect.y, 78)
+            let image = try XCTUnwrap(display.pixels(demo.window, width: 800, height: 92))
+            assertRectPixels(image, rect, offset: 0, color: accent)
+            XCTAssertEqual(image.columns(inRow: 88, matching: separatorColor).count, 800)
+            XCTAssertEqual(image.columns(inRow: 89, matching: separatorColor).count, 800, "a 2 px separator")
+            display.setResources(nil)
+        }
+        XCTAssertEqual(try DemoProcess.runToEnd(["--scale", "9"]).status, 2)
     }
 
     func testNamedAndShortColorsAndBadOnes() throws {

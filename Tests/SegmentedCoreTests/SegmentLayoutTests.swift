@@ -56,6 +56,16 @@ final class SegmentLayoutTests: XCTestCase {
         }
     }
 
+    func testScaledMetricsDoubleEveryLength() {
+        let m = LayoutMetrics().scaled(by: 2)
+        XCTAssertEqual(m.stripHeight, 88)
+        XCTAssertEqual(m.insets, EdgeInsets(left: 10, right: 10, top: 0, bottom: 4))
+        XCTAssertEqual(m.spacing, 30)
+        XCTAssertEqual([m.indicatorWidth, m.indicatorHeight, m.minimumSegmentWidth, m.clickSlop], [60, 6, 48, 10])
+        XCTAssertEqual(m.tweenDuration, 0.3, "times do not scale")
+        XCTAssertEqual(LayoutMetrics().scaled(by: 1), LayoutMetrics())
+    }
+
     func testIndicatorSizingAndLocation() throws {
         var metrics = LayoutMetrics()
         func rect(_ configure: (inout LayoutMetrics) -> Void) throws -> Rect {
