@@ -22,6 +22,8 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var indicatorSizing: IndicatorSizing = .fixed
     /// Where the indicator sits.
     public var indicatorLocation: IndicatorLocation = .bottom
+    /// How the indicator travels during a selection tween.
+    public var indicatorAnimation: IndicatorAnimation = .slide
     /// What to do with spare room when the content is narrower than the viewport.
     public var fillMode: FillMode = .start
     /// Indicator height, pixels.

@@ -224,7 +224,10 @@ public final class StripModel {
         if let tween = layoutTween, !tween.isFinished(at: now) {
             let p = tween.progress(at: now)
             layout = layoutFrom.interpolated(to: targetLayout, fraction: p)
-            if let to = indicator { indicator = (indicatorFrom ?? to).interpolated(to: to, fraction: p) }
+            if let to = indicator {
+                let time = (now - tween.startTime) / tween.duration
+                indicator = metrics.indicatorAnimation.rect(from: indicatorFrom ?? to, to: to, time: time, easing: tween.easing)
+            }
         }
         return StripPresentation(layout: layout, indicator: indicator,
                                  contentOffset: offsetMotion.offset(at: now, resting: restingOffset))

@@ -36,6 +36,12 @@ public struct StripStyle: Equatable, Sendable {
     public var fillMode: FillMode = .start
     /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
     public var scale: Double = 1
+    /// How the indicator travels during a selection tween.
+    public var indicatorAnimation: IndicatorAnimation = .slide
+    /// Duration of a selection tween, seconds.
+    public var tweenDuration: Double = 0.3
+    /// Easing of a selection tween.
+    public var easing: CubicBezierEasing = .easeInOut
 
     /// `metrics` with this style's segment and indicator settings.
     public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
@@ -46,6 +52,9 @@ public struct StripStyle: Equatable, Sendable {
         m.indicatorHeight = indicatorHeight
         m.indicatorLocation = indicatorLocation
         m.fillMode = fillMode
+        m.indicatorAnimation = indicatorAnimation
+        m.tweenDuration = tweenDuration
+        m.easing = easing
         return m.scaled(by: scale)
     }
 

@@ -12,6 +12,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
     case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill, scale
+    case indicatorAnimation, duration, easing
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -29,7 +30,8 @@ public enum StripTheme: String, CaseIterable, Sendable {
     /// Whether the value is a color (else a fontconfig pattern or a number).
     public var isColor: Bool {
         switch self {
-        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill, .scale: return false
+        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill, .scale,
+             .indicatorAnimation, .duration, .easing: return false
         default: return true
         }
     }
@@ -91,6 +93,28 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 throw BadValue(description: "bad scale '\(value)' for \(flag) (0.5 to 4)")
             }
             style.scale = factor
+        case .indicatorAnimation:
+            guard let animation = IndicatorAnimation(rawValue: value) else {
+                throw BadValue(description: "bad indicator animation '\(value)' for \(flag) (slide, elastic or lengthen)")
+            }
+            style.indicatorAnimation = animation
+        case .duration:
+            guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 60 else {
+                throw BadValue(description: "bad duration '\(value)' for \(flag) (seconds, above 0, at most 60)")
+            }
+            style.tweenDuration = seconds
+        case .easing:
+            // "ease-in-out", "linear", or the four control values "x1,y1,x2,y2" of a cubic Bézier.
+            let named: [String: CubicBezierEasing] = ["ease-in-out": .easeInOut, "ease-out": .easeOut, "linear": .linear]
+            if let curve = named[value] {
+                style.easing = curve
+            } else {
+                let numbers = value.split(separator: ",").compactMap { Double($0.filter { $0 != " " }) }
+                guard numbers.count == 4, numbers.allSatisfy({ $0.isFinite }), (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
+                    throw BadValue(description: "bad easing '\(value)' for \(flag) (ease-in-out, ease-out, linear or x1,y1,x2,y2 with x in 0...1)")
+                }
+                style.easing = CubicBezierEasing(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+            }
         default:
             guard let rgb = Self.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(flag) (use #RRGGBB, #RGB or an X color name)")

@@ -24,6 +24,7 @@ struct DemoOptions {
                           [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
                           [--max-segment-width N] [--indicator-width W] [--indicator-height N]
                           [--indicator-location bottom|top] [--fill start|center|spread|stretch] [--scale S]
+                          [--indicator-animation slide|elastic|lengthen] [--duration S] [--easing E]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -45,6 +46,9 @@ struct DemoOptions {
       --indicator-location L   bottom (default) or top
       --fill MODE              room to spare when the titles are narrower than the window:
                                start (default), center, spread or stretch
+      --indicator-animation A  slide (default), elastic or lengthen
+      --duration S             selection tween in seconds (default 0.3)
+      --easing E               ease-in-out (default), ease-out, linear, or x1,y1,x2,y2 (cubic Bézier)
       --scale S                multiply every length and font size (0.5 to 4; default from the
                                Xft.dpi resource, 96 dpi = 1); the default window size scales too
                                Each also reads from the X resources as SegmentedStrip.<name>

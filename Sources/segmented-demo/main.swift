@@ -168,8 +168,10 @@ strip.callbacks.resized = { window in
 }
 if options.frameStats {
     strip.frameObserver = { frame in
+        let p = strip.model.presentation(at: frame.time)
         trace.emit("frame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6,
-                             "animating": frame.animating, "dragging": frame.dragging])
+                             "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
+                             "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull()])
     }
 }
 strip.callbacks.closeRequested = { window in

@@ -91,6 +91,32 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(try DemoProcess.runToEnd(["--scale", "9"]).status, 2)
     }
 
+    func testIndicatorAnimationsAtTheStartMiddleAndEndOfASlowTween() throws {
+        for mode in ["slide", "elastic", "lengthen"] {
+            let demo = try RunningDemo(["--indicator-animation", mode, "--duration", "6", "--easing", "linear", "--frame-stats"])
+            defer { demo.process.process.terminate() }
+            let display = try Shared.display.get()
+            let frames = RunningDemo.segments(demo.ready)
+            display.click(demo.window, x: Int(frames[3].x + frames[3].width / 2), y: 22)
+            usleep(3_000_000)   // about the middle of the 6 s tween
+            let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
+            // The last frame the demo reported painting is what is on screen (it moves ~1 px a frame).
+            let frame = try XCTUnwrap(demo.process.allEvents.last { $0["event"] as? String == "frame" })
+            let rect = try XCTUnwrap(traceRect(frame["indicator"]))
+            let offset = try XCTUnwrap(traceNumber(frame["contentOffset"]))
+            let columns = image.columns(inRow: 40, matching: accent)
+            let visibleLeft = max(0, rect.x - offset), visibleRight = min(400, rect.x + rect.width - offset)
+            XCTAssertEqual(Double(columns.first ?? -99), visibleLeft, accuracy: 3, mode)
+            XCTAssertEqual(Double(columns.count), visibleRight - visibleLeft, accuracy: 3, mode)
+            if mode != "slide" { XCTAssertGreaterThan(rect.width, 60, "\(mode) stretches mid-way") }
+            let settled = try demo.process.next("settled", timeout: 20)
+            try assertIndicatorPixels(demo, event: settled)
+        }
+        XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-animation", "bounce"]).status, 2)
+        XCTAssertEqual(try DemoProcess.runToEnd(["--easing", "2,0,0.5,1"]).status, 2)
+        XCTAssertEqual(try DemoProcess.runToEnd(["--duration", "0"]).status, 2)
+    }
+
     func testNamedAndShortColorsAndBadOnes() throws {
         let named = try RunningDemo(["--accent-color", "DodgerBlue", "--separator-color", "#000"])
         try assertIndicatorPixels(named, event: named.ready, color: 0x1E90FF)
