@@ -20,8 +20,12 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var indicatorWidth: Double = 30
     /// How the indicator's width is chosen.
     public var indicatorSizing: IndicatorSizing = .fixed
-    /// Where the indicator sits.
+    /// Where the indicator sits (for an underline).
     public var indicatorLocation: IndicatorLocation = .bottom
+    /// An underline (default) or a box behind the title.
+    public var indicatorShape: IndicatorShape = .underline
+    /// A box's distance from the top and bottom of the title band, pixels.
+    public var indicatorBoxInset: Double = 6
     /// How the indicator travels during a selection tween.
     public var indicatorAnimation: IndicatorAnimation = .slide
     /// What to do with spare room when the content is narrower than the viewport.
@@ -53,6 +57,7 @@ public struct LayoutMetrics: Equatable, Sendable {
         m.maximumSegmentWidth = maximumSegmentWidth.map { $0 * factor }
         m.indicatorWidth = indicatorWidth * factor
         m.indicatorHeight = indicatorHeight * factor
+        m.indicatorBoxInset = indicatorBoxInset * factor
         m.clickSlop = clickSlop * factor
         return m
     }
@@ -86,4 +91,12 @@ public enum FillMode: String, Equatable, Sendable, CaseIterable {
     case spread
     /// The room shared among the segments' widths.
     case stretch
+}
+
+/// The indicator's shape.
+public enum IndicatorShape: String, Equatable, Sendable, CaseIterable {
+    /// A bar `indicatorHeight` high under (or over) the title.
+    case underline
+    /// A (rounded) rectangle behind the title, filling the title band less `indicatorBoxInset` above and below.
+    case box
 }

@@ -162,6 +162,7 @@ public struct SegmentLayout: Equatable, Sendable {
     /// `indicatorSizing` says (fixed `indicatorWidth`; the title's width plus an
     /// increment, at least 1 px; or the segment with its spacing), with its
     /// bottom edge at strip height - bottom inset, or (`.top`) its top edge at the top inset.
+    /// A `.box` spans the title band less `indicatorBoxInset` above and below.
     public func indicatorRect(under index: Int) -> Rect {
         let f = frame(at: index)
         let width: Double
@@ -169,6 +170,10 @@ public struct SegmentLayout: Equatable, Sendable {
         case .fixed: width = metrics.indicatorWidth
         case let .title(increment): width = max(1, f.width + increment)
         case .segment: width = f.width + metrics.spacing
+        }
+        if metrics.indicatorShape == .box {
+            let inset = min(metrics.indicatorBoxInset, f.height / 2)
+            return Rect(x: f.midX - width / 2, y: f.y + inset, width: width, height: f.height - 2 * inset)
         }
         let y = metrics.indicatorLocation == .top ? metrics.insets.top
             : metrics.stripHeight - metrics.insets.bottom - metrics.indicatorHeight

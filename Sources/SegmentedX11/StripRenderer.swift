@@ -25,6 +25,10 @@ final class StripRenderer {
     private var hoverText = XftColor()
     private var accent = XftColor()
     private var separator = XftColor()
+    /// The indicator's color at its opacity, premultiplied as XRender expects, composited Over.
+    private var indicatorColor = XRenderColor()
+    private let indicatorShape: IndicatorShape
+    private let indicatorRadius: Double
     private var pageText = XftColor()
     private let visual: UnsafeMutablePointer<Visual>
     /// Pen checkpoints of long titles, by (segment, selected font), built on first draw.
@@ -44,6 +48,8 @@ final class StripRenderer {
         colormap = XDefaultColormap(display, screen)
         depth = XDefaultDepth(display, screen)
         separatorHeight = max(1, Int(style.scale.rounded()))
+        indicatorShape = style.indicatorShape
+        indicatorRadius = style.indicatorCornerRadius * style.scale
         unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font, scale: style.scale)
         selectedFont = try XftFontChain(display: display, screen: screen, pattern: style.selectedFont, scale: style.scale)
         pageFont = try XftFontChain(display: display, screen: screen, pattern: style.pageFont, scale: style.scale)
@@ -57,6 +63,9 @@ final class StripRenderer {
         allocate(&hoverText, style.hoverTextColor)
         allocate(&accent, style.accentColor)
         allocate(&separator, style.separatorColor)
+        let alpha = max(0, min(1, style.indicatorOpacity))
+        func channel(_ shift: UInt32) -> UInt16 { UInt16((Double((style.accentColor >> shift) & 0xFF) * 0x101 * alpha).rounded()) }
+        indicatorColor = XRenderColor(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt16((0xFFFF * alpha).rounded()))
         allocate(&pageText, style.pageTextColor)
     }
 
@@ -106,6 +115,9 @@ final class StripRenderer {
         let bandHeight = metrics.stripHeight - metrics.insets.top - metrics.insets.bottom
         // Titles never paint outside the strip, however large their font.
         clip(y: 0, height: stripHeight)
+        if indicatorShape == .box, let box = presentation.indicator {
+            drawIndicator(box, offset: offset)    // behind the titles
+        }
         for index in visible {
             let selected = index == model.selectedIndex
             let chain = selected ? selectedFont : unselectedFont
@@ -133,9 +145,8 @@ final class StripRenderer {
         }
         XftDrawSetClip(draw, nil)
 
-        if let indicator = presentation.indicator {
-            fill(&accent, x: Int((indicator.x - offset).rounded()), y: Int(indicator.y.rounded()),
-                 width: Int(indicator.width.rounded()), height: Int(indicator.height.rounded()))
+        if indicatorShape == .underline, let indicator = presentation.indicator {
+            drawIndicator(indicator, offset: offset)
         }
         fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
 
@@ -171,6 +182,29 @@ final class StripRenderer {
     static func baseline(top: Double, height: Double, font: XftFontChain) -> Int {
         let textHeight = Double(font.ascent + font.descent)
         return Int((top + (height - textHeight) / 2).rounded()) + font.ascent
+    }
+
+    /// The indicator at its opacity, with rounded corners drawn as one span per
+    /// row (spans never overlap, so a translucent fill stays even).
+    private func drawIndicator(_ rect: Rect, offset: Double) {
+        let x = Int((rect.x - offset).rounded()), y = Int(rect.y.rounded())
+        let w = Int(rect.width.rounded()), h = Int(rect.height.rounded())
+        let radius = min(indicatorRadius, Double(min(w, h)) / 2)
+        // XftDrawRect replaces pixels (PictOpSrc); a translucent indicator must be composited Over.
+        let picture = XftDrawPicture(draw)
+        func span(_ sx: Int, _ sy: Int, _ sw: Int, _ sh: Int) {
+            let left = max(sx, 0), top = max(sy, 0), right = min(sx + sw, width), bottom = min(sy + sh, height)
+            guard right > left, bottom > top else { return }
+            XRenderFillRectangle(display, PictOpOver, picture, &indicatorColor, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
+        }
+        guard radius >= 1 else { return span(x, y, w, h) }
+        for row in 0..<h {
+            // Distance from the nearest corner circle's center row, and the inset it asks for.
+            let dy = max(0, radius - (Double(row) + 0.5), (Double(row) + 0.5) - (Double(h) - radius))
+            let inset = dy > 0 ? radius - (radius * radius - dy * dy).squareRoot() : 0
+            let i = Int(inset.rounded())
+            span(x + i, y + row, w - 2 * i, 1)
+        }
     }
 
     /// Limits drawing to the rows [y, y + height) of the buffer.

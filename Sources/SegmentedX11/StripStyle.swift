@@ -32,6 +32,12 @@ public struct StripStyle: Equatable, Sendable {
     public var indicatorHeight: Double = 3
     /// Indicator at the bottom (default) or the top of the strip.
     public var indicatorLocation: IndicatorLocation = .bottom
+    /// An underline (default) or a box behind the selected title.
+    public var indicatorShape: IndicatorShape = .underline
+    /// Opacity of the indicator, 0 to 1 (a box is usually light: 0.15).
+    public var indicatorOpacity: Double = 1
+    /// Corner radius of the indicator, pixels.
+    public var indicatorCornerRadius: Double = 0
     /// Spare room when the titles are narrower than the window.
     public var fillMode: FillMode = .start
     /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
@@ -53,6 +59,7 @@ public struct StripStyle: Equatable, Sendable {
         m.indicatorLocation = indicatorLocation
         m.fillMode = fillMode
         m.indicatorAnimation = indicatorAnimation
+        m.indicatorShape = indicatorShape
         m.tweenDuration = tweenDuration
         m.easing = easing
         return m.scaled(by: scale)

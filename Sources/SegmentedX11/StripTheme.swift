@@ -12,7 +12,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
     case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill, scale
-    case indicatorAnimation, duration, easing
+    case indicatorAnimation, duration, easing, indicatorShape, indicatorOpacity, indicatorRadius
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -31,7 +31,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     public var isColor: Bool {
         switch self {
         case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill, .scale,
-             .indicatorAnimation, .duration, .easing: return false
+             .indicatorAnimation, .duration, .easing, .indicatorShape, .indicatorOpacity, .indicatorRadius: return false
         default: return true
         }
     }
@@ -93,6 +93,21 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 throw BadValue(description: "bad scale '\(value)' for \(flag) (0.5 to 4)")
             }
             style.scale = factor
+        case .indicatorShape:
+            guard let shape = IndicatorShape(rawValue: value) else {
+                throw BadValue(description: "bad indicator shape '\(value)' for \(flag) (underline or box)")
+            }
+            style.indicatorShape = shape
+        case .indicatorOpacity:
+            guard let opacity = Double(value), opacity >= 0, opacity <= 1 else {
+                throw BadValue(description: "bad opacity '\(value)' for \(flag) (0 to 1)")
+            }
+            style.indicatorOpacity = opacity
+        case .indicatorRadius:
+            guard let radius = Double(value), radius >= 0, radius <= 1000 else {
+                throw BadValue(description: "bad radius '\(value)' for \(flag) (pixels, 0 to 1000)")
+            }
+            style.indicatorCornerRadius = radius
         case .indicatorAnimation:
             guard let animation = IndicatorAnimation(rawValue: value) else {
                 throw BadValue(description: "bad indicator animation '\(value)' for \(flag) (slide, elastic or lengthen)")

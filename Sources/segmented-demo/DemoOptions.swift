@@ -25,6 +25,7 @@ struct DemoOptions {
                           [--max-segment-width N] [--indicator-width W] [--indicator-height N]
                           [--indicator-location bottom|top] [--fill start|center|spread|stretch] [--scale S]
                           [--indicator-animation slide|elastic|lengthen] [--duration S] [--easing E]
+                          [--indicator-shape underline|box] [--indicator-opacity F] [--indicator-radius N]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -46,6 +47,9 @@ struct DemoOptions {
       --indicator-location L   bottom (default) or top
       --fill MODE              room to spare when the titles are narrower than the window:
                                start (default), center, spread or stretch
+      --indicator-shape S      underline (default) or box (behind the title)
+      --indicator-opacity F    0 to 1 (default 1; a box reads well at 0.15)
+      --indicator-radius N     corner radius in pixels (default 0)
       --indicator-animation A  slide (default), elastic or lengthen
       --duration S             selection tween in seconds (default 0.3)
       --easing E               ease-in-out (default), ease-out, linear, or x1,y1,x2,y2 (cubic Bézier)

@@ -117,6 +117,26 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(try DemoProcess.runToEnd(["--duration", "0"]).status, 2)
     }
 
+    func testATranslucentRoundedBoxBehindTheTitle() throws {
+        let demo = try RunningDemo(["--indicator-shape", "box", "--indicator-width", "title+16", "--indicator-opacity", "0.2",
+                                    "--indicator-radius", "8"])
+        defer { demo.process.process.terminate() }
+        let rect = try XCTUnwrap(traceRect(demo.ready["indicator"]))
+        let frame = RunningDemo.segments(demo.ready)[0]
+        XCTAssertEqual(rect.width, frame.width + 16)
+        XCTAssertEqual([rect.y, rect.height], [6, 30])
+        let image = try XCTUnwrap(try Shared.display.get().pixels(demo.window, width: 400, height: 44))
+        // Inside the box, away from the glyphs (the band's top rows): white + 20 % of #E53935.
+        let inside = image[Int(rect.x + rect.width / 2), Int(rect.y) + 1]
+        func near(_ pixel: UInt32, _ r: Double, _ g: Double, _ b: Double) -> Bool {
+            abs(Double(pixel >> 16 & 0xFF) - r) <= 2 && abs(Double(pixel >> 8 & 0xFF) - g) <= 2 && abs(Double(pixel & 0xFF) - b) <= 2
+        }
+        XCTAssertTrue(near(inside, 255 * 0.8 + 229 * 0.2, 255 * 0.8 + 57 * 0.2, 255 * 0.8 + 53 * 0.2), String(inside, radix: 16))
+        XCTAssertEqual(image[Int(rect.x), Int(rect.y)], white, "a rounded corner leaves the corner pixel")
+        XCTAssertFalse(image[Int(rect.x) + 8, Int(rect.y)] == white, "the top edge past the corner is filled")
+        XCTAssertEqual(image.columns(inRow: 40, matching: accent), [], "no underline")
+    }
+
     func testNamedAndShortColorsAndBadOnes() throws {
         let named = try RunningDemo(["--accent-color", "DodgerBlue", "--separator-color", "#000"])
         try assertIndicatorPixels(named, event: named.ready, color: 0x1E90FF)

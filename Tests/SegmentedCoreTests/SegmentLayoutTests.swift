@@ -83,6 +83,9 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(try rect { $0.indicatorLocation = .top; $0.indicatorHeight = 4 }, Rect(x: 409.5, y: 0, width: 30, height: 4))
         metrics.indicatorWidth = 50
         XCTAssertEqual(try rect { _ in }.width, 50)
+        // A box spans the 42 px title band less 6 px above and below.
+        XCTAssertEqual(try rect { $0.indicatorShape = .box; $0.indicatorSizing = .title(increment: 16) },
+                       Rect(x: 357, y: 6, width: 135, height: 30))
     }
 
     func testAMaximumSegmentWidthCapsEveryWidth() throws {
