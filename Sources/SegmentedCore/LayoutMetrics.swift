@@ -74,7 +74,7 @@ public enum IndicatorSizing: Equatable, Sendable {
 }
 
 /// Where the indicator is drawn in the strip.
-public enum IndicatorLocation: String, Equatable, Sendable {
+public enum IndicatorLocation: String, Equatable, Sendable, CaseIterable {
     /// Bottom edge on the bottom inset (the design's default).
     case bottom
     /// Top edge on the top inset.

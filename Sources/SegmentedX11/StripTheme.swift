@@ -27,12 +27,11 @@ public enum StripTheme: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the value is a color (else a fontconfig pattern or a number).
+    /// Whether the value is a color (else a fontconfig pattern, a number or a name).
     public var isColor: Bool {
         switch self {
-        case .font, .selectedFont, .pageFont, .maxSegmentWidth, .indicatorWidth, .indicatorHeight, .indicatorLocation, .fill, .scale,
-             .indicatorAnimation, .duration, .easing, .indicatorShape, .indicatorOpacity, .indicatorRadius: return false
-        default: return true
+        case .accentColor, .textColor, .hoverTextColor, .backgroundColor, .separatorColor, .pageTextColor: return true
+        default: return false
         }
     }
 
@@ -52,71 +51,31 @@ public enum StripTheme: String, CaseIterable, Sendable {
         case .font: style.font = value
         case .selectedFont: style.selectedFont = value
         case .pageFont: style.pageFont = value
-        case .maxSegmentWidth:
-            guard let width = Double(value), width.isFinite, width >= 24, width <= 100_000 else {
-                throw BadValue(description: "bad width '\(value)' for \(flag) (pixels, 24 to 100000)")
-            }
-            style.maximumSegmentWidth = width
+        case .maxSegmentWidth: style.maximumSegmentWidth = try number(value, in: 24...100_000, "pixels")
         case .indicatorWidth:
             // "30" (fixed pixels), "title", "title+6", "title-4" or "segment".
+            let rest = value.dropFirst(5)
             if value == "segment" {
                 style.indicatorSizing = .segment
-            } else if value.hasPrefix("title") {
-                let rest = value.dropFirst(5)
-                guard rest.isEmpty || ((rest.first == "+" || rest.first == "-") && Double(rest) != nil) else {
-                    throw BadValue(description: "bad indicator width '\(value)' for \(flag) (N, title, title+N, title-N or segment)")
-                }
-                style.indicatorSizing = .title(increment: rest.isEmpty ? 0 : Double(rest)!)
-            } else if let width = Double(value), width.isFinite, width >= 1, width <= 10_000 {
+            } else if value.hasPrefix("title"), rest.isEmpty || ((rest.first == "+" || rest.first == "-") && Double(rest) != nil) {
+                style.indicatorSizing = .title(increment: Double(rest) ?? 0)
+            } else if let width = Double(value), (1...10_000).contains(width) {
                 style.indicatorSizing = .fixed
                 style.indicatorWidth = width
             } else {
-                throw BadValue(description: "bad indicator width '\(value)' for \(flag) (N, title, title+N, title-N or segment)")
+                throw BadValue(description: "bad value '\(value)' for \(flag) (N, title, title+N, title-N or segment)")
             }
-        case .indicatorHeight:
-            guard let height = Double(value), height.isFinite, height >= 1, height <= 40 else {
-                throw BadValue(description: "bad indicator height '\(value)' for \(flag) (pixels, 1 to 40)")
-            }
-            style.indicatorHeight = height
-        case .indicatorLocation:
-            guard let location = IndicatorLocation(rawValue: value) else {
-                throw BadValue(description: "bad indicator location '\(value)' for \(flag) (bottom or top)")
-            }
-            style.indicatorLocation = location
-        case .fill:
-            guard let mode = FillMode(rawValue: value) else {
-                throw BadValue(description: "bad fill mode '\(value)' for \(flag) (start, center, spread or stretch)")
-            }
-            style.fillMode = mode
-        case .scale:
-            guard let factor = Double(value), factor.isFinite, factor >= 0.5, factor <= 4 else {
-                throw BadValue(description: "bad scale '\(value)' for \(flag) (0.5 to 4)")
-            }
-            style.scale = factor
-        case .indicatorShape:
-            guard let shape = IndicatorShape(rawValue: value) else {
-                throw BadValue(description: "bad indicator shape '\(value)' for \(flag) (underline or box)")
-            }
-            style.indicatorShape = shape
-        case .indicatorOpacity:
-            guard let opacity = Double(value), opacity >= 0, opacity <= 1 else {
-                throw BadValue(description: "bad opacity '\(value)' for \(flag) (0 to 1)")
-            }
-            style.indicatorOpacity = opacity
-        case .indicatorRadius:
-            guard let radius = Double(value), radius >= 0, radius <= 1000 else {
-                throw BadValue(description: "bad radius '\(value)' for \(flag) (pixels, 0 to 1000)")
-            }
-            style.indicatorCornerRadius = radius
-        case .indicatorAnimation:
-            guard let animation = IndicatorAnimation(rawValue: value) else {
-                throw BadValue(description: "bad indicator animation '\(value)' for \(flag) (slide, elastic or lengthen)")
-            }
-            style.indicatorAnimation = animation
+        case .indicatorHeight: style.indicatorHeight = try number(value, in: 1...40, "pixels")
+        case .indicatorLocation: style.indicatorLocation = try choice(value)
+        case .fill: style.fillMode = try choice(value)
+        case .scale: style.scale = try number(value, in: 0.5...4, "a factor")
+        case .indicatorShape: style.indicatorShape = try choice(value)
+        case .indicatorOpacity: style.indicatorOpacity = try number(value, in: 0...1, "opacity")
+        case .indicatorRadius: style.indicatorCornerRadius = try number(value, in: 0...1000, "pixels")
+        case .indicatorAnimation: style.indicatorAnimation = try choice(value)
         case .duration:
-            guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 60 else {
-                throw BadValue(description: "bad duration '\(value)' for \(flag) (seconds, above 0, at most 60)")
-            }
+            let seconds = try number(value, in: 0...60, "seconds")
+            guard seconds > 0 else { throw BadValue(description: "bad value '\(value)' for \(flag) (seconds, above 0, at most 60)") }
             style.tweenDuration = seconds
         case .easing:
             // "ease-in-out", "linear", or the four control values "x1,y1,x2,y2" of a cubic Bézier.
@@ -143,6 +102,22 @@ public enum StripTheme: String, CaseIterable, Sendable {
             default: style.pageTextColor = rgb
             }
         }
+    }
+
+    /// `value` as a number in `range` (`unit` names it in the error).
+    private func number(_ value: String, in range: ClosedRange<Double>, _ unit: String) throws -> Double {
+        guard let n = Double(value), range.contains(n) else {
+            throw BadValue(description: "bad value '\(value)' for \(flag) (\(unit), \(range.lowerBound.formatted) to \(range.upperBound.formatted))")
+        }
+        return n
+    }
+
+    /// `value` as one of the names of `T`.
+    private func choice<T: RawRepresentable & CaseIterable>(_ value: String) throws -> T where T.RawValue == String {
+        guard let v = T(rawValue: value) else {
+            throw BadValue(description: "bad value '\(value)' for \(flag) (\(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return v
     }
 
     /// 0xRRGGBB for "#RGB", "#RRGGBB", or (with a display) any name XParseColor knows.
@@ -189,4 +164,9 @@ public enum StripTheme: String, CaseIterable, Sendable {
         }
         return warnings
     }
+}
+
+private extension Double {
+    /// "24" rather than "24.0" in messages.
+    var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }

@@ -50,10 +50,11 @@ public final class XftFontChain {
     private var fontIndexByCodePoint: [UInt32: Int] = [:]
     private var missing: Set<UInt32> = []
     private var glyphs: [UInt32: (font: Int32, advance: Int32)] = [:]
-    /// The advances of the Basic Multilingual Plane in 256-code-point pages
-    /// made on first use, each entry advance + 1 (0: not measured yet): the
-    /// hot path of measuring 100,000 titles is one load per code point.
-    private var advancePages = [UnsafeMutablePointer<Int32>?](repeating: nil, count: 256)
+    /// The glyphs of the Basic Multilingual Plane in 256-code-point pages made
+    /// on first use, each entry (font + 1) << 16 | (advance + 32768), 0 when
+    /// not measured yet: measuring 100,000 titles and drawing every frame
+    /// cost one load per code point. Other planes use `glyphs`.
+    private var glyphPages = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: 256)
     private let hanLanguage: String?
 
     /// The fontconfig language to ask for when falling back for a Han
@@ -135,7 +136,7 @@ public final class XftFontChain {
     public static let maximumFontHeight = 2000
 
     deinit {
-        for page in advancePages { page?.deallocate() }
+        for page in glyphPages { page?.deallocate() }
         for font in fonts { XftFontClose(display, font) }
         FcPatternDestroy(basePattern)
     }
@@ -245,7 +246,12 @@ public final class XftFontChain {
     /// The font (chain index) and advance (pixels) of one code point, cached.
     /// Xft applies no kerning, so a text's advance is the sum of these.
     public func glyph(for codePoint: UInt32) -> (font: Int, advance: Int) {
-        if let g = glyphs[codePoint] { return (Int(g.font), Int(g.advance)) }
+        if codePoint < 0x10000, let page = glyphPages[Int(codePoint >> 8)] {
+            let packed = page[Int(codePoint & 0xFF)]
+            if packed != 0 { return (Int(packed >> 16) - 1, Int(packed & 0xFFFF) - 32768) }
+        } else if let g = glyphs[codePoint] {
+            return (Int(g.font), Int(g.advance))
+        }
         var drawn = Self.displayCodePoints(codePoint)
         let index = fontIndex(for: drawn[0]) ?? 0
         var info = XGlyphInfo()
@@ -253,12 +259,12 @@ public final class XftFontChain {
         glyphs[codePoint] = (Int32(index), Int32(info.xOff))
         if codePoint < 0x10000 {
             let page = Int(codePoint >> 8)
-            if advancePages[page] == nil {
-                let p = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+            if glyphPages[page] == nil {
+                let p = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
                 p.initialize(repeating: 0, count: 256)
-                advancePages[page] = p
+                glyphPages[page] = p
             }
-            advancePages[page]![Int(codePoint & 0xFF)] = Int32(info.xOff) + 1
+            glyphPages[page]![Int(codePoint & 0xFF)] = UInt32(index + 1) << 16 | UInt32(Int(info.xOff) + 32768)
         }
         return (index, Int(info.xOff))
     }
@@ -270,17 +276,7 @@ public final class XftFontChain {
     /// strip model keeps the resulting width per title and font.
     public func advance(of text: String) -> Int {
         var width = 0
-        for scalar in text.unicodeScalars {
-            let cp = scalar.value
-            if cp < 0x10000, let page = advancePages[Int(cp >> 8)] {
-                let stored = page[Int(cp & 0xFF)]
-                if stored != 0 {
-                    width += Int(stored) - 1
-                    continue
-                }
-            }
-            width += glyph(for: cp).advance
-        }
+        for scalar in text.unicodeScalars { width += glyph(for: scalar.value).advance }
         return width
     }
 

@@ -146,30 +146,33 @@ public final class TestDisplay {
         XSync(display, 0)
     }
 
-    /// A text property of the window (WM_NAME, _NET_WM_NAME...), decoded as UTF-8.
-    public func stringProperty(_ window: Window, _ name: String) -> String? {
+    /// Reads property `name` of the window and hands its format, item count and data to `body`.
+    private func withProperty<T>(_ window: Window, _ name: String, length: Int,
+                                 _ body: (_ format: Int32, _ count: Int, UnsafeMutablePointer<UInt8>) -> T?) -> T? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, UInt(AnyPropertyType),
+        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, length, 0, UInt(AnyPropertyType),
                                         &type, &format, &count, &after, &data)
-        guard status == Success, let data, format == 8 else { return nil }
+        guard status == Success, let data else { return nil }
         defer { XFree(data) }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
+        return body(format, Int(count), data)
+    }
+
+    /// A text property of the window (WM_NAME, _NET_WM_NAME...), decoded as UTF-8.
+    public func stringProperty(_ window: Window, _ name: String) -> String? {
+        withProperty(window, name, length: 1024) { format, count, data in
+            format == 8 ? String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self) : nil
+        }
     }
 
     /// The first 32-bit value of a CARDINAL property.
     public func cardinalProperty(_ window: Window, _ name: String) -> Int? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1, 0, UInt(AnyPropertyType),
-                                        &type, &format, &count, &after, &data)
-        guard status == Success, let data, format == 32, count >= 1 else { return nil }
-        defer { XFree(data) }
-        return data.withMemoryRebound(to: UInt.self, capacity: 1) { Int($0.pointee) }
+        withProperty(window, name, length: 1) { format, count, data in
+            guard format == 32, count >= 1 else { return nil }
+            return data.withMemoryRebound(to: UInt.self, capacity: 1) { Int($0.pointee) }
+        }
     }
 
     /// WM_CLASS as (instance, class).
