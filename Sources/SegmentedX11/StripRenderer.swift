@@ -86,6 +86,13 @@ final class StripRenderer {
         XFreeGC(display, gc)
     }
 
+    /// Drops what was cached per segment index (new titles).
+    func forgetTitles() {
+        longTitles = [:]
+        pageTitles = [:]
+        elidedTitles = [:]
+    }
+
     /// Recreates the back buffer for a new window size (pixels) and points the same XftDraw at it.
     func resize(width newWidth: Int, height newHeight: Int) {
         let w = max(1, newWidth), h = max(1, newHeight)

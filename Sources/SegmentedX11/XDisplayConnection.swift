@@ -55,6 +55,14 @@ public final class XDisplayConnection {
     /// The file descriptor of the connection, for a Dispatch read source.
     public var fileDescriptor: Int32 { XConnectionNumber(display) }
 
+    /// Called after the strip makes a round trip (XSync): Xlib may then hold
+    /// events that the socket will not signal again, so whoever reads the
+    /// connection should drain `XPending`. `XEventLoop` sets it.
+    public var roundTripObserver: (() -> Void)?
+
+    /// Tells `roundTripObserver` that a round trip happened.
+    public func noteRoundTrip() { roundTripObserver?() }
+
     /// Interns `name` (creating the atom if needed).
     public func atom(_ name: String) -> Atom {
         XInternAtom(display, name, 0)

@@ -23,6 +23,8 @@ enum PointerInput {
 /// physical scroll is applied once, in the form the device produced it.
 final class XInput2Pointer {
     private let display: OpaquePointer
+    /// The window whose events these are.
+    let window: Window
     /// The extension's major opcode (GenericEvent cookies carry it).
     let opcode: Int32
     private(set) var tracker = SmoothScrollTracker()
@@ -34,6 +36,7 @@ final class XInput2Pointer {
         var major: Int32 = 2, minor: Int32 = 1
         guard XIQueryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else { return nil }
         self.display = display
+        self.window = window
         self.opcode = opcode
         var bits = [UInt8](repeating: 0, count: Int(cxft_xi_mask_len()))
         for type in [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_DeviceChanged] {
@@ -70,11 +73,18 @@ final class XInput2Pointer {
         tracker.reset()
     }
 
-    /// The pointer input in an XI2 GenericEvent, or nil when the event is not ours.
+    /// The pointer input in an XI2 GenericEvent, or nil when the event is not
+    /// for this window (device changes are everyone's and come back `.ignored`).
+    ///
+    /// When the caller already holds the cookie's data (`XGetEventData`, as
+    /// `XEventLoop` does so that several strips can look at one event) it is
+    /// read in place and the caller frees it; otherwise it is fetched and freed here.
     func translate(_ event: inout XEvent) -> PointerInput? {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return nil }
-        guard XGetEventData(display, &event.xcookie) != 0, let data = event.xcookie.data else { return .ignored }
-        defer { XFreeEventData(display, &event.xcookie) }
+        let fetched = event.xcookie.data == nil
+        if fetched, XGetEventData(display, &event.xcookie) == 0 { return nil }
+        guard let data = event.xcookie.data else { return nil }
+        defer { if fetched { XFreeEventData(display, &event.xcookie) } }
         let type = event.xcookie.evtype
         if type == XI_DeviceChanged {
             let changed = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
@@ -82,6 +92,7 @@ final class XInput2Pointer {
             return .ignored
         }
         let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+        guard e.event == window else { return nil }
         let emulated = e.flags & Int32(XIPointerEmulated) != 0
         let state = UInt32(bitPattern: e.mods.effective)
         let time = Double(e.time) / 1000

@@ -13,7 +13,7 @@ for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
 
 let programName = "segmented-demo"
 let version = "0.1.0"
-let startTime = StripWindow.now()
+let startTime = SegmentedStrip.now()
 
 /// One line on stderr (newlines in echoed input are escaped) and exit.
 func fail(_ message: String, status: Int32) -> Never {
@@ -83,10 +83,14 @@ for (setting, value) in options.theme {
 
 let windowWidth = options.geometryGiven ? options.width : Int((Double(options.width) * style.scale).rounded())
 let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
-let strip: StripWindow
+// The demo is a host like any other: a top-level window of its own with one
+// strip filling it, all through the library's public API.
+let host = DemoWindow(connection: connection, width: windowWidth, height: windowHeight,
+                      background: style.backgroundColor, className: programName)
+let strip: SegmentedStrip
 do {
-    strip = try StripWindow(connection: connection, titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex,
-                            width: windowWidth, height: windowHeight, style: style)
+    strip = try SegmentedStrip(connection: connection, parent: host.window, frame: (0, 0, windowWidth, windowHeight),
+                               titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {
@@ -96,6 +100,7 @@ do {
 } catch {
     fail("\(error)", status: 1)
 }
+host.map()
 
 // Name the code points no font can draw, once, so boxes are never silent.
 // Building the strip measured every title in the unselected font, so its
@@ -111,7 +116,7 @@ for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font
 
 let trace = Trace(enabled: options.trace)
 
-func layoutFields(_ window: StripWindow) -> [String: Any] {
+func layoutFields(_ window: SegmentedStrip) -> [String: Any] {
     let p = window.presentation
     var fields: [String: Any] = [
         "selectedIndex": window.model.selectedIndex.map { $0 as Any } ?? NSNull(),
@@ -124,10 +129,11 @@ func layoutFields(_ window: StripWindow) -> [String: Any] {
     return fields
 }
 
-strip.callbacks.ready = { window in
+func emitReady(_ window: SegmentedStrip) {
     var fields = layoutFields(window)
     fields["count"] = window.model.titles.count
-    fields["window"] = Int(window.window)
+    fields["window"] = Int(host.window)
+    fields["stripWindow"] = Int(window.window)
     fields["viewportHeight"] = window.size.height
     fields["stripHeight"] = window.model.metrics.stripHeight
     fields["wheelStep"] = window.model.wheelStep
@@ -139,15 +145,16 @@ strip.callbacks.ready = { window in
     trace.emit("ready", fields)
 }
 strip.callbacks.firstFrame = { _ in
-    trace.emit("firstFrame", ["elapsedSeconds": StripWindow.now() - startTime])
+    trace.emit("firstFrame", ["elapsedSeconds": SegmentedStrip.now() - startTime])
     if options.exitAfterFirstFrame {
-        strip.close()
+        host.close()
         exit(0)
     }
 }
-strip.callbacks.selectionChanged = { window, old, new, cause in
-    trace.emit("select", ["index": new, "title": window.model.titles[new], "cause": cause.rawValue,
-                          "previousIndex": old.map { $0 as Any } ?? NSNull()])
+strip.callbacks.selectionChanged = { window, change in
+    guard let new = change.newIndex else { return }
+    trace.emit("select", ["index": new, "title": window.model.titles[new], "cause": change.cause.rawValue,
+                          "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull()])
 }
 strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window)) }
 strip.callbacks.released = { window, offset, velocity, gliding in
@@ -174,9 +181,9 @@ if options.frameStats {
                              "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull()])
     }
 }
-strip.callbacks.closeRequested = { window in
+host.closeRequested = {
     trace.emit("exit", ["status": 0])
-    window.close()
+    host.close()
     exit(0)
 }
 
@@ -191,7 +198,7 @@ for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
     let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
     source.setEventHandler {
         DispatchQueue.main.async {
-            strip.close()
+            host.close()
             exit(status)
         }
         let deadline = DispatchWorkItem {
@@ -205,7 +212,11 @@ for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
     signalSources.append(source)
 }
 
-strip.start()
+let loop = XEventLoop(connection: connection)
+loop.add(strip)
+loop.handler = { event in host.handle(&event, strip: strip) }
+emitReady(strip)
+loop.start()
 // The run loop serves the main queue on this, the main thread, for good.
 // dispatchMain() would do the same from a worker thread after pthread_exit
 // of the main thread, which leaves the dead frame poisoned for

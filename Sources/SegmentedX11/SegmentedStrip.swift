@@ -3,50 +3,69 @@ import Dispatch
 import Foundation
 import SegmentedCore
 
-/// A top-level X window hosting one segmented strip above a page area, with
-/// its event loop: a Dispatch read source on the X connection and, only while
-/// something moves, a ~60 Hz Dispatch timer, both on the main queue.
+/// A scrollable segmented control in a child window of any X window: the
+/// embeddable strip.
 ///
-/// All Xlib and Xft calls happen on the main queue.
-public final class StripWindow {
+/// The host creates it on its own display connection and parent window,
+/// feeds it the X events of that connection (`handle(_:)`, or through an
+/// `XEventLoop`), and routes key presses to it when it has focus
+/// (`handleKey(keysym:state:)`). The strip schedules its own redraws on the
+/// main queue: after a batch of events, and at about 60 Hz through a Dispatch
+/// timer that exists only while something moves. A frame taller than the strip
+/// (`LayoutMetrics.stripHeight`) shows the selected title centered in the page
+/// area below it.
+///
+/// All calls, callbacks and Xlib/Xft work happen on the main queue.
+public final class SegmentedStrip {
     /// Who changed the selection.
     public enum SelectionCause: String, Sendable {
         /// A click on a segment.
         case click
         /// A navigation key.
         case key
-        /// The host, through `select(_:)`.
+        /// The host, through `setSelectedIndex(_:animated:)` or `setTitles(_:selectedIndex:)`.
         case api
+    }
+
+    /// One change of the selected index, as the selection callback hears it.
+    public struct SelectionChange: Equatable, Sendable {
+        /// The index selected before (nil: there were no titles).
+        public var oldIndex: Int?
+        /// The index selected now (nil: there are no titles).
+        public var newIndex: Int?
+        /// What caused it.
+        public var cause: SelectionCause
+        /// Whether the user caused it (a click or a key), not the host.
+        public var isUserInitiated: Bool { cause != .api }
     }
 
     /// Things the host wants to hear about; all called on the main queue.
     public struct Callbacks {
-        /// The window is mapped and laid out; before the first frame.
-        public var ready: ((StripWindow) -> Void)?
-        /// The first frame is on screen (after XSync).
-        public var firstFrame: ((StripWindow) -> Void)?
-        /// The selection changed from `old` to `new`; called once per change, before the animation starts.
-        public var selectionChanged: ((StripWindow, _ old: Int?, _ new: Int, _ cause: SelectionCause) -> Void)?
+        /// The first frame is on screen (after the window's first Expose, and XSync).
+        public var firstFrame: ((SegmentedStrip) -> Void)?
+        /// The selected index changed; called once per change, before the
+        /// animation to it starts (the strip still shows the old selection).
+        public var selectionChanged: ((SegmentedStrip, SelectionChange) -> Void)?
         /// Everything stopped moving after a selection (its frame is on the server).
-        public var settled: ((StripWindow) -> Void)?
+        public var settled: ((SegmentedStrip) -> Void)?
         /// A drag was released at `offset` (pixels) with the content moving at
         /// `velocity` (pixels per second); `gliding` when it keeps moving.
-        public var released: ((StripWindow, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
+        public var released: ((SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
         /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
-        public var scrolled: ((StripWindow, ScrollCause) -> Void)?
+        public var scrolled: ((SegmentedStrip, ScrollCause) -> Void)?
         /// The segment under the pointer changed (nil: none) and so did the cursor.
-        public var hoverChanged: ((StripWindow, Int?) -> Void)?
-        /// The window changed size.
-        public var resized: ((StripWindow) -> Void)?
-        /// The user asked to close (WM_DELETE_WINDOW, Escape, q); the default exits 0.
-        public var closeRequested: ((StripWindow) -> Void)?
+        public var hoverChanged: ((SegmentedStrip, Int?) -> Void)?
+        /// The strip's window changed size (`setFrame` or another client).
+        public var resized: ((SegmentedStrip) -> Void)?
+        /// The strip's window was destroyed (by the host or another client); the strip is inert from then on.
+        public var destroyed: ((SegmentedStrip) -> Void)?
 
         public init() {}
     }
 
     /// One painted frame, for measuring.
     public struct FrameStat: Sendable {
-        /// When the frame was painted, seconds on `StripWindow.now()`.
+        /// When the frame was painted, seconds on `SegmentedStrip.now()`.
         public var time: Double
         /// CPU time of painting the back buffer and copying it to the window, seconds (this thread's clock).
         public var cpuSeconds: Double
@@ -59,33 +78,35 @@ public final class StripWindow {
     /// Called after every painted frame when set (costs two clock reads a frame).
     public var frameObserver: ((FrameStat) -> Void)?
 
-    /// The window's title (WM_NAME and _NET_WM_NAME).
-    public static let windowTitle = "SegmentedStrip"
-
-    /// The strip's state.
-    public let model: StripModel
-    /// The X window.
+    /// The strip's state (titles, layout, selection, scrolling); replaced by `setTitles`.
+    public private(set) var model: StripModel
+    /// The strip's own X window, a child of the parent given at creation.
     public let window: Window
     /// Host callbacks.
     public var callbacks = Callbacks()
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
     public var usesXInput2: Bool { xinput != nil }
+    /// The style the strip was created with.
+    public let style: StripStyle
 
     private let connection: XDisplayConnection
     private let renderer: StripRenderer
-    private let wmDeleteWindow: Atom
+    private let metrics: LayoutMetrics
     private var xinput: XInput2Pointer?
     private let handCursor: Cursor
     private let arrowCursor: Cursor
-    private var readSource: DispatchSourceRead?
     private var timer: DispatchSourceTimer?
+    private var updateScheduled = false
+    private var isDestroyed = false
+    private var position: (x: Int, y: Int)
     private var pendingMotion: (x: Double, y: Double, time: Double?)?
-    private var needsPaint = true
+    private var needsPaint = false
     private var pendingSelectionReport = false
     private var pendingScrollReport = false
     private var pendingResizeReport = false
     private var pendingHoverReport = false
     private var hasDrawnFirstFrame = false
+    private var hasExposed = false
     private var lastMotionTime = -Double.infinity
     private var motionDeferred = false
     private var hovered: Int?
@@ -102,32 +123,42 @@ public final class StripWindow {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
-    /// Creates and maps the window.
+    /// Creates the strip's window in `parent` and maps it.
     ///
     /// - Parameters:
-    ///   - connection: an open display.
-    ///   - titles: one title per segment.
-    ///   - selectedIndex: the initially selected segment.
-    ///   - width, height: window size, pixels.
-    ///   - style: colors and font patterns.
-    /// - Throws: `XftFontChain.Failure` when a font cannot be opened;
-    ///   `StripModel.Failure` for a bad selected index.
-    public init(connection: XDisplayConnection, titles: [String], selectedIndex: Int, width: Int, height: Int,
+    ///   - connection: an open display; the host keeps feeding its events.
+    ///   - parent: the window to put the strip in (the root window makes a bare top-level window).
+    ///   - frame: position in `parent` and size, pixels; sizes are clamped to 1...16384.
+    ///   - titles: one title per segment; may be empty (an empty strip with no indicator).
+    ///   - selectedIndex: the initially selected segment (ignored when `titles` is empty).
+    ///   - style: colors, fonts, indicator and animation; `style.scale` multiplies every metric.
+    ///   - metrics: the layout design before the style and scale are applied.
+    /// - Throws: `StripModel.Failure.indexOutOfRange` for a selected index outside
+    ///   the titles (before any window is made); `XftFontChain.Failure` when a
+    ///   font cannot be opened.
+    public init(connection: XDisplayConnection, parent: Window, frame: (x: Int, y: Int, width: Int, height: Int),
+                titles: [String], selectedIndex: Int = 0,
                 style: StripStyle = StripStyle(), metrics: LayoutMetrics = LayoutMetrics()) throws {
+        if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
+            throw StripModel.Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
+        }
         self.connection = connection
+        self.style = style
         let metrics = style.applied(to: metrics)
+        self.metrics = metrics
         let display = connection.display
         let screen = connection.screen
-        let root = XRootWindow(display, screen)
+        let width = Self.clampedSide(frame.width), height = Self.clampedSide(frame.height)
+        position = (frame.x, frame.y)
         var attributes = XSetWindowAttributes()
         attributes.background_pixel = UInt(style.backgroundColor)
         attributes.bit_gravity = NorthWestGravity
+        // No KeyPressMask: keys go to the host's focus window, which routes them through handleKey.
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask | EnterWindowMask | LeaveWindowMask
-        window = XCreateWindow(display, root, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)), 0,
+            | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+        window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
-        wmDeleteWindow = connection.atom("WM_DELETE_WINDOW")
         handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         do {
@@ -136,25 +167,28 @@ public final class StripWindow {
             XDestroyWindow(display, window)
             throw error
         }
-        let unselected = renderer.unselectedFont, selected = renderer.selectedFont
-        do {
-            model = try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
-                                   metrics: metrics,
-                                   measureUnselected: { Double(unselected.advance(of: $0)) },
-                                   measureSelected: { Double(selected.advance(of: $0)) })
-        } catch {
-            XDestroyWindow(display, window)
-            throw error
-        }
+        model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
+                                   metrics: metrics, renderer: renderer)
         xinput = XInput2Pointer(display: display, window: window)
         XDefineCursor(display, window, arrowCursor)
-        setWindowManagerProperties()
         XMapWindow(display, window)
     }
 
+    private static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
+                                  renderer: StripRenderer) throws -> StripModel {
+        let unselected = renderer.unselectedFont, selected = renderer.selectedFont
+        return try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: viewportWidth, metrics: metrics,
+                              measureUnselected: { Double(unselected.advance(of: $0)) },
+                              measureSelected: { Double(selected.advance(of: $0)) })
+    }
+
+    /// The largest window side, pixels (X allows 32767; beyond this the back buffer alone would pass 1 GiB).
+    public static let maximumSide = 16384
+
+    private static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
+
     deinit {
         timer?.cancel()
-        readSource?.cancel()
     }
 
     /// The font chains (unselected, selected), for diagnostics.
@@ -162,60 +196,95 @@ public final class StripWindow {
         (renderer.unselectedFont, renderer.selectedFont)
     }
 
-    /// The window size, pixels.
+    /// The strip window's size, pixels.
     public var size: (width: Int, height: Int) { (renderer.width, renderer.height) }
+
+    /// The strip window's position in its parent and size, pixels.
+    public var frame: (x: Int, y: Int, width: Int, height: Int) { (position.x, position.y, renderer.width, renderer.height) }
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
 
-    private func setWindowManagerProperties() {
-        let display = connection.display
-        XStoreName(display, window, Self.windowTitle)
-        let utf8 = connection.atom("UTF8_STRING")
-        let title = Array(Self.windowTitle.utf8)
-        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), utf8, 8, PropModeReplace, title, Int32(title.count))
-        var pid = UInt(getpid())
-        withUnsafeBytes(of: &pid) { bytes in
-            _ = XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.bindMemory(to: UInt8.self).baseAddress, 1)
-        }
-        "segmented-demo".withCString { name in
-            Self.windowTitle.withCString { cls in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name), res_class: UnsafeMutablePointer(mutating: cls))
-                XSetClassHint(display, window, &hint)
-            }
-        }
-        var protocols = [wmDeleteWindow]
-        XSetWMProtocols(display, window, &protocols, 1)
+    /// The titles, one per segment.
+    public var titles: [String] { model.titles }
+
+    /// The selected segment; nil only when there are no titles.
+    public var selectedIndex: Int? { model.selectedIndex }
+
+    /// Moves and resizes the strip's window in its parent (pixels). The
+    /// content offset follows as for any resize: at rest, the least scroll
+    /// that keeps the selection whole; during a tween, the same clock.
+    public func setFrame(_ frame: (x: Int, y: Int, width: Int, height: Int)) {
+        guard !isDestroyed else { return }
+        let w = Self.clampedSide(frame.width), h = Self.clampedSide(frame.height)
+        position = (frame.x, frame.y)
+        XMoveResizeWindow(connection.display, window, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(w), UInt32(h))
+        resize(width: w, height: h, at: Self.now())
     }
 
-    /// Starts handling X events on the main queue. Call once, then `dispatchMain()`.
-    public func start() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
-        source.setEventHandler { [unowned self] in self.drainEvents() }
-        source.resume()
-        readSource = source
-        callbacks.ready?(self)
-        XFlush(connection.display)
-        // Round trips made while setting up may already have queued events the socket will not signal again.
-        DispatchQueue.main.async { [unowned self] in self.drainEvents() }
+    private func resize(width: Int, height: Int, at now: Double) {
+        guard width != renderer.width || height != renderer.height else { return }
+        renderer.resize(width: width, height: height)
+        model.resize(viewportWidth: Double(renderer.width), at: now)
+        needsPaint = true
+        pendingResizeReport = true
+        scheduleUpdate()
     }
 
-    /// Selects `index` as a host would (not a click), animated.
-    /// - Throws: `StripModel.Failure.indexOutOfRange`.
-    public func select(_ index: Int) throws {
+    /// Replaces the titles.
+    ///
+    /// - Parameters:
+    ///   - titles: one title per segment; may be empty.
+    ///   - selectedIndex: the segment to select; nil keeps the current index
+    ///     when it is still in range, else selects the last segment.
+    /// - Throws: `StripModel.Failure.indexOutOfRange` when `selectedIndex` is
+    ///   outside the new titles; the strip is then unchanged.
+    /// The selection callback fires (cause `.api`) when the selected index changes.
+    /// The strip shows the new titles at rest, centered on the selection, without a tween.
+    public func setTitles(_ titles: [String], selectedIndex: Int? = nil) throws {
+        guard !isDestroyed else { return }
         let old = model.selectedIndex
-        if try model.select(index, at: Self.now()) {
-            callbacks.selectionChanged?(self, old, index, .api)
+        let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
+        if let wanted = selectedIndex, !titles.indices.contains(wanted) {
+            throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
+        }
+        model = try Self.makeModel(titles: titles, selectedIndex: index, viewportWidth: Double(renderer.width),
+                                   metrics: metrics, renderer: renderer)
+        renderer.forgetTitles()
+        stopTimer()
+        hovered = nil
+        if model.selectedIndex != old {
+            callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))
         }
         pendingSelectionReport = true
         needsPaint = true
-        drainEvents()
+        scheduleUpdate()
+    }
+
+    /// Selects `index` for the host (cause `.api`).
+    ///
+    /// - Parameters:
+    ///   - index: the segment to select, 0..<titles.count.
+    ///   - animated: tween the indicator and the offset (style duration and
+    ///     easing), or jump to the rest position.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    /// The selection callback fires once, before the animation, when the index changes;
+    /// selecting the selected segment only re-centers it.
+    public func setSelectedIndex(_ index: Int, animated: Bool = true) throws {
+        guard !isDestroyed else { return }
+        let old = model.selectedIndex
+        if try model.select(index, at: Self.now(), animated: animated) {
+            callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .api))
+        }
+        pendingSelectionReport = true
+        needsPaint = true
+        scheduleUpdate()
     }
 
     /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
     /// the previous/next segment, Home/End the first/last, animated as a click.
-    /// A host with several controls calls this for the strip that has focus.
+    /// The strip's window does not take keyboard focus: the host calls this for
+    /// key presses while the strip is its focused control.
     ///
     /// - Parameters:
     ///   - keysym: the X keysym (from `XLookupKeysym`).
@@ -223,13 +292,7 @@ public final class StripWindow {
     /// - Returns: whether the strip used the key.
     @discardableResult
     public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
-        let used = navigate(keysym: keysym, state: state)
-        if used { drainEvents() }
-        return used
-    }
-
-    /// The key's effect on the selection, without repainting yet.
-    private func navigate(keysym: KeySym, state: UInt32) -> Bool {
+        guard !isDestroyed else { return false }
         let control = state & UInt32(ControlMask) != 0
         let key: NavigationKey
         switch Int32(truncatingIfNeeded: keysym) {
@@ -243,33 +306,52 @@ public final class StripWindow {
         }
         let old = model.selectedIndex
         if let index = model.select(key, at: Self.now()) {
-            callbacks.selectionChanged?(self, old, index, .key)
+            callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .key))
             pendingSelectionReport = true
             needsPaint = true
+            scheduleUpdate()
         }
         return true
     }
 
-    /// Handles every event Xlib has, then repaints once and manages the frame
-    /// timer; again while painting or reporting pulled more events into
-    /// Xlib's queue (a loop, not recursion, so a flood of input cannot grow the stack).
-    private func drainEvents() {
-        let display = connection.display
-        repeat {
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-                handle(&event)
-            }
-            afterEvents()
-        } while XPending(display) > 0
+    /// Handles one event of the connection if it is for the strip's window.
+    ///
+    /// Call it for every event the host takes from the connection (or let an
+    /// `XEventLoop` do it); the strip repaints once after the batch, on the main queue.
+    /// - Returns: whether the event was the strip's.
+    @discardableResult
+    public func handle(_ event: inout XEvent) -> Bool {
+        guard !isDestroyed else { return false }
+        if event.type == GenericEvent {
+            guard let xinput, let input = xinput.translate(&event) else { return false }
+            handle(input, at: Self.now())
+            scheduleUpdate()
+            return true
+        }
+        guard event.xany.window == window else { return false }
+        handleOwn(&event)
+        scheduleUpdate()
+        return true
     }
 
-    private func handle(_ event: inout XEvent) {
+    /// Runs the update (motion, timer, paint, reports) once the current batch
+    /// of events is handled: the main queue runs it after the handler returns.
+    private func scheduleUpdate() {
+        guard !updateScheduled, !isDestroyed else { return }
+        updateScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.updateScheduled = false
+            self.update()
+        }
+    }
+
+    private func handleOwn(_ event: inout XEvent) {
         let now = Self.now()
         switch event.type {
         case Expose:
             if event.xexpose.count == 0 {
+                hasExposed = true
                 if hasDrawnFirstFrame {
                     renderer.copyToWindow()
                 } else {
@@ -277,13 +359,8 @@ public final class StripWindow {
                 }
             }
         case ConfigureNotify:
-            let w = Int(event.xconfigure.width), h = Int(event.xconfigure.height)
-            if w != renderer.width || h != renderer.height {
-                renderer.resize(width: w, height: h)
-                model.resize(viewportWidth: Double(renderer.width), at: now)
-                needsPaint = true
-                pendingResizeReport = true
-            }
+            position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
+            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height), at: now)
         case ButtonPress:
             handle(.press(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
                           state: event.xbutton.state, time: Double(event.xbutton.time) / 1000), at: now)
@@ -303,19 +380,10 @@ public final class StripWindow {
                 needsPaint = true
             }
         case DestroyNotify where event.xdestroywindow.window == window:
-            FileHandle.standardError.write(Data("\(XErrorReporting.programName): the window was destroyed by another client\n".utf8))
-            exit(1)
-        case GenericEvent:
-            if let input = xinput?.translate(&event) { handle(input, at: now) }
-        case KeyPress:
-            let keysym = XLookupKeysym(&event.xkey, 0)
-            if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) {
-                requestClose()
-            } else {
-                _ = navigate(keysym: keysym, state: event.xkey.state)
-            }
-        case ClientMessage:
-            if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
+            isDestroyed = true
+            timer?.cancel()
+            timer = nil
+            callbacks.destroyed?(self)
         default:
             break
         }
@@ -345,7 +413,7 @@ public final class StripWindow {
             let old = model.selectedIndex
             switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
             case let .click(index, changed):
-                if changed { callbacks.selectionChanged?(self, old, index, .click) }
+                if changed { callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .click)) }
                 pendingSelectionReport = true
                 needsPaint = true
             case let .dragEnded(offset, velocity, gliding):
@@ -382,26 +450,21 @@ public final class StripWindow {
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
     }
 
-    private func requestClose() {
-        if let close = callbacks.closeRequested {
-            close(self)
-        } else {
-            close()
-            exit(0)
-        }
-    }
-
-    /// Destroys the window and flushes the connection.
-    public func close() {
+    /// Destroys the strip's window and flushes the connection; the strip is inert from then on.
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
         timer?.cancel()
         timer = nil
-        readSource?.cancel()
-        readSource = nil
         XDestroyWindow(connection.display, window)
         XSync(connection.display, 0)
+        connection.noteRoundTrip()
     }
 
-    private func afterEvents() {
+    /// After a batch of events: applies motion, starts or stops the frame
+    /// timer, repaints once and reports.
+    private func update() {
+        guard !isDestroyed else { return }
         let now = Self.now()
         // Pointer motion: the last position of a batch, at most once per frame.
         // While the frame timer runs, its tick applies it.
@@ -411,18 +474,20 @@ public final class StripWindow {
                 applyPendingMotion(at: now)
             } else if !motionDeferred {
                 motionDeferred = true
-                DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [unowned self] in
+                DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+                    guard let self else { return }
                     self.motionDeferred = false
-                    self.drainEvents()
+                    self.update()
                 }
             }
         }
         if model.isAnimating(at: now) {
             startTimer()
         } else if timer != nil {
-            stopTimer(at: now)
+            stopTimer()
         }
-        if needsPaint { paint(at: now) }
+        // Nothing is drawn before the first Expose: the window may not be viewable yet.
+        if needsPaint, hasExposed { paint(at: now) }
         report()
     }
 
@@ -437,6 +502,7 @@ public final class StripWindow {
         let scroll = pendingScrollReport && resting
         guard selection || scroll || pendingResizeReport || pendingHoverReport else { return }
         XSync(connection.display, 0)
+        connection.noteRoundTrip()
         if pendingResizeReport {
             pendingResizeReport = false
             callbacks.resized?(self)
@@ -459,15 +525,16 @@ public final class StripWindow {
         guard timer == nil else { return }
         let t = DispatchSource.makeTimerSource(queue: .main)
         t.schedule(deadline: .now() + .nanoseconds(16_666_667), repeating: .nanoseconds(16_666_667), leeway: .milliseconds(1))
-        t.setEventHandler { [unowned self] in self.tick() }
+        t.setEventHandler { [weak self] in self?.tick() }
         t.resume()
         timer = t
     }
 
-    private func stopTimer(at now: Double) {
-        timer?.cancel()
+    private func stopTimer() {
+        guard let t = timer else { return }
+        t.cancel()
         timer = nil
-        model.settle(at: now)
+        model.settle(at: Self.now())
         needsPaint = true
     }
 
@@ -475,8 +542,8 @@ public final class StripWindow {
         let now = Self.now()
         applyPendingMotion(at: now)
         needsPaint = true
-        if !model.isAnimating(at: now) { stopTimer(at: now) }
-        drainEvents()
+        if !model.isAnimating(at: now) { stopTimer() }
+        update()
     }
 
     /// What is drawn now.
@@ -511,6 +578,7 @@ public final class StripWindow {
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             XSync(connection.display, 0)
+            connection.noteRoundTrip()
             callbacks.firstFrame?(self)
         } else {
             XFlush(connection.display)

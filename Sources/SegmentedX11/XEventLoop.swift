@@ -1,0 +1,94 @@
+import CXft
+import Dispatch
+
+/// Reads one X connection on the main queue and hands every event to the
+/// strips on it and then to the host's handler: the event loop for a program
+/// whose windows hold segmented strips.
+///
+/// A Dispatch read source on the connection's socket wakes the loop; it then
+/// drains everything Xlib holds (`XPending`), also after the strips' own round
+/// trips, which the socket would not signal again. Nothing runs while no event
+/// arrives and nothing moves.
+public final class XEventLoop {
+    private let connection: XDisplayConnection
+    private var strips: [SegmentedStrip] = []
+    private var readSource: DispatchSourceRead?
+    private var drainScheduled = false
+
+    /// Called on the main queue for each event no strip took (the host's own windows).
+    public var handler: ((inout XEvent) -> Void)?
+
+    /// A loop for `connection`; it becomes the connection's round-trip observer.
+    public init(connection: XDisplayConnection) {
+        self.connection = connection
+        connection.roundTripObserver = { [weak self] in self?.scheduleDrain() }
+    }
+
+    deinit {
+        readSource?.cancel()
+    }
+
+    /// Hands `strip` the events of its window from now on.
+    public func add(_ strip: SegmentedStrip) {
+        strips.append(strip)
+    }
+
+    /// Stops handing events to `strip`.
+    public func remove(_ strip: SegmentedStrip) {
+        strips.removeAll { $0 === strip }
+    }
+
+    /// Starts reading the connection on the main queue; call once, then run the main queue
+    /// (`dispatchMain()` or `RunLoop.main.run()`).
+    public func start() {
+        guard readSource == nil else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)
+        source.setEventHandler { [weak self] in self?.drain() }
+        source.resume()
+        readSource = source
+        XFlush(connection.display)
+        // Round trips made while setting up may already have queued events the socket will not signal again.
+        scheduleDrain()
+    }
+
+    /// Stops reading the connection.
+    public func stop() {
+        readSource?.cancel()
+        readSource = nil
+    }
+
+    private func scheduleDrain() {
+        guard !drainScheduled else { return }
+        drainScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            guard let self else { return }
+            self.drainScheduled = false
+            self.drain()
+        }
+    }
+
+    /// Handles every event Xlib holds now.
+    public func drain() {
+        let display = connection.display
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            dispatch(&event)
+        }
+    }
+
+    private func dispatch(_ event: inout XEvent) {
+        if event.type == GenericEvent {
+            // XInput 2 events carry their window inside the cookie: fetch it
+            // once so that every strip can look, and free it after.
+            let fetched = XGetEventData(connection.display, &event.xcookie) != 0
+            defer { if fetched { XFreeEventData(connection.display, &event.xcookie) } }
+            var taken = false
+            for strip in strips where strip.handle(&event) { taken = true }
+            if !taken { handler?(&event) }
+            return
+        }
+        for strip in strips where strip.handle(&event) { return }
+        handler?(&event)
+    }
+}
