@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SegmentedCore", targets: ["SegmentedCore"]),
         .library(name: "SegmentedX11", targets: ["SegmentedX11"]),
         .executable(name: "segmented-demo", targets: ["segmented-demo"]),
+        .executable(name: "two-strips", targets: ["two-strips"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "SegmentedCore"),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11"]),
+        .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11"]),
         .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "TestSupport"]),

@@ -19,6 +19,10 @@ public final class XEventLoop {
     public var handler: ((inout XEvent) -> Void)?
 
     /// A loop for `connection`; it becomes the connection's round-trip observer.
+    ///
+    /// Make one loop per connection and keep it as long as the connection:
+    /// libdispatch on Linux can miss events for a new read source on a
+    /// descriptor whose previous source was cancelled moments before.
     public init(connection: XDisplayConnection) {
         self.connection = connection
         connection.roundTripObserver = { [weak self] in self?.scheduleDrain() }
@@ -51,7 +55,7 @@ public final class XEventLoop {
         scheduleDrain()
     }
 
-    /// Stops reading the connection.
+    /// Stops reading the connection, for good (see `init`).
     public func stop() {
         readSource?.cancel()
         readSource = nil

@@ -85,8 +85,8 @@ let windowWidth = options.geometryGiven ? options.width : Int((Double(options.wi
 let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
 // The demo is a host like any other: a top-level window of its own with one
 // strip filling it, all through the library's public API.
-let host = DemoWindow(connection: connection, width: windowWidth, height: windowHeight,
-                      background: style.backgroundColor, className: programName)
+let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
+                      background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName)
 let strip: SegmentedStrip
 do {
     strip = try SegmentedStrip(connection: connection, parent: host.window, frame: (0, 0, windowWidth, windowHeight),
@@ -101,6 +101,8 @@ do {
     fail("\(error)", status: 1)
 }
 host.map()
+host.focusedStrip = strip
+host.resized = { width, height in strip.setFrame((0, 0, width, height)) }
 
 // Name the code points no font can draw, once, so boxes are never silent.
 // Building the strip measured every title in the unselected font, so its
@@ -214,7 +216,7 @@ for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
 
 let loop = XEventLoop(connection: connection)
 loop.add(strip)
-loop.handler = { event in host.handle(&event, strip: strip) }
+loop.handler = { event in host.handle(&event) }
 emitReady(strip)
 loop.start()
 // The run loop serves the main queue on this, the main thread, for good.

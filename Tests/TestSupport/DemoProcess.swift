@@ -10,11 +10,16 @@ public final class DemoProcess {
     /// The binary: $SEGMENTED_DEMO, or `segmented-demo` next to the test bundle.
     public static var binaryPath: String {
         if let path = ProcessInfo.processInfo.environment["SEGMENTED_DEMO"], !path.isEmpty { return path }
+        return builtProduct("segmented-demo")
+    }
+
+    /// The path of the executable product `name` built beside the test bundle.
+    public static func builtProduct(_ name: String) -> String {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var dir = exe.deletingLastPathComponent()
         // swift-corelibs-xctest runs <config>/<Package>PackageTests.xctest; step out of a bundle directory if any.
         if dir.pathExtension == "xctest" { dir = dir.deletingLastPathComponent() }
-        return dir.appendingPathComponent("segmented-demo").path
+        return dir.appendingPathComponent(name).path
     }
 
     public let process = Process()
@@ -25,9 +30,9 @@ public final class DemoProcess {
     private var stdoutClosed = false
     private var consumed = 0
 
-    /// Starts the demo with `arguments` (and `--trace` unless `trace` is false).
-    public init(arguments: [String], trace: Bool = true, environment: [String: String]? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+    /// Starts the demo (or `executable`, a path) with `arguments` (and `--trace` unless `trace` is false).
+    public init(arguments: [String], trace: Bool = true, environment: [String: String]? = nil, executable: String? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: executable ?? Self.binaryPath)
         process.arguments = (trace ? ["--trace"] : []) + arguments
         if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()

@@ -1,0 +1,97 @@
+import Dispatch
+import Foundation
+import SegmentedCore
+import SegmentedX11
+
+// A second host of the library: one window, two strips with different styles,
+// laid out by the host. Clicking a strip gives it the keyboard (Left/Right,
+// Home/End). Prints one JSON line per event on stdout: "ready" with both
+// strips' windows and frames, then "select" with the strip's name, the old and
+// new index and whether the user caused it.
+
+let programName = "two-strips"
+if CommandLine.arguments.count > 1 {
+    let argument = CommandLine.arguments[1]
+    if argument == "--help" || argument == "-h" {
+        print("usage: \(programName)\n\nOne window with two segmented strips in different styles. Escape or q closes it.")
+        exit(0)
+    }
+    FileHandle.standardError.write(Data("\(programName): unknown argument '\(argument)' (try --help)\n".utf8))
+    exit(2)
+}
+
+func emit(_ fields: [String: Any]) {
+    guard var data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) else { return }
+    data.append(0x0A)
+    FileHandle.standardOutput.write(data)
+}
+
+let connection: XDisplayConnection
+do {
+    connection = try XDisplayConnection()
+} catch {
+    FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
+    exit(1)
+}
+XDisplayConnection.installErrorHandlers(programName: programName)
+
+// The top strip keeps the design; the bottom one is a blue box that lengthens, spread across the window.
+let topStyle = StripStyle()
+var bottomStyle = StripStyle()
+bottomStyle.accentColor = 0x1E88E5
+bottomStyle.indicatorShape = .box
+bottomStyle.indicatorOpacity = 0.15
+bottomStyle.indicatorCornerRadius = 6
+bottomStyle.indicatorSizing = .segment
+bottomStyle.indicatorAnimation = .lengthen
+bottomStyle.fillMode = .spread
+
+let width = 480, gap = 16
+let stripHeight = Int(LayoutMetrics().stripHeight)
+let host = HostWindow(connection: connection, width: width, height: 2 * stripHeight + 3 * gap,
+                      background: 0xFFFFFF, title: "Two strips", instanceName: programName)
+func frames(width: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {
+    [(0, gap, width, stripHeight), (0, 2 * gap + stripHeight, width, stripHeight)]
+}
+
+let strips: [(name: String, strip: SegmentedStrip)]
+do {
+    let f = frames(width: width)
+    strips = [
+        ("top", try SegmentedStrip(connection: connection, parent: host.window, frame: f[0],
+                                   titles: ["推荐", "关注", "热榜", "视频", "小说", "科技", "财经", "体育", "娱乐", "汽车"],
+                                   selectedIndex: 0, style: topStyle)),
+        ("bottom", try SegmentedStrip(connection: connection, parent: host.window, frame: f[1],
+                                      titles: ["Inbox", "Starred", "Sent", "Drafts"], selectedIndex: 1, style: bottomStyle)),
+    ]
+} catch {
+    FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
+    exit(1)
+}
+
+let loop = XEventLoop(connection: connection)
+for (name, strip) in strips {
+    loop.add(strip)
+    strip.callbacks.selectionChanged = { strip, change in
+        if change.isUserInitiated { host.focusedStrip = strip }
+        emit(["event": "select", "strip": name, "index": change.newIndex.map { $0 as Any } ?? NSNull(),
+              "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull(), "userInitiated": change.isUserInitiated])
+    }
+    strip.callbacks.settled = { strip in
+        emit(["event": "settled", "strip": name, "index": strip.selectedIndex.map { $0 as Any } ?? NSNull(),
+              "contentOffset": strip.presentation.contentOffset])
+    }
+}
+host.focusedStrip = strips[0].strip
+host.resized = { width, _ in
+    for (strip, frame) in zip(strips.map(\.strip), frames(width: width)) { strip.setFrame(frame) }
+}
+loop.handler = { event in host.handle(&event) }
+host.map()
+emit(["event": "ready", "window": Int(host.window),
+      "strips": strips.map { ["name": $0.name, "window": Int($0.strip.window), "x": $0.strip.frame.x, "y": $0.strip.frame.y,
+                              "width": $0.strip.frame.width, "height": $0.strip.frame.height] }])
+loop.start()
+while true {
+    RunLoop.main.run()
+}

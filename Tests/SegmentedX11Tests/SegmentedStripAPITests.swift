@@ -1,0 +1,266 @@
+import CXft
+import Foundation
+import SegmentedCore
+import SegmentedX11
+import TestSupport
+import XCTest
+
+/// The embeddable API in-process: strips in a host window on a real X server,
+/// driven through the public calls and XTest, with the main queue run by the test.
+final class SegmentedStripAPITests: XCTestCase {
+    private static let sharedConnection = Result { try XDisplayConnection() }
+    /// One loop for the connection, as a program has (started by the first test that shows its host).
+    private static var sharedLoop: XEventLoop?
+    private var connection: XDisplayConnection!
+    private var user: TestDisplay!
+    private var host: HostWindow!
+    private var loop: XEventLoop!
+    private var log: [String] = []
+    private var strips: [SegmentedStrip] = []
+    /// The indicator as drawn when each selection callback ran.
+    private var drawnAtCallback: [Rect?] = []
+
+    private let titles = ["推荐", "关注", "热榜", "视频", "小说", "科技", "财经", "体育", "娱乐", "汽车", "Long English title"]
+    private let hostSize = (width: 360, height: 140)
+
+    override func setUpWithError() throws {
+        XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
+        connection = try Self.sharedConnection.get()
+        user = try TestDisplay()
+        user.parkPointer()
+        host = HostWindow(connection: connection, width: hostSize.width, height: hostSize.height, background: 0xFFFFFF,
+                          title: "API test", instanceName: "SegmentedX11Tests")
+        host.closeRequested = {}
+        if Self.sharedLoop == nil { Self.sharedLoop = XEventLoop(connection: connection) }
+        loop = Self.sharedLoop
+        loop.handler = { [unowned self] event in self.host.handle(&event) }
+        log = []
+    }
+
+    override func tearDown() {
+        for strip in strips { loop.remove(strip) }
+        host?.close()
+        // Events of this test's windows must not reach the next test's loop.
+        while XPending(connection.display) > 0 {
+            var event = XEvent()
+            XNextEvent(connection.display, &event)
+        }
+    }
+
+    /// A strip in the host at `frame`, logging its selection callbacks and settles.
+    private func makeStrip(_ name: String, frame: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 360, 44),
+                           titles: [String]? = nil, selectedIndex: Int = 0, style: StripStyle = StripStyle()) throws -> SegmentedStrip {
+        let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: frame, titles: titles ?? self.titles,
+                                       selectedIndex: selectedIndex, style: style)
+        strip.callbacks.selectionChanged = { [unowned self] strip, change in
+            self.log.append("\(name) select \(change.oldIndex.map(String.init) ?? "nil")->\(change.newIndex.map(String.init) ?? "nil") \(change.cause.rawValue) user=\(change.isUserInitiated)")
+            self.drawnAtCallback.append(strip.presentation.indicator)
+        }
+        strip.callbacks.settled = { [unowned self] strip in
+            self.log.append("\(name) settled \(strip.selectedIndex.map(String.init) ?? "nil")")
+        }
+        strip.callbacks.firstFrame = { [unowned self] _ in self.log.append("\(name) firstFrame") }
+        loop.add(strip)
+        strips.append(strip)
+        return strip
+    }
+
+    /// Runs the main queue until `condition` holds (at most `timeout` seconds).
+    private func run(until condition: () -> Bool, timeout: Double = 10, _ message: String) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition(), Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertTrue(condition(), "timed out waiting for: \(message); log: \(log)")
+    }
+
+    private func showHost() {
+        host.map()
+        loop.start()
+    }
+
+    func testOutOfRangeInitialIndexThrowsBeforeAnyWindowIsMade() throws {
+        for index in [-1, titles.count] {
+            XCTAssertThrowsError(try makeStrip("a", selectedIndex: index)) { error in
+                XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: index, count: titles.count))
+            }
+        }
+        XCTAssertEqual(children(of: host.window), 0)
+    }
+
+    func testEmptyTitlesGiveAnEmptyStripWithNoIndicator() throws {
+        let strip = try makeStrip("a", titles: [], selectedIndex: 0)
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        XCTAssertNil(strip.selectedIndex)
+        XCTAssertNil(strip.presentation.indicator)
+        XCTAssertEqual(strip.model.restingLayout.contentWidth, 0, "no segments, no insets: nothing to scroll")
+        let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
+        XCTAssertEqual(image.count(notMatching: 0xFFFFFF, x: 0, y: 0, width: 360, height: 44), 0, "nothing drawn in an empty strip")
+        XCTAssertThrowsError(try strip.setSelectedIndex(0)) { error in
+            XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: 0, count: 0))
+        }
+    }
+
+    func testOutOfRangeSelectionIsRejectedAndChangesNothing() throws {
+        let strip = try makeStrip("a", selectedIndex: 2)
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        let before = strip.presentation
+        for index in [-1, titles.count, Int.max] {
+            XCTAssertThrowsError(try strip.setSelectedIndex(index, animated: false)) { error in
+                XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: index, count: titles.count))
+            }
+        }
+        XCTAssertEqual(strip.selectedIndex, 2)
+        XCTAssertEqual(strip.presentation, before)
+        XCTAssertEqual(log, ["a firstFrame"], "no callback for a rejected index")
+    }
+
+    func testCallbackFiresOncePerChangeBeforeTheAnimationThenSettles() throws {
+        let strip = try makeStrip("a")
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        log = []
+        let before = try XCTUnwrap(strip.presentation.indicator)
+        try strip.setSelectedIndex(3)
+        XCTAssertEqual(log, ["a select 0->3 api user=false"], "synchronous")
+        // Before the animation: the callback sees the old indicator (the tween is at most a few microseconds old).
+        let drawn = try XCTUnwrap(drawnAtCallback.last ?? nil)
+        XCTAssertEqual(drawn.x, before.x, accuracy: 0.5)
+        XCTAssertEqual(drawn.width, before.width, accuracy: 0.5)
+        XCTAssertTrue(strip.model.isAnimating(at: SegmentedStrip.now()))
+        // A second change during the tween bends it: one more callback, one settle at the end.
+        try strip.setSelectedIndex(8)
+        XCTAssertEqual(log.count, 2)
+        XCTAssertTrue(log[1].hasPrefix("a select 3->8 api user=false"), log[1])
+        run(until: { log.contains("a settled 8") }, "settled on 8")
+        XCTAssertEqual(log.filter { $0.hasPrefix("a settled") }, ["a settled 8"])
+        let p = strip.presentation
+        XCTAssertEqual(p.indicator, strip.model.restingLayout.indicatorRect(under: 8))
+        XCTAssertEqual(p.contentOffset, strip.model.targetOffset)
+        // Reselecting the selected segment is not a change.
+        log = []
+        try strip.setSelectedIndex(8)
+        run(until: { log.contains("a settled 8") }, "settled again")
+        XCTAssertEqual(log, ["a settled 8"])
+    }
+
+    func testUnanimatedSelectionIsAtRestAtOnce() throws {
+        let strip = try makeStrip("a")
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        try strip.setSelectedIndex(9, animated: false)
+        let now = SegmentedStrip.now()
+        XCTAssertFalse(strip.model.isAnimating(at: now))
+        let p = strip.model.presentation(at: now)
+        XCTAssertEqual(p.indicator, strip.model.restingLayout.indicatorRect(under: 9))
+        XCTAssertGreaterThan(p.contentOffset, 0, "the tenth segment is past a 360 px viewport: centering scrolled")
+        XCTAssertEqual(p.contentOffset, strip.model.targetOffset)
+        run(until: { log.contains("a settled 9") }, "settled")
+        // The pixels: the accent underline under segment 9, where the formula puts it.
+        let rect = try XCTUnwrap(p.indicator)
+        let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
+        let row = Int(rect.y + rect.height / 2)
+        let columns = image.columns(inRow: row, matching: StripStyle().accentColor)
+        XCTAssertEqual(columns.first, Int((rect.x - p.contentOffset).rounded()))
+        XCTAssertEqual(columns.count, Int(rect.width))
+    }
+
+    func testSetTitlesKeepsOrMovesTheSelectionAndReportsChanges() throws {
+        let strip = try makeStrip("a", selectedIndex: 4)
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        log = []
+        try strip.setTitles(Array(titles.prefix(6)))
+        XCTAssertEqual(strip.selectedIndex, 4, "still in range: kept")
+        XCTAssertEqual(log, [], "same index: no callback")
+        try strip.setTitles(["一", "二"])
+        XCTAssertEqual(strip.selectedIndex, 1, "out of range: the last segment")
+        XCTAssertTrue(log[0].hasPrefix("a select 4->1 api user=false"))
+        XCTAssertThrowsError(try strip.setTitles(["x"], selectedIndex: 1)) { error in
+            XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: 1, count: 1))
+        }
+        XCTAssertEqual(strip.titles, ["一", "二"], "a rejected call changes nothing")
+        try strip.setTitles([])
+        XCTAssertNil(strip.selectedIndex)
+        XCTAssertNil(strip.presentation.indicator)
+        XCTAssertTrue(log[1].hasPrefix("a select 1->nil api user=false"), log[1])
+        try strip.setTitles(["甲", "乙", "丙"], selectedIndex: 2)
+        XCTAssertTrue(log[2].hasPrefix("a select nil->2 api user=false"), log[2])
+        XCTAssertEqual(log.count, 3)
+        run(until: { log.contains("a settled 2") }, "settled")
+        XCTAssertEqual(strip.presentation.indicator, strip.model.restingLayout.indicatorRect(under: 2))
+    }
+
+    func testAClickSelectsInTheClickedStripOnlyAndIsUserInitiated() throws {
+        let top = try makeStrip("top", frame: (0, 10, 360, 44))
+        var boxed = StripStyle()
+        boxed.accentColor = 0x1E88E5
+        let bottom = try makeStrip("bottom", frame: (0, 70, 360, 44), titles: ["Inbox", "Starred", "Sent", "Drafts"], style: boxed)
+        showHost()
+        run(until: { log.contains("top firstFrame") && log.contains("bottom firstFrame") }, "both first frames")
+        log = []
+        let target = bottom.model.restingLayout.frame(at: 2)
+        user.click(bottom.window, x: Int(target.midX), y: 22)
+        run(until: { log.contains("bottom settled 2") }, "bottom settled")
+        XCTAssertEqual(log.first, "bottom select 0->2 click user=true")
+        XCTAssertFalse(log.contains { $0.hasPrefix("top") }, "the other strip heard nothing: \(log)")
+        XCTAssertEqual(top.selectedIndex, 0)
+        // Read back through the host window: the blue underline in the bottom strip, the red one still in the top.
+        let image = try XCTUnwrap(user.pixels(host.window, width: 360, height: 140))
+        let b = try XCTUnwrap(bottom.presentation.indicator), t = try XCTUnwrap(top.presentation.indicator)
+        XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).count, 30)
+        XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).first, Int(b.x))
+        XCTAssertEqual(image.columns(inRow: 10 + Int(t.y + 1), matching: StripStyle().accentColor).first, Int(t.x))
+        // Keys go to the strip the host focuses.
+        host.focusedStrip = bottom
+        user.key(host.window, keysym: XK_Right)
+        run(until: { log.contains("bottom settled 3") }, "key selected 3")
+        XCTAssertTrue(log.contains("bottom select 2->3 key user=true"), "\(log)")
+        XCTAssertEqual(top.selectedIndex, 0)
+    }
+
+    func testSetFrameMovesAndResizesTheStripWindow() throws {
+        let strip = try makeStrip("a", frame: (0, 0, 200, 44), selectedIndex: 9)
+        var resized = 0
+        strip.callbacks.resized = { _ in resized += 1 }
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        let before = strip.model.targetOffset
+        strip.setFrame((20, 50, 300, 44))
+        run(until: { resized == 1 }, "resized callback")
+        XCTAssertEqual(strip.model.viewportWidth, 300)
+        var root: Window = 0
+        var x: Int32 = 0, y: Int32 = 0
+        var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        XGetGeometry(user.display, strip.window, &root, &x, &y, &w, &h, &border, &depth)
+        XCTAssertEqual([x, y, Int32(w), Int32(h)], [20, 50, 300, 44])
+        XCTAssertLessThan(strip.model.targetOffset, before, "a wider viewport needs less scroll to center segment 9")
+    }
+
+    func testADestroyedStripIsInert() throws {
+        let strip = try makeStrip("a")
+        var destroyed = 0
+        strip.callbacks.destroyed = { _ in destroyed += 1 }
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        XDestroyWindow(user.display, strip.window)
+        XSync(user.display, 0)
+        run(until: { destroyed == 1 }, "destroyed callback")
+        try strip.setSelectedIndex(3)
+        strip.setFrame((0, 0, 100, 44))
+        XCTAssertEqual(strip.selectedIndex, 0, "no change after the window is gone")
+        XCTAssertEqual(children(of: host.window), 0)
+    }
+
+    private func children(of window: Window) -> Int {
+        XSync(connection.display, 0)
+        var root: Window = 0, parent: Window = 0
+        var list: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        XQueryTree(user.display, window, &root, &parent, &list, &count)
+        if let list { XFree(list) }
+        return Int(count)
+    }
+}
