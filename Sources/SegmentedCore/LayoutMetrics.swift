@@ -39,6 +39,8 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var tweenDuration: Double = 0.3
     /// Easing curve of every tween.
     public var easing: CubicBezierEasing = .easeInOut
+    /// How the outgoing and incoming titles change during a selection tween.
+    public var titleTransition: TitleTransition = .blend
 
     /// The design's metrics.
     public init() {}
@@ -91,6 +93,18 @@ public enum FillMode: String, Equatable, Sendable, CaseIterable {
     case spread
     /// The room shared among the segments' widths.
     case stretch
+}
+
+/// How titles change font and color when the selection moves.
+public enum TitleTransition: String, Equatable, Sendable, CaseIterable {
+    /// Continuously, on the tween's curve: color interpolated in linear
+    /// light, pixel size interpolated between the unselected and selected
+    /// fonts (in whole pixels), the weight switching at the midpoint; the
+    /// segment widths follow (`StripPresentation.titleWeights`).
+    case blend
+    /// At once, when the tween starts: the new title is drawn selected and
+    /// the old one unselected from the first frame.
+    case switchAtStart = "switch"
 }
 
 /// The indicator's shape.

@@ -9,6 +9,11 @@ public struct StripPresentation: Equatable, Sendable {
     public let indicator: Rect?
     /// Pixels scrolled past the content's left edge.
     public let contentOffset: Double
+    /// How selected each title is drawn, 0 (absent) to 1: during a tween the
+    /// incoming title goes from 0 to 1 and the outgoing one from 1 to 0 on the
+    /// tween's curve, as the segment widths do; at rest only the selected
+    /// index, at 1. With `TitleTransition.switchAtStart`, always the selected index at 1.
+    public let titleWeights: [Int: Double]
 }
 
 /// What a button-1 release amounted to.
@@ -113,6 +118,7 @@ public final class StripModel {
     private var targetLayout: SegmentLayout
     private var layoutFrom: SegmentLayout
     private var indicatorFrom: Rect?
+    private var titleWeightsFrom: [Int: Double] = [:]
     private var layoutTween: Tween?
 
     private var restingOffset: Double = 0
@@ -221,6 +227,7 @@ public final class StripModel {
     public func presentation(at now: Double) -> StripPresentation {
         var layout = targetLayout
         var indicator = selectedIndex.map { targetLayout.indicatorRect(under: $0) }
+        var weights = restingWeights
         if let tween = layoutTween, !tween.isFinished(at: now) {
             let p = tween.progress(at: now)
             layout = layoutFrom.interpolated(to: targetLayout, fraction: p)
@@ -228,9 +235,25 @@ public final class StripModel {
                 let time = (now - tween.startTime) / tween.duration
                 indicator = metrics.indicatorAnimation.rect(from: indicatorFrom ?? to, to: to, time: time, easing: tween.easing)
             }
+            if metrics.titleTransition == .blend { weights = Self.blend(titleWeightsFrom, weights, p) }
         }
         return StripPresentation(layout: layout, indicator: indicator,
-                                 contentOffset: offsetMotion.offset(at: now, resting: restingOffset))
+                                 contentOffset: offsetMotion.offset(at: now, resting: restingOffset), titleWeights: weights)
+    }
+
+    private var restingWeights: [Int: Double] {
+        selectedIndex.map { [$0: 1] } ?? [:]
+    }
+
+    /// `from` + (`to` - `from`) x `p` for every index in either, dropping zeros.
+    private static func blend(_ from: [Int: Double], _ to: [Int: Double], _ p: Double) -> [Int: Double] {
+        var out = [Int: Double]()
+        for index in Set(from.keys).union(to.keys) {
+            let a = from[index] ?? 0, b = to[index] ?? 0
+            let w = a + (b - a) * p
+            if w > 0 { out[index] = w }
+        }
+        return out
     }
 
     /// Whether anything still moves at `now` (seconds); false means the caller
@@ -252,6 +275,7 @@ public final class StripModel {
             layoutTween = nil
             layoutFrom = targetLayout
             indicatorFrom = nil
+            titleWeightsFrom = [:]
         }
         if offsetMotion != .rest, offsetMotion.isFinished(at: now) {
             restingOffset = offsetMotion.offset(at: now, resting: restingOffset)
@@ -286,10 +310,12 @@ public final class StripModel {
             if animated {
                 layoutFrom = drawn.layout
                 indicatorFrom = drawn.indicator
+                titleWeightsFrom = drawn.titleWeights
                 layoutTween = Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing)
             } else {
                 layoutFrom = newTarget
                 indicatorFrom = nil
+                titleWeightsFrom = [:]
                 layoutTween = nil
             }
             targetLayout = newTarget

@@ -64,6 +64,7 @@ public final class HostWindow {
     /// Maps the window (after its strips exist, so that they appear together).
     public func map() {
         XMapWindow(connection.display, window)
+        XFlush(connection.display)
     }
 
     /// Handles the window's own events; others are ignored.

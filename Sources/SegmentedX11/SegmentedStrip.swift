@@ -172,6 +172,7 @@ public final class SegmentedStrip {
         xinput = XInput2Pointer(display: display, window: window)
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
+        XFlush(display)
     }
 
     private static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
@@ -489,6 +490,13 @@ public final class SegmentedStrip {
         // Nothing is drawn before the first Expose: the window may not be viewable yet.
         if needsPaint, hasExposed { paint(at: now) }
         report()
+        eventsMayBeQueued()
+    }
+
+    /// Font loading and painting can make round trips that leave events in
+    /// Xlib's queue, which the socket will not signal: tell the event loop.
+    private func eventsMayBeQueued() {
+        if XQLength(connection.display) > 0 { connection.noteRoundTrip() }
     }
 
     /// Tells the host what changed. Reports describe what is on screen: sync
@@ -580,6 +588,16 @@ public final class SegmentedStrip {
             XSync(connection.display, 0)
             connection.noteRoundTrip()
             callbacks.firstFrame?(self)
+            if metrics.titleTransition == .blend {
+                // The in-between fonts of blended titles, opened while nothing moves yet.
+                DispatchQueue.main.async { [weak self] in
+                    guard let self, !self.isDestroyed else { return }
+                    let p = self.presentation
+                    let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
+                    self.renderer.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
+                    self.eventsMayBeQueued()
+                }
+            }
         } else {
             XFlush(connection.display)
         }

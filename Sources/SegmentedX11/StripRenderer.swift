@@ -39,11 +39,19 @@ final class StripRenderer {
     /// Titles longer than this many UTF-8 bytes get a checkpoint index.
     static let longTitleBytes = 4096
     private let colormap: Colormap
+    private let screen: Int32
+    private let style: StripStyle
+    /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
+    private var blendFonts: [Int: XftFontChain] = [:]
+    /// Blended title colors, by base (0 text, 1 hover) << 16 | weight in 1/255 steps.
+    private var blendColors: [Int: XftColor] = [:]
 
     init(connection: XDisplayConnection, window: Window, width: Int, height: Int, style: StripStyle) throws {
         display = connection.display
         self.window = window
+        self.style = style
         let screen = connection.screen
+        self.screen = screen
         visual = XDefaultVisual(display, screen)
         colormap = XDefaultColormap(display, screen)
         depth = XDefaultDepth(display, screen)
@@ -77,7 +85,7 @@ final class StripRenderer {
     }
 
     deinit {
-        for c in [background, text, hoverText, accent, separator, pageText] {
+        for c in [background, text, hoverText, accent, separator, pageText] + Array(blendColors.values) {
             var color = c
             XftColorFree(display, visual, colormap, &color)
         }
@@ -126,19 +134,22 @@ final class StripRenderer {
             drawIndicator(box, offset: offset)    // behind the titles
         }
         for index in visible {
-            let selected = index == model.selectedIndex
-            let chain = selected ? selectedFont : unselectedFont
+            let weight = presentation.titleWeights[index] ?? 0
+            let selected = weight >= 1
+            let blended = weight > 0 && weight < 1
+            let chain = blended ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
             var title = model.titles[index]
             let key = index * 2 + (selected ? 1 : 0)
-            var textIndex = self.textIndex(for: title, key: key, chain: chain)
+            // Blended titles are drawn for a few frames in passing: no per-title caches.
+            var textIndex = blended ? nil : self.textIndex(for: title, key: key, chain: chain)
             let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
             if model.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
                 // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
-                if let cached = elidedTitles[key], cached.width == frameWidth {
+                if !blended, let cached = elidedTitles[key], cached.width == frameWidth {
                     title = cached.text
                 } else {
                     title = chain.elided(title, fitting: frameWidth)
-                    elidedTitles[key] = (frameWidth, title)
+                    if !blended { elidedTitles[key] = (frameWidth, title) }
                 }
                 textIndex = nil
             }
@@ -146,7 +157,8 @@ final class StripRenderer {
             let frame = layout.frame(at: index)
             let x = Int((frame.midX - offset - advance / 2).rounded())
             let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
-            _ = withUnsafePointer(to: selected ? accent : index == hovered ? hoverText : text) { color in
+            let hover = index == hovered
+            _ = withUnsafePointer(to: blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text) { color in
                 chain.draw(title, on: draw, color: color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
             }
         }
@@ -183,6 +195,46 @@ final class StripRenderer {
         let index = chain.makeIndex(for: title)
         longTitles[key] = index
         return index
+    }
+
+    /// The font of a title drawn `weight` of the way from unselected (0) to
+    /// selected (1): the pixel size interpolated in whole pixels, the
+    /// selected font's pattern (its weight) from the midpoint on.
+    func blendFont(weight: Double) -> XftFontChain {
+        let from = unselectedFont.pixelSize, to = selectedFont.pixelSize
+        let size = (from + (to - from) * weight).rounded()
+        let bold = weight >= 0.5
+        let base = bold ? selectedFont : unselectedFont
+        if size == base.pixelSize.rounded() { return base }
+        let key = (bold ? 1 << 16 : 0) | Int(size)
+        if let chain = blendFonts[key] { return chain }
+        // The base chain opened, so the same pattern at another size opens too; if not, the base will do.
+        let chain = (try? XftFontChain(display: display, screen: screen, pattern: bold ? style.selectedFont : style.font,
+                                       scale: style.scale * size / base.pixelSize)) ?? base
+        blendFonts[key] = chain
+        return chain
+    }
+
+    /// Opens every in-between font now and measures `titles` with them, so
+    /// that the first blended tween does not wait on fontconfig.
+    func prepareBlendFonts<S: Sequence>(measuring titles: S) where S.Element == String {
+        for step in 1..<64 {
+            let chain = blendFont(weight: Double(step) / 64)
+            if chain !== unselectedFont, chain !== selectedFont {
+                for title in titles { _ = chain.advance(of: title) }
+            }
+        }
+    }
+
+    /// The color of a title `weight` of the way from unselected (or hovered) to selected, mixed in linear light.
+    private func blendColor(weight: Double, hovered: Bool) -> XftColor {
+        let step = Int((weight * 255).rounded())
+        let key = (hovered ? 1 << 16 : 0) | step
+        if let color = blendColors[key] { return color }
+        var color = XftColor()
+        allocate(&color, ColorBlend.mix(hovered ? style.hoverTextColor : style.textColor, style.accentColor, Double(step) / 255))
+        blendColors[key] = color
+        return color
     }
 
     /// The baseline that centers the primary font's ascent + descent in a band (pixels).

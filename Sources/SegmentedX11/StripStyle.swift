@@ -48,6 +48,8 @@ public struct StripStyle: Equatable, Sendable {
     public var tweenDuration: Double = 0.3
     /// Easing of a selection tween.
     public var easing: CubicBezierEasing = .easeInOut
+    /// Whether titles blend (color in linear light, size, weight at the midpoint) or switch at the start of a tween.
+    public var titleTransition: TitleTransition = .blend
 
     /// `metrics` with this style's segment and indicator settings.
     public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
@@ -62,6 +64,7 @@ public struct StripStyle: Equatable, Sendable {
         m.indicatorShape = indicatorShape
         m.tweenDuration = tweenDuration
         m.easing = easing
+        m.titleTransition = titleTransition
         return m.scaled(by: scale)
     }
 

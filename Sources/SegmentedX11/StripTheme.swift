@@ -12,7 +12,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     case accentColor, textColor, hoverTextColor, backgroundColor, separatorColor, pageTextColor
     case font, selectedFont, pageFont
     case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill, scale
-    case indicatorAnimation, duration, easing, indicatorShape, indicatorOpacity, indicatorRadius
+    case indicatorAnimation, duration, easing, indicatorShape, indicatorOpacity, indicatorRadius, titleTransition
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -73,6 +73,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
         case .indicatorOpacity: style.indicatorOpacity = try number(value, in: 0...1, "opacity")
         case .indicatorRadius: style.indicatorCornerRadius = try number(value, in: 0...1000, "pixels")
         case .indicatorAnimation: style.indicatorAnimation = try choice(value)
+        case .titleTransition: style.titleTransition = try choice(value)
         case .duration:
             let seconds = try number(value, in: 0...60, "seconds")
             guard seconds > 0 else { throw BadValue(description: "bad value '\(value)' for \(flag) (seconds, above 0, at most 60)") }

@@ -42,6 +42,8 @@ public final class XftFontChain {
 
     /// The fontconfig pattern the chain was opened with.
     public let patternName: String
+    /// The primary font's pixel size (after the scale), as fontconfig matched it.
+    public let pixelSize: Double
     private let display: OpaquePointer
     private let screen: Int32
     private let basePattern: OpaquePointer
@@ -107,6 +109,7 @@ public final class XftFontChain {
             FcPatternDestroy(parsed)
             throw Failure.badPixelSize(pattern: pattern, size: pixelSize)
         }
+        self.pixelSize = pixelSize
         guard let font = XftFontOpenPattern(display, match) else {
             FcPatternDestroy(match)
             FcPatternDestroy(parsed)

@@ -26,6 +26,7 @@ struct DemoOptions {
                           [--indicator-location bottom|top] [--fill start|center|spread|stretch] [--scale S]
                           [--indicator-animation slide|elastic|lengthen] [--duration S] [--easing E]
                           [--indicator-shape underline|box] [--indicator-opacity F] [--indicator-radius N]
+                          [--title-transition blend|switch]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -53,6 +54,8 @@ struct DemoOptions {
       --indicator-animation A  slide (default), elastic or lengthen
       --duration S             selection tween in seconds (default 0.3)
       --easing E               ease-in-out (default), ease-out, linear, or x1,y1,x2,y2 (cubic Bézier)
+      --title-transition T     blend (default: color in linear light, size and weight follow the
+                               tween) or switch (the new title is selected from the first frame)
       --scale S                multiply every length and font size (0.5 to 4; default from the
                                Xft.dpi resource, 96 dpi = 1); the default window size scales too
                                Each also reads from the X resources as SegmentedStrip.<name>

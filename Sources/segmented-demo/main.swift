@@ -180,7 +180,8 @@ if options.frameStats {
         let p = strip.model.presentation(at: frame.time)
         trace.emit("frame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6,
                              "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
-                             "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull()])
+                             "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull(),
+                             "titleWeights": Dictionary(uniqueKeysWithValues: p.titleWeights.map { (String($0.key), $0.value) })])
     }
 }
 host.closeRequested = {
