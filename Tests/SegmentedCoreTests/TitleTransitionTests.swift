@@ -2,6 +2,15 @@ import XCTest
 @testable import SegmentedCore
 
 final class TitleTransitionTests: XCTestCase {
+    /// The ten default titles at fixed advances, segment 0 selected, tweens on a linear curve.
+    private func linearModel(_ transition: TitleTransition = .blend) throws -> StripModel {
+        var metrics = LayoutMetrics()
+        metrics.easing = .linear
+        metrics.titleTransition = transition
+        return try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
+                              measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+    }
+
     func testLinearLightMixOfKnownColors() {
         XCTAssertEqual(ColorBlend.mix(0x000000, 0xFFFFFF, 0), 0x000000)
         XCTAssertEqual(ColorBlend.mix(0x000000, 0xFFFFFF, 1), 0xFFFFFF)
@@ -19,10 +28,7 @@ final class TitleTransitionTests: XCTestCase {
     }
 
     func testTitleWeightsFollowTheTweenAndTheWidthsFollowTheWeights() throws {
-        var metrics = LayoutMetrics()
-        metrics.easing = .linear
-        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
-                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        let model = try linearModel()
         XCTAssertEqual(model.presentation(at: 0).titleWeights, [0: 1])
         try model.select(3, at: 1)
         for (time, w) in [(1.0, 0.0), (1.075, 0.25), (1.15, 0.5), (1.225, 0.75)] {
@@ -37,10 +43,7 @@ final class TitleTransitionTests: XCTestCase {
     }
 
     func testAnInterruptedBlendContinuesFromWhatIsDrawn() throws {
-        var metrics = LayoutMetrics()
-        metrics.easing = .linear
-        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
-                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        let model = try linearModel()
         try model.select(3, at: 0)
         try model.select(5, at: 0.15)   // half way from 0 to 3
         let start = model.presentation(at: 0.15)
@@ -56,10 +59,7 @@ final class TitleTransitionTests: XCTestCase {
     }
 
     func testSwitchAtStartSelectsTheNewTitleFromTheFirstFrame() throws {
-        var metrics = LayoutMetrics()
-        metrics.titleTransition = .switchAtStart
-        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
-                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        let model = try linearModel(.switchAtStart)
         try model.select(3, at: 0)
         XCTAssertEqual(model.presentation(at: 0).titleWeights, [3: 1])
         XCTAssertEqual(model.presentation(at: 0.15).titleWeights, [3: 1])
