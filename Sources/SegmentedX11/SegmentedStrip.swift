@@ -296,9 +296,11 @@ public final class SegmentedStrip {
         guard !isDestroyed else { return false }
         let control = state & UInt32(ControlMask) != 0
         let key: NavigationKey
+        // Left and Right move toward the screen's left and right: in a right-to-left strip that is next and previous.
+        let rtl = style.direction == .rightToLeft
         switch Int32(truncatingIfNeeded: keysym) {
-        case XK_Left, XK_KP_Left: key = .previous
-        case XK_Right, XK_KP_Right: key = .next
+        case XK_Left, XK_KP_Left: key = rtl ? .next : .previous
+        case XK_Right, XK_KP_Right: key = rtl ? .previous : .next
         case XK_Home, XK_KP_Home: key = .first
         case XK_End, XK_KP_End: key = .last
         case XK_Page_Up where control, XK_KP_Page_Up where control: key = .previous
@@ -373,7 +375,8 @@ public final class SegmentedStrip {
                            time: Double(event.xmotion.time) / 1000), at: now)
         case EnterNotify:
             xinput?.resetBaselines()
-            pendingMotion = (Double(event.xcrossing.x), Double(event.xcrossing.y), nil)
+            pendingMotion = (style.direction.viewportX(windowX: Double(event.xcrossing.x), viewportWidth: Double(renderer.width)),
+                             Double(event.xcrossing.y), nil)
         case LeaveNotify:
             if !model.isPressed {
                 pendingMotion = nil
@@ -390,7 +393,26 @@ public final class SegmentedStrip {
         }
     }
 
-    private func handle(_ input: PointerInput, at now: Double) {
+    /// Pointer positions in the model's (start-edge) coordinates: mirrored right to left.
+    private func toModel(_ input: PointerInput) -> PointerInput {
+        guard style.direction == .rightToLeft else { return input }
+        let w = Double(renderer.width)
+        switch input {
+        case let .press(button, x, y, state, time):
+            // The horizontal wheel buttons (6 left, 7 right) swap: toward the content's start is rightward.
+            let mirrored = button == 6 ? 7 : button == 7 ? 6 : button
+            return .press(button: mirrored, x: style.direction.viewportX(windowX: x, viewportWidth: w), y: y, state: state, time: time)
+        case let .release(button, x, y, state, time):
+            return .release(button: button, x: style.direction.viewportX(windowX: x, viewportWidth: w), y: y, state: state, time: time)
+        case let .motion(x, y, scroll, time):
+            return .motion(x: style.direction.viewportX(windowX: x, viewportWidth: w), y: y, scroll: (-scroll.dx, scroll.dy), time: time)
+        case .ignored:
+            return input
+        }
+    }
+
+    private func handle(_ windowInput: PointerInput, at now: Double) {
+        let input = toModel(windowInput)
         switch input {
         case let .press(button, x, y, _, time):
             switch button {

@@ -155,7 +155,8 @@ final class StripRenderer {
             }
             let advance = Double(textIndex?.advance ?? chain.advance(of: title))
             let frame = layout.frame(at: index)
-            let x = Int((frame.midX - offset - advance / 2).rounded())
+            let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
+                                                    viewportWidth: width)
             let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
             let hover = index == hovered
             _ = withUnsafePointer(to: blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text) { color in
@@ -246,7 +247,9 @@ final class StripRenderer {
     /// The indicator at its opacity, with rounded corners drawn as one span per
     /// row (spans never overlap, so a translucent fill stays even).
     private func drawIndicator(_ rect: Rect, offset: Double) {
-        let x = Int((rect.x - offset).rounded()), y = Int(rect.y.rounded())
+        let x = style.direction.windowPixelMinX(contentX: rect.x, width: rect.width.rounded(), contentOffset: offset,
+                                                viewportWidth: width)
+        let y = Int(rect.y.rounded())
         let w = Int(rect.width.rounded()), h = Int(rect.height.rounded())
         let radius = min(indicatorRadius, Double(min(w, h)) / 2)
         // XftDrawRect replaces pixels (PictOpSrc); a translucent indicator must be composited Over.

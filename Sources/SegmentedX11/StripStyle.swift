@@ -48,6 +48,8 @@ public struct StripStyle: Equatable, Sendable {
     public var tweenDuration: Double = 0.3
     /// Easing of a selection tween.
     public var easing: CubicBezierEasing = .easeInOut
+    /// Left to right (default) or right to left: the first segment at the right, everything mirrored.
+    public var direction: LayoutDirection = .leftToRight
     /// Whether titles blend (color in linear light, size, weight at the midpoint) or switch at the start of a tween.
     public var titleTransition: TitleTransition = .blend
 

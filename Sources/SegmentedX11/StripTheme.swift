@@ -13,6 +13,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
     case font, selectedFont, pageFont
     case maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill, scale
     case indicatorAnimation, duration, easing, indicatorShape, indicatorOpacity, indicatorRadius, titleTransition
+    case direction
 
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
@@ -74,6 +75,7 @@ public enum StripTheme: String, CaseIterable, Sendable {
         case .indicatorRadius: style.indicatorCornerRadius = try number(value, in: 0...1000, "pixels")
         case .indicatorAnimation: style.indicatorAnimation = try choice(value)
         case .titleTransition: style.titleTransition = try choice(value)
+        case .direction: style.direction = try choice(value)
         case .duration:
             let seconds = try number(value, in: 0...60, "seconds")
             guard seconds > 0 else { throw BadValue(description: "bad value '\(value)' for \(flag) (seconds, above 0, at most 60)") }

@@ -26,7 +26,7 @@ struct DemoOptions {
                           [--indicator-location bottom|top] [--fill start|center|spread|stretch] [--scale S]
                           [--indicator-animation slide|elastic|lengthen] [--duration S] [--easing E]
                           [--indicator-shape underline|box] [--indicator-opacity F] [--indicator-radius N]
-                          [--title-transition blend|switch]
+                          [--title-transition blend|switch] [--direction ltr|rtl] [--rtl]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
@@ -54,6 +54,9 @@ struct DemoOptions {
       --indicator-animation A  slide (default), elastic or lengthen
       --duration S             selection tween in seconds (default 0.3)
       --easing E               ease-in-out (default), ease-out, linear, or x1,y1,x2,y2 (cubic Bézier)
+      --direction D            ltr (default) or rtl: the first title at the right, scrolling,
+                               centering, animations and Left/Right mirrored
+      --rtl                    the same as --direction rtl
       --title-transition T     blend (default: color in linear light, size and weight follow the
                                tween) or switch (the new title is selected from the first frame)
       --scale S                multiply every length and font size (0.5 to 4; default from the
@@ -119,6 +122,9 @@ struct DemoOptions {
                 try noValue(flag, inline)
                 options.frameStats = true
             case "--titles-file": options.titlesFile = try value(for: flag, inline: inline)
+            case "--rtl":
+                try noValue(flag, inline)
+                options.theme.append((.direction, "rtl"))
             case let themed where StripTheme.allCases.contains(where: { $0.flag == themed }):
                 let setting = StripTheme.allCases.first { $0.flag == themed }!
                 options.theme.append((setting, try value(for: flag, inline: inline)))

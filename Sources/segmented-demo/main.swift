@@ -140,6 +140,7 @@ func emitReady(_ window: SegmentedStrip) {
     fields["stripHeight"] = window.model.metrics.stripHeight
     fields["wheelStep"] = window.model.wheelStep
     fields["xinput2"] = window.usesXInput2
+    fields["direction"] = window.style.direction.rawValue
     fields["fonts"] = [
         "unselected": window.fontChains.unselected.familyNames,
         "selected": window.fontChains.selected.familyNames,

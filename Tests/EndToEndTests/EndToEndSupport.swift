@@ -86,14 +86,15 @@ func assertLayoutFollowsTheDesign(_ event: [String: Any], titles: [String], view
 
 /// Reads the strip's pixels and checks that the indicator is drawn where the
 /// trace says: a 30 x 3 accent run on rows 39-41 at (rect.x - offset), +-1 px,
-/// and no accent on rows 38 and 42 above and below it.
+/// (mirrored in a right-to-left strip) and no accent on rows 38 and 42 above and below it.
 func assertIndicatorPixels(_ demo: RunningDemo, event: [String: Any], viewportWidth: Int = 400, color accent: UInt32 = accent,
+                           direction: LayoutDirection = .leftToRight,
                            file: StaticString = #filePath, line: UInt = #line) throws {
     let display = try Shared.display.get()
     let image = try XCTUnwrap(display.pixels(demo.window, width: viewportWidth, height: 46), file: file, line: line)
     let rect = try XCTUnwrap(traceRect(event["indicator"]), file: file, line: line)
     let offset = try XCTUnwrap(traceNumber(event["contentOffset"]), file: file, line: line)
-    let left = rect.x - offset
+    let left = direction.windowMinX(contentX: rect.x, width: rect.width, contentOffset: offset, viewportWidth: Double(viewportWidth))
     for row in 39...41 {
         let columns = image.columns(inRow: row, matching: accent)
         XCTAssertEqual(Double(columns.count), 30, accuracy: 1, "accent pixels on row \(row)", file: file, line: line)

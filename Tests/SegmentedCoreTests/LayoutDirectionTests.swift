@@ -1,0 +1,22 @@
+import XCTest
+@testable import SegmentedCore
+
+final class LayoutDirectionTests: XCTestCase {
+    func testRightToLeftMirrorsSpansAndPointerPositions() {
+        let ltr = LayoutDirection.leftToRight, rtl = LayoutDirection.rightToLeft
+        // The design's first segment (x 5, 75 wide) at offset 0 in a 400 px viewport.
+        XCTAssertEqual(ltr.windowMinX(contentX: 5, width: 75, contentOffset: 0, viewportWidth: 400), 5)
+        XCTAssertEqual(rtl.windowMinX(contentX: 5, width: 75, contentOffset: 0, viewportWidth: 400), 320)
+        // Scrolled by 27.5: LTR moves left, RTL moves right.
+        XCTAssertEqual(ltr.windowMinX(contentX: 95, width: 75, contentOffset: 27.5, viewportWidth: 400), 67.5)
+        XCTAssertEqual(rtl.windowMinX(contentX: 95, width: 75, contentOffset: 27.5, viewportWidth: 400), 257.5)
+        // Whole pixels: the mirror image of the rounded LTR span, exactly.
+        for x in stride(from: 0.0, through: 40, by: 0.25) {
+            let left = ltr.windowPixelMinX(contentX: x, width: 30, contentOffset: 0, viewportWidth: 400)
+            let mirrored = rtl.windowPixelMinX(contentX: x, width: 30, contentOffset: 0, viewportWidth: 400)
+            XCTAssertEqual(mirrored, 400 - (left + 30), "x \(x)")
+        }
+        XCTAssertEqual(rtl.viewportX(windowX: 390, viewportWidth: 400), 10)
+        XCTAssertEqual(ltr.viewportX(windowX: 390, viewportWidth: 400), 390)
+    }
+}
