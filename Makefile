@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build run tour docs test test-sanitized fuzz soak bench clean
+.PHONY: deps build run tour docs styles test test-sanitized fuzz soak bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -27,6 +27,14 @@ docs: tour
 	convert screenshots/01-start.png screenshots/03-selected-right.png screenshots/06-dragged.png \
 	  -crop 400x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 -append docs/demo.png
 	@echo docs/demo.png
+
+# The README's style gallery: one screenshot per style in docs/styles, and its
+# Markdown table spliced into the README between the styles markers.
+styles: build
+	scripts/with-display.sh scripts/styles.sh $(RELEASE_BIN) docs/styles > docs/styles/gallery.md
+	awk 'FNR == NR { table = table $$0 "\n"; next } /<!-- styles:end/ { printf "%s", table; skip = 0 } !skip { print } /<!-- styles:begin/ { skip = 1 }' \
+	  docs/styles/gallery.md README.md > README.md.new && mv README.md.new README.md
+	@echo "docs/styles/*.png and the README's gallery remade"
 
 test: deps
 	swift build --build-tests
