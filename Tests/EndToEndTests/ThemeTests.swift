@@ -92,25 +92,41 @@ final class ThemeTests: XCTestCase {
     }
 
     func testIndicatorAnimationsAtTheStartMiddleAndEndOfASlowTween() throws {
-        for mode in ["slide", "elastic", "lengthen"] {
-            let demo = try RunningDemo(["--indicator-animation", mode, "--duration", "6", "--easing", "linear", "--frame-stats"])
+        // Each animation with another shape or location, so each of those is also seen moving.
+        let runs: [(mode: String, flags: [String], row: Int)] = [
+            ("slide", [], 40),
+            ("elastic", ["--indicator-location", "top"], 1),
+            ("lengthen", ["--indicator-shape", "box"], 7),   // an opaque box: its top rows are pure accent
+        ]
+        for (mode, flags, row) in runs {
+            let demo = try RunningDemo(["--indicator-animation", mode, "--duration", "6", "--easing", "linear", "--frame-stats"] + flags)
             defer { demo.process.process.terminate() }
             let display = try Shared.display.get()
             let frames = RunningDemo.segments(demo.ready)
             display.click(demo.window, x: Int(frames[3].x + frames[3].width / 2), y: 22)
-            usleep(3_000_000)   // about the middle of the 6 s tween
-            let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
+            display.parkPointer()
             // The last frame the demo reported painting is what is on screen (it moves ~1 px a frame).
-            let frame = try XCTUnwrap(demo.process.allEvents.last { $0["event"] as? String == "frame" })
-            let rect = try XCTUnwrap(traceRect(frame["indicator"]))
-            let offset = try XCTUnwrap(traceNumber(frame["contentOffset"]))
-            let columns = image.columns(inRow: 40, matching: accent)
-            let visibleLeft = max(0, rect.x - offset), visibleRight = min(400, rect.x + rect.width - offset)
-            XCTAssertEqual(Double(columns.first ?? -99), visibleLeft, accuracy: 3, mode)
-            XCTAssertEqual(Double(columns.count), visibleRight - visibleLeft, accuracy: 3, mode)
-            if mode != "slide" { XCTAssertGreaterThan(rect.width, 60, "\(mode) stretches mid-way") }
+            func checkDrawn(_ moment: String) throws -> (x: Double, y: Double, width: Double, height: Double) {
+                let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
+                let frame = try XCTUnwrap(demo.process.allEvents.last { $0["event"] as? String == "frame" })
+                let rect = try XCTUnwrap(traceRect(frame["indicator"]))
+                let offset = try XCTUnwrap(traceNumber(frame["contentOffset"]))
+                let columns = image.columns(inRow: row, matching: accent)
+                let visibleLeft = max(0, rect.x - offset), visibleRight = min(400, rect.x + rect.width - offset)
+                XCTAssertEqual(Double(columns.first ?? -99), visibleLeft, accuracy: 3, "\(mode) at the \(moment)")
+                XCTAssertEqual(Double(columns.count), visibleRight - visibleLeft, accuracy: 3, "\(mode) at the \(moment)")
+                return rect
+            }
+            _ = try demo.process.next("frame") { $0["animating"] as? Bool == true }
+            let start = try checkDrawn("start")
+            XCTAssertLessThan(abs(start.x - traceRect(demo.ready["indicator"])!.x), 6, "\(mode) starts where the indicator was")
+            usleep(3_000_000)   // about the middle of the 6 s tween
+            let middle = try checkDrawn("middle")
+            if mode != "slide" { XCTAssertGreaterThan(middle.width, 60, "\(mode) stretches mid-way") }
             let settled = try demo.process.next("settled", timeout: 20)
-            try assertIndicatorPixels(demo, event: settled)
+            if flags.isEmpty { try assertIndicatorPixels(demo, event: settled) }
+            let end = try checkDrawn("end")
+            XCTAssertEqual(end.x, traceRect(settled["indicator"])!.x, "\(mode) ends under the selection")
         }
         XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-animation", "bounce"]).status, 2)
         XCTAssertEqual(try DemoProcess.runToEnd(["--easing", "2,0,0.5,1"]).status, 2)
