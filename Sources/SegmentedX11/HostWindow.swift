@@ -22,6 +22,8 @@ public final class HostWindow {
 
     private let connection: XDisplayConnection
     private let wmDeleteWindow: Atom
+    /// Set by `close()`: the DestroyNotify that follows is ours, not another client's.
+    private var closed = false
 
     /// Creates the window, unmapped.
     ///
@@ -82,7 +84,7 @@ public final class HostWindow {
             }
         case ClientMessage:
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
-        case DestroyNotify where event.xdestroywindow.window == window:
+        case DestroyNotify where event.xdestroywindow.window == window && !closed:
             if let destroyed {
                 destroyed()
             } else {
@@ -105,6 +107,8 @@ public final class HostWindow {
 
     /// Destroys the window (and the strips in it) and flushes the connection.
     public func close() {
+        guard !closed else { return }
+        closed = true
         XDestroyWindow(connection.display, window)
         XSync(connection.display, 0)
     }

@@ -58,11 +58,8 @@ public final class XftFontChain {
     /// cost one load per code point. Other planes use `glyphs`.
     /// (A `let` pointer rather than an array property: reading it needs no
     /// exclusivity check, which was a tenth of measuring 100,000 titles.)
-    private let glyphPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?> = {
-        let table = UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>.allocate(capacity: 256)
-        table.initialize(repeating: nil, count: 256)
-        return table
-    }()
+    /// Allocated last in `init`, after everything that can throw, so a failed init leaks nothing.
+    private let glyphPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>
     private let hanLanguage: String?
 
     /// The fontconfig language to ask for when falling back for a Han
@@ -138,6 +135,8 @@ public final class XftFontChain {
             FcPatternDestroy(parsed)
             throw Failure.badAdvance(pattern: pattern, advance: Int(info.xOff))
         }
+        glyphPages = .allocate(capacity: 256)
+        glyphPages.initialize(repeating: nil, count: 256)
         fonts.append(font)
     }
 

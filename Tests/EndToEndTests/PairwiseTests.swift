@@ -59,7 +59,8 @@ final class PairwiseTests: XCTestCase {
         let box = flags.contains("box")
         display.parkPointer()
         let demo = try RunningDemo(flags)
-        defer { demo.process.process.terminate() }
+        // Wait for the exit: a window still mapped from the last row (slow to die under a sanitizer) would take the next click.
+        defer { demo.process.process.terminate(); _ = demo.process.waitForExit() }
         let viewport = try XCTUnwrap(traceNumber(demo.ready["viewportWidth"]), label)
         let strip = try XCTUnwrap(traceNumber(demo.ready["stripHeight"]), label)
         XCTAssertEqual(strip, 44 * s, label)

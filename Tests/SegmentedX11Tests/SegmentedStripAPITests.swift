@@ -39,7 +39,11 @@ final class SegmentedStripAPITests: XCTestCase {
 
     override func tearDown() {
         for strip in strips { loop.remove(strip) }
+        host?.focusedStrip = nil
         host?.close()
+        // Let the strips' scheduled updates run, so that no block holding one outlives the test.
+        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+        strips = []
         // Events of this test's windows must not reach the next test's loop.
         while XPending(connection.display) > 0 {
             var event = XEvent()
