@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
   fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji   # Latin, CJK and a color emoji font (to prove it is survived)
-  xvfb x11-utils xdotool imagemagick                                # headless display, input, screenshots
+  xvfb x11-utils x11-xserver-utils xdotool imagemagick               # headless display, xrdb, input, screenshots
   "$@"
 )
 

@@ -190,6 +190,8 @@ public final class SegmentedStrip {
 
     deinit {
         timer?.cancel()
+        // A strip the host let go of takes its window with it.
+        if !isDestroyed { XDestroyWindow(connection.display, window) }
     }
 
     /// The font chains (unselected, selected), for diagnostics.

@@ -37,7 +37,9 @@ public final class XEventLoop {
         strips.append(strip)
     }
 
-    /// Stops handing events to `strip`.
+    /// Stops handing events to `strip`. Its window stays until `strip.destroy()`
+    /// (or the strip is deallocated): a strip that keeps a window but hears no
+    /// events cannot notice that window going away.
     public func remove(_ strip: SegmentedStrip) {
         strips.removeAll { $0 === strip }
     }

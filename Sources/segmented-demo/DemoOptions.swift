@@ -61,8 +61,10 @@ struct DemoOptions {
                                tween) or switch (the new title is selected from the first frame)
       --scale S                multiply every length and font size (0.5 to 4; default from the
                                Xft.dpi resource, 96 dpi = 1); the default window size scales too
-                               Each also reads from the X resources as SegmentedStrip.<name>
-                               (accentColor, ..., maxSegmentWidth, indicatorWidth, indicatorHeight, indicatorLocation, fill); flags win.
+      Every option from --font to --direction can also come from the X resources
+      (xrdb) as SegmentedStrip.<name> or segmented-demo.<name>, e.g.
+      SegmentedStrip.accentColor or SegmentedStrip.indicatorWidth; flags win.
+
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
       --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost

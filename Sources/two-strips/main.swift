@@ -4,8 +4,8 @@ import SegmentedCore
 import SegmentedX11
 
 // A second host of the library: one window, two strips with different styles,
-// laid out by the host. Clicking a strip gives it the keyboard (Left/Right,
-// Home/End). Prints one JSON line per event on stdout: "ready" with both
+// laid out by the host. Selecting in a strip (a click on another title) gives
+// it the keyboard (Left/Right, Home/End). Prints one JSON line per event on stdout: "ready" with both
 // strips' windows and frames, then "select" with the strip's name, the old and
 // new index and whether the user caused it.
 

@@ -38,7 +38,11 @@ final class SegmentedStripAPITests: XCTestCase {
     }
 
     override func tearDown() {
-        for strip in strips { loop.remove(strip) }
+        // As a host should: a strip it drops is removed from the loop and destroyed.
+        for strip in strips {
+            loop.remove(strip)
+            strip.destroy()
+        }
         host?.focusedStrip = nil
         host?.close()
         // Let the strips' scheduled updates run, so that no block holding one outlives the test.
@@ -75,7 +79,7 @@ final class SegmentedStripAPITests: XCTestCase {
         while !condition(), Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
         }
-        XCTAssertTrue(condition(), "timed out waiting for: \(message); log: \(log)")
+        XCTAssertTrue(condition(), "timed out waiting for: \(message); log: \(log); events left in Xlib's queue: \(XQLength(connection.display))")
     }
 
     private func showHost() {
