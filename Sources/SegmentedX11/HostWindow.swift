@@ -66,7 +66,8 @@ public final class HostWindow {
     /// Maps the window (after its strips exist, so that they appear together).
     public func map() {
         XMapWindow(connection.display, window)
-        XFlush(connection.display)
+        XFlush(connection.display)   // which also reads what the server sent: let the event loop drain
+        connection.noteRoundTrip()
     }
 
     /// Handles the window's own events; others are ignored.

@@ -173,6 +173,7 @@ public final class SegmentedStrip {
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
+        connection.noteRoundTrip()
     }
 
     private static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
@@ -335,7 +336,10 @@ public final class SegmentedStrip {
         }
         guard event.xany.window == window else { return false }
         handleOwn(&event)
-        scheduleUpdate()
+        switch event.type {
+        case Expose, ConfigureNotify, ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify: scheduleUpdate()
+        default: break   // MapNotify, ReparentNotify...: nothing to redraw
+        }
         return true
     }
 
@@ -517,10 +521,14 @@ public final class SegmentedStrip {
         eventsMayBeQueued()
     }
 
-    /// Font loading and painting can make round trips that leave events in
-    /// Xlib's queue, which the socket will not signal: tell the event loop.
+    /// Font loading, painting and even XFlush (which also reads what the
+    /// server sent) can take events off the socket into Xlib's or XCB's queue,
+    /// where the socket will not signal them: have the event loop drain once
+    /// more. Checking `XQLength` is not enough: it does not count events XCB
+    /// has read but Xlib has not taken yet. One drain per update is cheap, and
+    /// nothing updates at rest.
     private func eventsMayBeQueued() {
-        if XQLength(connection.display) > 0 { connection.noteRoundTrip() }
+        connection.noteRoundTrip()
     }
 
     /// Tells the host what changed. Reports describe what is on screen: sync

@@ -66,6 +66,8 @@ final class StripRenderer {
         pixmap = XCreatePixmap(display, window, UInt32(self.width), UInt32(self.height), UInt32(depth))
         draw = XftDrawCreate(display, pixmap, visual, colormap)
         gc = XCreateGC(display, window, 0, nil)
+        // The back buffer is always whole: no GraphicsExpose/NoExpose event after every copy.
+        XSetGraphicsExposures(display, gc, 0)
         allocate(&background, style.backgroundColor)
         allocate(&text, style.textColor)
         allocate(&hoverText, style.hoverTextColor)

@@ -55,9 +55,10 @@ public final class XDisplayConnection {
     /// The file descriptor of the connection, for a Dispatch read source.
     public var fileDescriptor: Int32 { XConnectionNumber(display) }
 
-    /// Called after the strip makes a round trip (XSync): Xlib may then hold
-    /// events that the socket will not signal again, so whoever reads the
-    /// connection should drain `XPending`. `XEventLoop` sets it.
+    /// Called after the strip makes a round trip or flushes (XSync, XFlush,
+    /// font loading): Xlib may then hold events that the socket will not
+    /// signal again, so whoever reads the connection should drain `XPending`.
+    /// `XEventLoop` sets it.
     public var roundTripObserver: (() -> Void)?
 
     /// Tells `roundTripObserver` that a round trip happened.
