@@ -23,19 +23,28 @@ public enum LayoutDirection: String, Equatable, Sendable, CaseIterable {
 
     /// `windowMinX` in whole pixels, rounded where the start edge is, so that
     /// a right-to-left strip is the exact mirror image of a left-to-right one.
+    /// Values far outside any window (an overshooting curve, absurd widths)
+    /// are clamped to ±2^30 pixels rather than trapping in the conversion.
     public func windowPixelMinX(contentX: Double, width: Double, contentOffset: Double, viewportWidth: Int) -> Int {
         switch self {
-        case .leftToRight: return Int((contentX - contentOffset).rounded())
-        case .rightToLeft: return viewportWidth - Int((contentX + width - contentOffset).rounded())
+        case .leftToRight: return Self.pixel(contentX - contentOffset)
+        case .rightToLeft: return viewportWidth - Self.pixel(contentX + width - contentOffset)
         }
     }
 
+    /// `value` rounded to a whole pixel, clamped to ±2^30 (NaN: 0).
+    static func pixel(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        return Int(min(max(value.rounded(), -0x4000_0000), 0x4000_0000))
+    }
+
     /// The viewport x (pixels from the start edge, as the model takes pointer
-    /// positions) of window x `x`.
+    /// positions) of the pointer in window pixel column `x`.
     public func viewportX(windowX x: Double, viewportWidth: Double) -> Double {
         switch self {
         case .leftToRight: return x
-        case .rightToLeft: return viewportWidth - x
+        // Pixel column x mirrors to column width - 1 - x, as drawing does.
+        case .rightToLeft: return viewportWidth - 1 - x
         }
     }
 }

@@ -134,14 +134,16 @@ public final class SegmentedStrip {
     ///   - style: colors, fonts, indicator and animation; `style.scale` multiplies every metric.
     ///   - metrics: the layout design before the style and scale are applied.
     /// - Throws: `StripModel.Failure.indexOutOfRange` for a selected index outside
-    ///   the titles (before any window is made); `XftFontChain.Failure` when a
-    ///   font cannot be opened.
+    ///   the titles and `StripStyle.InvalidValue` for a style number that is not
+    ///   finite or out of range (both before any window is made);
+    ///   `XftFontChain.Failure` when a font cannot be opened.
     public init(connection: XDisplayConnection, parent: Window, frame: (x: Int, y: Int, width: Int, height: Int),
                 titles: [String], selectedIndex: Int = 0,
                 style: StripStyle = StripStyle(), metrics: LayoutMetrics = LayoutMetrics()) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw StripModel.Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
+        try style.validate()
         self.connection = connection
         self.style = style
         let metrics = style.applied(to: metrics)
@@ -170,6 +172,7 @@ public final class SegmentedStrip {
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
         xinput = XInput2Pointer(display: display, window: window)
+        XErrorReporting.strips.insert(UInt(window))
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
@@ -193,6 +196,8 @@ public final class SegmentedStrip {
         timer?.cancel()
         // A strip the host let go of takes its window with it.
         if !isDestroyed { XDestroyWindow(connection.display, window) }
+        XErrorReporting.strips.remove(UInt(window))
+        XErrorReporting.vanished.remove(UInt(window))
     }
 
     /// The font chains (unselected, selected), for diagnostics.
@@ -246,12 +251,12 @@ public final class SegmentedStrip {
     /// The selection callback fires (cause `.api`) when the selected index changes.
     /// The strip shows the new titles at rest, centered on the selection, without a tween.
     public func setTitles(_ titles: [String], selectedIndex: Int? = nil) throws {
-        guard !isDestroyed else { return }
-        let old = model.selectedIndex
-        let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         if let wanted = selectedIndex, !titles.indices.contains(wanted) {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
         }
+        guard !isDestroyed else { return }
+        let old = model.selectedIndex
+        let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         model = try Self.makeModel(titles: titles, selectedIndex: index, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
         renderer.forgetTitles()
@@ -275,6 +280,9 @@ public final class SegmentedStrip {
     /// The selection callback fires once, before the animation, when the index changes;
     /// selecting the selected segment only re-centers it.
     public func setSelectedIndex(_ index: Int, animated: Bool = true) throws {
+        guard model.titles.indices.contains(index) else {
+            throw StripModel.Failure.indexOutOfRange(index: index, count: model.titles.count)
+        }
         guard !isDestroyed else { return }
         let old = model.selectedIndex
         if try model.select(index, at: Self.now(), animated: animated) {
@@ -390,10 +398,7 @@ public final class SegmentedStrip {
                 needsPaint = true
             }
         case DestroyNotify where event.xdestroywindow.window == window:
-            isDestroyed = true
-            timer?.cancel()
-            timer = nil
-            callbacks.destroyed?(self)
+            windowWentAway()
         default:
             break
         }
@@ -490,9 +495,20 @@ public final class SegmentedStrip {
         connection.noteRoundTrip()
     }
 
+    /// The window was destroyed under the strip (its DestroyNotify, or a
+    /// BadWindow/BadDrawable for it, whichever comes first): inert from now on.
+    private func windowWentAway() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        timer?.cancel()
+        timer = nil
+        callbacks.destroyed?(self)
+    }
+
     /// After a batch of events: applies motion, starts or stops the frame
     /// timer, repaints once and reports.
     private func update() {
+        if XErrorReporting.vanished.contains(UInt(window)) { windowWentAway() }
         guard !isDestroyed else { return }
         let now = Self.now()
         // Pointer motion: the last position of a batch, at most once per frame.

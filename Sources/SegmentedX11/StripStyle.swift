@@ -72,4 +72,36 @@ public struct StripStyle: Equatable, Sendable {
 
     /// The design's style.
     public init() {}
+
+    /// The control-point y values an easing may use: overshoot (a bounce) up
+    /// to one whole distance each way. Beyond it, retargeting mid-tween from
+    /// an overshot position compounds the overshoot without bound.
+    public static let easingYRange: ClosedRange<Double> = -1...2
+
+    /// A style value outside what the strip can draw.
+    public struct InvalidValue: Error, Equatable, CustomStringConvertible {
+        /// The field and the accepted range.
+        public let description: String
+    }
+
+    /// Checks every number of the style: finite and within the range the
+    /// strip can draw (units as in each field's documentation).
+    /// - Throws: `InvalidValue` naming the first field out of range.
+    public func validate() throws {
+        func check(_ value: Double, _ range: ClosedRange<Double>, _ name: String) throws {
+            guard value.isFinite, range.contains(value) else {
+                throw InvalidValue(description: "StripStyle.\(name) is \(value); it must be a finite number from \(range.lowerBound) to \(range.upperBound)")
+            }
+        }
+        try check(scale, 0.25...8, "scale")
+        try check(indicatorWidth, 0...10_000, "indicatorWidth")
+        try check(indicatorHeight, 0...1_000, "indicatorHeight")
+        try check(indicatorOpacity, 0...1, "indicatorOpacity")
+        try check(indicatorCornerRadius, 0...10_000, "indicatorCornerRadius")
+        try check(tweenDuration, 0.001...3_600, "tweenDuration")
+        if let limit = maximumSegmentWidth { try check(limit, 1...1_000_000, "maximumSegmentWidth") }
+        if case let .title(increment) = indicatorSizing { try check(increment, -1_000...1_000, "indicatorSizing.title(increment:)") }
+        try check(easing.y1, Self.easingYRange, "easing.y1")
+        try check(easing.y2, Self.easingYRange, "easing.y2")
+    }
 }

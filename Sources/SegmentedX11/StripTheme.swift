@@ -58,13 +58,14 @@ public enum StripTheme: String, CaseIterable, Sendable {
             let rest = value.dropFirst(5)
             if value == "segment" {
                 style.indicatorSizing = .segment
-            } else if value.hasPrefix("title"), rest.isEmpty || ((rest.first == "+" || rest.first == "-") && Double(rest) != nil) {
+            } else if value.hasPrefix("title"),
+                      rest.isEmpty || ((rest.first == "+" || rest.first == "-") && Double(rest).map { abs($0) <= 1000 } == true) {
                 style.indicatorSizing = .title(increment: Double(rest) ?? 0)
             } else if let width = Double(value), (1...10_000).contains(width) {
                 style.indicatorSizing = .fixed
                 style.indicatorWidth = width
             } else {
-                throw BadValue(description: "bad value '\(value)' for \(flag) (N, title, title+N, title-N or segment)")
+                throw BadValue(description: "bad value '\(value)' for \(flag) (N from 1 to 10000, title, title+N, title-N with N up to 1000, or segment)")
             }
         case .indicatorHeight: style.indicatorHeight = try number(value, in: 1...40, "pixels")
         case .indicatorLocation: style.indicatorLocation = try choice(value)
@@ -87,8 +88,10 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 style.easing = curve
             } else {
                 let numbers = value.split(separator: ",").compactMap { Double($0.filter { $0 != " " }) }
-                guard numbers.count == 4, numbers.allSatisfy({ $0.isFinite }), (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
-                    throw BadValue(description: "bad easing '\(value)' for \(flag) (ease-in-out, ease-out, linear or x1,y1,x2,y2 with x in 0...1)")
+                // y may overshoot (a bounce), within the range StripStyle.validate() accepts.
+                guard numbers.count == 4, (0...1).contains(numbers[0]), (0...1).contains(numbers[2]),
+                      StripStyle.easingYRange.contains(numbers[1]), StripStyle.easingYRange.contains(numbers[3]) else {
+                    throw BadValue(description: "bad easing '\(value)' for \(flag) (ease-in-out, ease-out, linear or x1,y1,x2,y2 with x in 0...1 and y in -1...2)")
                 }
                 style.easing = CubicBezierEasing(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
             }

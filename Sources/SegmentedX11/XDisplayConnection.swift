@@ -79,6 +79,13 @@ public final class XDisplayConnection {
         XErrorReporting.programName = programName
         XSetErrorHandler { display, event in
             guard let event else { return 0 }
+            // A strip window destroyed under a running animation: the requests
+            // already sent for it fail. That is how the strip learns it is gone, not an error to print.
+            let code = Int32(event.pointee.error_code)
+            if code == BadWindow || code == BadDrawable, XErrorReporting.strips.contains(event.pointee.resourceid) {
+                XErrorReporting.vanished.insert(event.pointee.resourceid)
+                return 0
+            }
             XErrorReporting.total += 1
             let key = Int(event.pointee.error_code) << 8 | Int(event.pointee.request_code)
             if XErrorReporting.seen.insert(key).inserted {
@@ -102,6 +109,9 @@ enum XErrorReporting {
     nonisolated(unsafe) static var programName = "segmented-demo"
     nonisolated(unsafe) static var seen = Set<Int>()
     nonisolated(unsafe) static var total = 0
+    /// Windows of live strips, and those of them the server said no longer exist.
+    nonisolated(unsafe) static var strips = Set<UInt>()
+    nonisolated(unsafe) static var vanished = Set<UInt>()
 }
 
 /// SIGALRM while connecting: one line on stderr and exit 1. The handler is a

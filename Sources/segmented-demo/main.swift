@@ -71,7 +71,9 @@ XDisplayConnection.installErrorHandlers(programName: programName)
 // Style: defaults, then X resources (xrdb), then flags.
 var style = StripStyle()
 for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
-    FileHandle.standardError.write(Data("\(programName): warning: \(warning)\n".utf8))
+    // One line, whatever the resource's value holds.
+    let line = warning.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    FileHandle.standardError.write(Data("\(programName): warning: \(line)\n".utf8))
 }
 for (setting, value) in options.theme {
     do {
@@ -91,6 +93,8 @@ let strip: SegmentedStrip
 do {
     strip = try SegmentedStrip(connection: connection, parent: host.window, frame: (0, 0, windowWidth, windowHeight),
                                titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
+} catch let error as StripStyle.InvalidValue {
+    fail("\(error)", status: 2)
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {

@@ -38,7 +38,7 @@ final class ThemeTests: XCTestCase {
         let image = try XCTUnwrap(try Shared.display.get().pixels(demo.window, width: 400, height: 44))
         assertRectPixels(image, rect, offset: 0, color: accent)
         XCTAssertEqual(image.columns(inRow: 40, matching: accent), [], "nothing at the bottom")
-        for bad in ["title*2", "0", "segment+1"] {
+        for bad in ["title*2", "0", "segment+1", "title+1e20", "title+inf", "title+nan", "title-1001"] {
             XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-width", bad]).status, 2, bad)
         }
         XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-location", "left"]).status, 2)
@@ -130,6 +130,12 @@ final class ThemeTests: XCTestCase {
         }
         XCTAssertEqual(try DemoProcess.runToEnd(["--indicator-animation", "bounce"]).status, 2)
         XCTAssertEqual(try DemoProcess.runToEnd(["--easing", "2,0,0.5,1"]).status, 2)
+        // y overshoot is allowed (-1...2) but not without bound: retargeting from an overshot rect would compound it.
+        for bad in ["0,1e6,1,1", "0,3,1,1", "0,-2,1,1", "0,nan,1,1"] {
+            let run = try DemoProcess.runToEnd(["--easing", bad])
+            XCTAssertEqual(run.status, 2, bad)
+            XCTAssertTrue(run.stderr.contains("y in -1...2"), run.stderr)
+        }
         XCTAssertEqual(try DemoProcess.runToEnd(["--duration", "0"]).status, 2)
     }
 

@@ -16,7 +16,12 @@ final class LayoutDirectionTests: XCTestCase {
             let mirrored = rtl.windowPixelMinX(contentX: x, width: 30, contentOffset: 0, viewportWidth: 400)
             XCTAssertEqual(mirrored, 400 - (left + 30), "x \(x)")
         }
-        XCTAssertEqual(rtl.viewportX(windowX: 390, viewportWidth: 400), 10)
+        XCTAssertEqual(rtl.viewportX(windowX: 390, viewportWidth: 400), 9, "column 390 mirrors column 9")
+        XCTAssertEqual(rtl.viewportX(windowX: 0, viewportWidth: 400), 399)
+        // Far off or not a number: clamped, never a trap.
+        XCTAssertEqual(ltr.windowPixelMinX(contentX: 1e300, width: 30, contentOffset: 0, viewportWidth: 400), 0x4000_0000)
+        XCTAssertEqual(rtl.windowPixelMinX(contentX: -.infinity, width: 30, contentOffset: 0, viewportWidth: 400), 400 + 0x4000_0000)
+        XCTAssertEqual(ltr.windowPixelMinX(contentX: .nan, width: 30, contentOffset: 0, viewportWidth: 400), 0)
         XCTAssertEqual(ltr.viewportX(windowX: 390, viewportWidth: 400), 390)
     }
 }

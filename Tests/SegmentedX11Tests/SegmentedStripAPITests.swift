@@ -74,11 +74,12 @@ final class SegmentedStripAPITests: XCTestCase {
     }
 
     /// Runs the main queue until `condition` holds (at most `timeout` seconds).
-    private func run(until condition: () -> Bool, timeout: Double = 10, _ message: String) {
+    private func run(until condition: () -> Bool, timeout: Double = 10, _ message: String = "", expectingTimeout: Bool = false) {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition(), Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
         }
+        if expectingTimeout { return }
         XCTAssertTrue(condition(), "timed out waiting for: \(message); log: \(log); events left in Xlib's queue: \(XQLength(connection.display))")
     }
 
@@ -94,6 +95,50 @@ final class SegmentedStripAPITests: XCTestCase {
             }
         }
         XCTAssertEqual(children(of: host.window), 0)
+    }
+
+    func testAStyleNumberOutOfRangeThrowsBeforeAnyWindowIsMade() throws {
+        var cases: [(String, (inout StripStyle) -> Void)] = [
+            ("scale", { $0.scale = .nan }),
+            ("indicatorWidth", { $0.indicatorWidth = 1e300 }),
+            ("tweenDuration", { $0.tweenDuration = .nan }),
+            ("indicatorOpacity", { $0.indicatorOpacity = 2 }),
+            ("indicatorSizing.title(increment:)", { $0.indicatorSizing = .title(increment: .infinity) }),
+            ("easing.y1", { $0.easing = CubicBezierEasing(x1: 0, y1: 1e6, x2: 1, y2: 1) }),
+        ]
+        cases.append(("maximumSegmentWidth", { $0.maximumSegmentWidth = -5 }))
+        for (field, spoil) in cases {
+            var style = StripStyle()
+            spoil(&style)
+            XCTAssertThrowsError(try makeStrip("a", style: style), field) { error in
+                XCTAssertTrue("\(error)".hasPrefix("StripStyle.\(field) is "), "\(error)")
+            }
+        }
+        XCTAssertEqual(children(of: host.window), 0)
+    }
+
+    func testAWindowDestroyedMidTweenStopsTheStripQuietly() throws {
+        var slow = StripStyle()
+        slow.tweenDuration = 5
+        let strip = try makeStrip("a", style: slow)
+        var destroyed = 0
+        strip.callbacks.destroyed = { _ in destroyed += 1 }
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        try strip.setSelectedIndex(9)
+        run(until: { false }, timeout: 0.2, expectingTimeout: true)
+        let errors = XDisplayConnection.errorCount
+        // Another client destroys the window while the 60 Hz timer paints into it.
+        XDestroyWindow(user.display, strip.window)
+        XSync(user.display, 0)
+        var frames = 0
+        strip.frameObserver = { _ in frames += 1 }
+        run(until: { destroyed == 1 }, "destroyed callback")
+        frames = 0
+        run(until: { false }, timeout: 0.2, expectingTimeout: true)
+        XCTAssertEqual(destroyed, 1)
+        XCTAssertEqual(frames, 0, "the frame timer stopped although the 5 s tween had not ended")
+        XCTAssertEqual(XDisplayConnection.errorCount, errors, "the requests already sent for the dead window are not reported as errors")
     }
 
     func testEmptyTitlesGiveAnEmptyStripWithNoIndicator() throws {
