@@ -86,6 +86,7 @@ public final class HostWindow {
         case ClientMessage:
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
         case DestroyNotify where event.xdestroywindow.window == window && !closed:
+            closed = true   // gone: a later close() has nothing to destroy
             if let destroyed {
                 destroyed()
             } else {

@@ -172,11 +172,23 @@ public final class SegmentedStrip {
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
         xinput = XInput2Pointer(display: display, window: window)
-        XErrorReporting.strips.insert(UInt(window))
+        registerResources()
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
         connection.noteRoundTrip()
+    }
+
+    /// The resource ids the error handler attributes to this strip.
+    private var registered: [UInt] = []
+
+    /// Tells the error handler which resources are this strip's, so that the
+    /// errors of a window destroyed under it (and of its back buffer) mark it
+    /// gone instead of being printed. Again after a resize: a new back buffer.
+    private func registerResources() {
+        for id in registered { XErrorReporting.stripResources[id] = nil }
+        registered = [UInt(window)] + renderer.resourceIDs
+        for id in registered { XErrorReporting.stripResources[id] = UInt(window) }
     }
 
     private static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
@@ -196,8 +208,11 @@ public final class SegmentedStrip {
         timer?.cancel()
         // A strip the host let go of takes its window with it.
         if !isDestroyed { XDestroyWindow(connection.display, window) }
-        XErrorReporting.strips.remove(UInt(window))
-        XErrorReporting.vanished.remove(UInt(window))
+        // A window that vanished leaves a back buffer that may never have been
+        // made: freeing it (below, in the renderer) fails, so its ids stay known.
+        if !XErrorReporting.vanished.contains(UInt(window)) {
+            for id in registered { XErrorReporting.stripResources[id] = nil }
+        }
     }
 
     /// The font chains (unselected, selected), for diagnostics.
@@ -234,6 +249,7 @@ public final class SegmentedStrip {
     private func resize(width: Int, height: Int, at now: Double) {
         guard width != renderer.width || height != renderer.height else { return }
         renderer.resize(width: width, height: height)
+        registerResources()
         model.resize(viewportWidth: Double(renderer.width), at: now)
         needsPaint = true
         pendingResizeReport = true

@@ -104,6 +104,11 @@ final class StripRenderer {
     }
 
     /// Recreates the back buffer for a new window size (pixels) and points the same XftDraw at it.
+    /// The server resources that live and die with the window: the back buffer and its picture.
+    var resourceIDs: [UInt] {
+        [UInt(pixmap), UInt(XftDrawPicture(draw))]
+    }
+
     func resize(width newWidth: Int, height newHeight: Int) {
         let w = max(1, newWidth), h = max(1, newHeight)
         guard w != width || h != height else { return }
@@ -251,8 +256,11 @@ final class StripRenderer {
     private func drawIndicator(_ rect: Rect, offset: Double) {
         let x = style.direction.windowPixelMinX(contentX: rect.x, width: rect.width.rounded(), contentOffset: offset,
                                                 viewportWidth: width)
-        let y = Int(rect.y.rounded())
-        let w = Int(rect.width.rounded()), h = Int(rect.height.rounded())
+        // Top and bottom edges rounded, not the height: at a fractional scale
+        // (y 58.5, height 4.5) the bar ends on the inset, not a row past it.
+        func pixel(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(), -1e9), 1e9)) : 0 }
+        let y = pixel(rect.y)
+        let w = pixel(rect.width), h = max(1, pixel(rect.y + rect.height) - y)
         let radius = min(indicatorRadius, Double(min(w, h)) / 2)
         // XftDrawRect replaces pixels (PictOpSrc); a translucent indicator must be composited Over.
         let picture = XftDrawPicture(draw)

@@ -151,9 +151,13 @@ public enum StripTheme: String, CaseIterable, Sendable {
         // Xft.dpi sets the scale (96 dpi = 1); SegmentedStrip.scale, read below, wins over it.
         var type: UnsafeMutablePointer<CChar>?
         var dpi = XrmValue()
-        if XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &dpi) != 0, let address = dpi.addr,
-           let value = Double(String(cString: address)), value >= 48, value <= 384 {
-            style.scale = value / 96
+        if XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &dpi) != 0, let address = dpi.addr {
+            let text = String(cString: address)
+            if let value = Double(text), value >= 48, value <= 384 {
+                style.scale = value / 96
+            } else {
+                warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; the scale stays 1")
+            }
         }
         for setting in allCases {
             var type: UnsafeMutablePointer<CChar>?

@@ -81,9 +81,11 @@ public final class XDisplayConnection {
             guard let event else { return 0 }
             // A strip window destroyed under a running animation: the requests
             // already sent for it fail. That is how the strip learns it is gone, not an error to print.
+            // Also the fallout for its back buffer and picture (BadPixmap, RENDER's BadPicture).
             let code = Int32(event.pointee.error_code)
-            if code == BadWindow || code == BadDrawable, XErrorReporting.strips.contains(event.pointee.resourceid) {
-                XErrorReporting.vanished.insert(event.pointee.resourceid)
+            if code == BadWindow || code == BadDrawable || code == BadPixmap || code >= 128,
+               let owner = XErrorReporting.stripResources[event.pointee.resourceid] {
+                XErrorReporting.vanished.insert(owner)
                 return 0
             }
             XErrorReporting.total += 1
@@ -109,8 +111,9 @@ enum XErrorReporting {
     nonisolated(unsafe) static var programName = "segmented-demo"
     nonisolated(unsafe) static var seen = Set<Int>()
     nonisolated(unsafe) static var total = 0
-    /// Windows of live strips, and those of them the server said no longer exist.
-    nonisolated(unsafe) static var strips = Set<UInt>()
+    /// Resources of live strips (window, back buffer, picture) by the strip's
+    /// window, and the windows the server said no longer exist.
+    nonisolated(unsafe) static var stripResources = [UInt: UInt]()
     nonisolated(unsafe) static var vanished = Set<UInt>()
 }
 

@@ -17,7 +17,7 @@ let startTime = SegmentedStrip.now()
 
 /// One line on stderr (newlines in echoed input are escaped) and exit.
 func fail(_ message: String, status: Int32) -> Never {
-    let line = message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    let line = TerminalText.oneLine(message)
     FileHandle.standardError.write(Data("\(programName): \(line)\n".utf8))
     exit(status)
 }
@@ -72,7 +72,7 @@ XDisplayConnection.installErrorHandlers(programName: programName)
 var style = StripStyle()
 for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
     // One line, whatever the resource's value holds.
-    let line = warning.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    let line = TerminalText.oneLine(warning)
     FileHandle.standardError.write(Data("\(programName): warning: \(line)\n".utf8))
 }
 for (setting, value) in options.theme {
@@ -80,6 +80,20 @@ for (setting, value) in options.theme {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
         fail("\(error)", status: 2)
+    }
+}
+
+// A font named only in the X resources that cannot be opened is a bad
+// resource like any other: a warning, and the default font.
+let flagged = Set(options.theme.map(\.0))
+let defaults = StripStyle()
+for (setting, field) in [(StripTheme.font, \StripStyle.font), (.selectedFont, \.selectedFont), (.pageFont, \.pageFont)]
+where !flagged.contains(setting) && style[keyPath: field] != defaults[keyPath: field] {
+    do {
+        _ = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style[keyPath: field], scale: style.scale)
+    } catch {
+        FileHandle.standardError.write(Data("\(programName): warning: X resource \(StripTheme.resourceClass).\(setting.resourceName): \(error); using the default\n".utf8))
+        style[keyPath: field] = defaults[keyPath: field]
     }
 }
 

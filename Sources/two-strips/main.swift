@@ -16,7 +16,7 @@ if CommandLine.arguments.count > 1 {
         print("usage: \(programName)\n\nOne window with two segmented strips in different styles. Escape or q closes it.")
         exit(0)
     }
-    let shown = argument.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    let shown = TerminalText.oneLine(argument)
     FileHandle.standardError.write(Data("\(programName): unknown argument '\(shown)' (try --help)\n".utf8))
     exit(2)
 }

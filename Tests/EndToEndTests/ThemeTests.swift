@@ -11,7 +11,8 @@ final class ThemeTests: XCTestCase {
 
     func testResourcesOverrideDefaultsAndFlagsOverrideResources() throws {
         let display = try Shared.display.get()
-        display.setResources("SegmentedStrip.accentColor: #1E88E5\nSegmentedStrip.textColor: bogus\n*pageTextColor: #ff0000\n")
+        display.setResources("SegmentedStrip.accentColor: #1E88E5\nSegmentedStrip.textColor: bogus\n*pageTextColor: #ff0000\n"
+                             + "SegmentedStrip.selectedFont: sans:pixelsize=abc\n")
         let themed = try RunningDemo()
         try assertIndicatorPixels(themed, event: themed.ready, color: 0x1E88E5)
         let image = try XCTUnwrap(display.pixels(themed.window, width: 400, height: 200))
@@ -20,6 +21,10 @@ final class ThemeTests: XCTestCase {
                              "page title in the resource's red")
         XCTAssertTrue(themed.process.standardError.contains("X resource SegmentedStrip.textColor: bad color 'bogus'"),
                       themed.process.standardError)
+        // A font only a resource names, which does not open: a warning and the default, not an exit.
+        XCTAssertTrue(themed.process.standardError.contains("X resource SegmentedStrip.selectedFont: invalid font pattern 'sans:pixelsize=abc'"),
+                      themed.process.standardError)
+        try assertLayoutFollowsTheDesign(themed.ready, titles: try bundledTitles(), viewportWidth: 400)
         themed.process.process.terminate()
 
         let flagged = try RunningDemo(["--accent-color", "#00AA00"])

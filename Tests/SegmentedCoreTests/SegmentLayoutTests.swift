@@ -44,6 +44,10 @@ final class SegmentLayoutTests: XCTestCase {
         let spread = try layout(.spread)                 // the one gap grows by 294
         XCTAssertEqual([spread.frame(at: 0).x, spread.frame(at: 1).x], [5, 344])
         XCTAssertEqual(spread.frame(at: 1).maxX + 5, 400)
+        // The wide gap (35 to 344) is shared at its middle, 189.5, not given to the left segment.
+        XCTAssertEqual(spread.hitTest(x: 189, y: 20), 0)
+        XCTAssertEqual(spread.hitTest(x: 189.5, y: 20), 1)
+        XCTAssertEqual(spread.hitTest(x: 300, y: 20), 1)
         let stretch = try layout(.stretch)               // each width grows by 147
         XCTAssertEqual([stretch.frame(at: 0).width, stretch.frame(at: 1).width], [177, 198])
         XCTAssertEqual(stretch.frame(at: 1).x, 5 + 177 + 15)

@@ -80,3 +80,11 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(titles, FixedAdvance.titles)
     }
 }
+
+final class TerminalTextTests: XCTestCase {
+    func testControlCharactersAreEscaped() {
+        XCTAssertEqual(TerminalText.oneLine("a\nb\r\tc"), "a\\nb\\r\\tc")
+        XCTAssertEqual(TerminalText.oneLine("\u{1B}[31mred\u{7F}\u{85}"), "\\u{1B}[31mred\\u{7F}\\u{85}")
+        XCTAssertEqual(TerminalText.oneLine("一级建造师 ok"), "一级建造师 ok")
+    }
+}

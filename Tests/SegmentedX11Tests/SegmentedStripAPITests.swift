@@ -141,6 +141,27 @@ final class SegmentedStripAPITests: XCTestCase {
         XCTAssertEqual(XDisplayConnection.errorCount, errors, "the requests already sent for the dead window are not reported as errors")
     }
 
+    func testCallsRightAfterTheWindowVanishedStayQuiet() throws {
+        let strip = try makeStrip("a")
+        var destroyed = 0
+        strip.callbacks.destroyed = { _ in destroyed += 1 }
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        try strip.setSelectedIndex(5)
+        let errors = XDisplayConnection.errorCount
+        var hostGone = false
+        host.destroyed = { hostGone = true }
+        // The host's parent window goes, then, before any event is read, the host keeps calling the strip.
+        XDestroyWindow(connection.display, host.window)
+        try strip.setSelectedIndex(3)
+        strip.setFrame((0, 0, 200, 44))
+        try strip.setTitles(["x", "y"])
+        strip.handleKey(keysym: KeySym(XK_End), state: 0)
+        run(until: { destroyed == 1 && hostGone }, "destroyed callbacks")
+        run(until: { false }, timeout: 0.2, expectingTimeout: true)
+        XCTAssertEqual(XDisplayConnection.errorCount, errors, "no error printed for the strip's window, back buffer or picture")
+    }
+
     func testEmptyTitlesGiveAnEmptyStripWithNoIndicator() throws {
         let strip = try makeStrip("a", titles: [], selectedIndex: 0)
         showHost()
