@@ -73,6 +73,18 @@ final class SegmentedStripAPITests: XCTestCase {
         return strip
     }
 
+    /// How many times a strip made by `shownStrip` reported its window destroyed.
+    private var destroyedCount = 0
+
+    /// A strip shown in the host, its first frame drawn, counting `destroyed` calls in `destroyedCount`.
+    private func shownStrip(style: StripStyle = StripStyle()) throws -> SegmentedStrip {
+        let strip = try makeStrip("a", style: style)
+        strip.callbacks.destroyed = { [unowned self] _ in self.destroyedCount += 1 }
+        showHost()
+        run(until: { log.contains("a firstFrame") }, "first frame")
+        return strip
+    }
+
     /// Runs the main queue until `condition` holds (at most `timeout` seconds).
     private func run(until condition: () -> Bool, timeout: Double = 10, _ message: String = "", expectingTimeout: Bool = false) {
         let deadline = Date().addingTimeInterval(timeout)
@@ -120,11 +132,7 @@ final class SegmentedStripAPITests: XCTestCase {
     func testAWindowDestroyedMidTweenStopsTheStripQuietly() throws {
         var slow = StripStyle()
         slow.tweenDuration = 5
-        let strip = try makeStrip("a", style: slow)
-        var destroyed = 0
-        strip.callbacks.destroyed = { _ in destroyed += 1 }
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
+        let strip = try shownStrip(style: slow)
         try strip.setSelectedIndex(9)
         run(until: { false }, timeout: 0.2, expectingTimeout: true)
         let errors = XDisplayConnection.errorCount
@@ -133,20 +141,16 @@ final class SegmentedStripAPITests: XCTestCase {
         XSync(user.display, 0)
         var frames = 0
         strip.frameObserver = { _ in frames += 1 }
-        run(until: { destroyed == 1 }, "destroyed callback")
+        run(until: { destroyedCount == 1 }, "destroyed callback")
         frames = 0
         run(until: { false }, timeout: 0.2, expectingTimeout: true)
-        XCTAssertEqual(destroyed, 1)
+        XCTAssertEqual(destroyedCount, 1)
         XCTAssertEqual(frames, 0, "the frame timer stopped although the 5 s tween had not ended")
         XCTAssertEqual(XDisplayConnection.errorCount, errors, "the requests already sent for the dead window are not reported as errors")
     }
 
     func testCallsRightAfterTheWindowVanishedStayQuiet() throws {
-        let strip = try makeStrip("a")
-        var destroyed = 0
-        strip.callbacks.destroyed = { _ in destroyed += 1 }
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
+        let strip = try shownStrip()
         try strip.setSelectedIndex(5)
         let errors = XDisplayConnection.errorCount
         var hostGone = false
@@ -157,7 +161,7 @@ final class SegmentedStripAPITests: XCTestCase {
         strip.setFrame((0, 0, 200, 44))
         try strip.setTitles(["x", "y"])
         strip.handleKey(keysym: KeySym(XK_End), state: 0)
-        run(until: { destroyed == 1 && hostGone }, "destroyed callbacks")
+        run(until: { destroyedCount == 1 && hostGone }, "destroyed callbacks")
         run(until: { false }, timeout: 0.2, expectingTimeout: true)
         XCTAssertEqual(XDisplayConnection.errorCount, errors, "no error printed for the strip's window, back buffer or picture")
     }
@@ -314,14 +318,10 @@ final class SegmentedStripAPITests: XCTestCase {
     }
 
     func testADestroyedStripIsInert() throws {
-        let strip = try makeStrip("a")
-        var destroyed = 0
-        strip.callbacks.destroyed = { _ in destroyed += 1 }
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
+        let strip = try shownStrip()
         XDestroyWindow(user.display, strip.window)
         XSync(user.display, 0)
-        run(until: { destroyed == 1 }, "destroyed callback")
+        run(until: { destroyedCount == 1 }, "destroyed callback")
         try strip.setSelectedIndex(3)
         strip.setFrame((0, 0, 100, 44))
         XCTAssertEqual(strip.selectedIndex, 0, "no change after the window is gone")
