@@ -208,6 +208,8 @@ public final class SegmentedStrip {
         timer?.cancel()
         // A strip the host let go of takes its window with it.
         if !isDestroyed { XDestroyWindow(connection.display, window) }
+        XFreeCursor(connection.display, handCursor)
+        XFreeCursor(connection.display, arrowCursor)
         // A window that vanished leaves a back buffer that may never have been
         // made: freeing it (below, in the renderer) fails, so its ids stay known.
         if !XErrorReporting.vanished.contains(UInt(window)) {
