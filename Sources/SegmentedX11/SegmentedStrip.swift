@@ -57,6 +57,10 @@ public final class SegmentedStrip {
         public var hoverChanged: ((SegmentedStrip, Int?) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
         public var resized: ((SegmentedStrip) -> Void)?
+        /// Button 1 went down on the strip, before anything it selects: where a
+        /// host gives the strip the keyboard (`HostWindow.focusedStrip`), as
+        /// toolkits focus a control on click, even a click on the selected title.
+        public var pressed: ((SegmentedStrip) -> Void)?
         /// The strip's window was destroyed (by the host or another client); the strip is inert from then on.
         public var destroyed: ((SegmentedStrip) -> Void)?
 
@@ -446,6 +450,7 @@ public final class SegmentedStrip {
         case let .press(button, x, y, _, time):
             switch button {
             case UInt32(Button1):
+                callbacks.pressed?(self)
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
                 if model.pointerPressed(x: x, y: y, at: now, eventTime: time) { needsPaint = true }

@@ -4,8 +4,8 @@ import SegmentedCore
 import SegmentedX11
 
 // A second host of the library: one window, two strips with different styles,
-// laid out by the host. Selecting in a strip (a click on another title) gives
-// it the keyboard (Left/Right, Home/End). Prints one JSON line per event on stdout: "ready" with both
+// laid out by the host. A click on a strip gives it the keyboard (Left/Right,
+// Home/End). Prints one JSON line per event on stdout: "ready" with both
 // strips' windows and frames, then "select" with the strip's name, the old and
 // new index and whether the user caused it.
 
@@ -73,8 +73,8 @@ do {
 let loop = XEventLoop(connection: connection)
 for (name, strip) in strips {
     loop.add(strip)
+    strip.callbacks.pressed = { strip in host.focusedStrip = strip }
     strip.callbacks.selectionChanged = { strip, change in
-        if change.isUserInitiated { host.focusedStrip = strip }
         emit(["event": "select", "strip": name, "index": change.newIndex.map { $0 as Any } ?? NSNull(),
               "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull(), "userInitiated": change.isUserInitiated])
     }
