@@ -292,11 +292,17 @@ final class SegmentedStripAPITests: XCTestCase {
         XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).first, Int(b.x))
         XCTAssertEqual(image.columns(inRow: 10 + Int(t.y + 1), matching: StripStyle().accentColor).first, Int(t.x))
         // Keys go to the strip the host focuses; a host focuses a strip when it is pressed, even on its selected title.
-        var pressedStrips = [SegmentedStrip]()
-        for strip in [top, bottom] { strip.callbacks.pressed = { pressedStrips.append($0); self.host.focusedStrip = $0 } }
+        // (Identifiers, not the strips: a strip holding its own callback that holds it would never be freed.)
+        var pressedStrips = [ObjectIdentifier]()
+        for strip in [top, bottom] {
+            strip.callbacks.pressed = { [unowned self] in
+                pressedStrips.append(ObjectIdentifier($0))
+                self.host.focusedStrip = $0
+            }
+        }
         user.click(top.window, x: Int(top.model.restingLayout.frame(at: 0).midX), y: 22)
         run(until: { pressedStrips.count == 1 }, "press on the top strip")
-        XCTAssertTrue(pressedStrips[0] === top && host.focusedStrip === top)
+        XCTAssertTrue(pressedStrips[0] == ObjectIdentifier(top) && host.focusedStrip === top)
         user.click(bottom.window, x: Int(target.midX), y: 22)
         run(until: { pressedStrips.count == 2 }, "press on the bottom strip's selected title")
         XCTAssertTrue(host.focusedStrip === bottom, "focused although the selection did not change")
