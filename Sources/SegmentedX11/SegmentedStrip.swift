@@ -247,6 +247,8 @@ public final class SegmentedStrip {
     public func setFrame(_ frame: (x: Int, y: Int, width: Int, height: Int)) {
         guard !isDestroyed else { return }
         let w = Self.clampedSide(frame.width), h = Self.clampedSide(frame.height)
+        // A host forwards every ConfigureNotify of its window, moves included: send nothing when nothing changes.
+        guard (frame.x, frame.y, w, h) != self.frame else { return }
         position = (frame.x, frame.y)
         XMoveResizeWindow(connection.display, window, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(w), UInt32(h))
         resize(width: w, height: h, at: Self.now())

@@ -15,11 +15,15 @@ let programName = "segmented-demo"
 let version = "0.1.0"
 let startTime = SegmentedStrip.now()
 
-/// One line on stderr (newlines in echoed input are escaped) and exit.
+/// One line on stderr (control characters in echoed input are escaped) and exit.
 func fail(_ message: String, status: Int32) -> Never {
-    let line = TerminalText.oneLine(message)
-    FileHandle.standardError.write(Data("\(programName): \(line)\n".utf8))
+    FileHandle.standardError.write(Data("\(programName): \(TerminalText.oneLine(message))\n".utf8))
     exit(status)
+}
+
+/// One warning line on stderr, escaped as `fail` escapes; the program goes on.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("\(programName): warning: \(TerminalText.oneLine(message))\n".utf8))
 }
 
 // A closed --trace reader must not kill the demo: writes then fail with EPIPE and tracing stops.
@@ -71,9 +75,7 @@ XDisplayConnection.installErrorHandlers(programName: programName)
 // Style: defaults, then X resources (xrdb), then flags.
 var style = StripStyle()
 for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
-    // One line, whatever the resource's value holds.
-    let line = TerminalText.oneLine(warning)
-    FileHandle.standardError.write(Data("\(programName): warning: \(line)\n".utf8))
+    warn(warning)
 }
 for (setting, value) in options.theme {
     do {
@@ -92,7 +94,7 @@ where !flagged.contains(setting) && style[keyPath: field] != defaults[keyPath: f
     do {
         _ = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style[keyPath: field], scale: style.scale)
     } catch {
-        FileHandle.standardError.write(Data("\(programName): warning: X resource \(StripTheme.resourceClass).\(setting.resourceName): \(error); using the default\n".utf8))
+        warn("X resource \(StripTheme.resourceClass).\(setting.resourceName): \(error); using the default")
         style[keyPath: field] = defaults[keyPath: field]
     }
 }
@@ -130,7 +132,7 @@ for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font
     let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
     if !missing.isEmpty {
         let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")
-        FileHandle.standardError.write(Data("\(programName): warning: no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")\n".utf8))
+        warn("no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")")
     }
 }
 
