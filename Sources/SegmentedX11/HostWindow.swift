@@ -90,7 +90,7 @@ public final class HostWindow {
             if let destroyed {
                 destroyed()
             } else {
-                FileHandle.standardError.write(Data("\(XErrorReporting.programName): the window was destroyed by another client\n".utf8))
+                ProcessOutput.error("\(XErrorReporting.programName): the window was destroyed by another client")
                 exit(1)
             }
         default:

@@ -94,13 +94,13 @@ public final class XDisplayConnection {
                 var buffer = [CChar](repeating: 0, count: 256)
                 XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
                 let text = String(cString: buffer)
-                FileHandle.standardError.write(Data(
-                    "\(XErrorReporting.programName): X error: \(text) (error code \(event.pointee.error_code), request code \(event.pointee.request_code), minor \(event.pointee.minor_code))\n".utf8))
+                ProcessOutput.error(
+                    "\(XErrorReporting.programName): X error: \(text) (error code \(event.pointee.error_code), request code \(event.pointee.request_code), minor \(event.pointee.minor_code))")
             }
             return 0
         }
         XSetIOErrorHandler { _ in
-            FileHandle.standardError.write(Data("\(XErrorReporting.programName): lost the connection to the X server\n".utf8))
+            ProcessOutput.error("\(XErrorReporting.programName): lost the connection to the X server")
             _exit(1)
         }
     }

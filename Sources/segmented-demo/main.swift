@@ -2,6 +2,55 @@ import Dispatch
 import Foundation
 import SegmentedCore
 import SegmentedX11
+import Synchronization
+
+// SIGINT and SIGTERM are blocked before anything else happens, in this thread
+// and so in every thread made later: one that arrives during startup stays
+// pending until the Dispatch signal sources below read it (through a
+// signalfd), never discarded and never the default action. (Ignoring them
+// first, as Dispatch's documentation suggests, lost the ones that arrived
+// before the sources existed.)
+var blockedSignals = sigset_t()
+sigemptyset(&blockedSignals)
+sigaddset(&blockedSignals, SIGINT)
+sigaddset(&blockedSignals, SIGTERM)
+pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
+// A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
+signal(SIGPIPE, SIG_IGN)
+
+let programName = "segmented-demo"
+let version = "0.1.0"
+let startTime = SegmentedStrip.now()
+
+/// Whether the window exists yet: a signal before it exits at once; after it,
+/// the window is closed first (on the main queue).
+let windowOpened = Atomic<Bool>(false)
+/// The host window, once made (read on the main queue only).
+nonisolated(unsafe) var signalHost: HostWindow?
+
+// SIGINT and SIGTERM exit 128 + signal number. They are caught on their own
+// queue: if the main queue is stuck in a round trip to a server that stopped
+// answering, the program still leaves within a second.
+let signalQueue = DispatchQueue(label: "segmented-demo.signals")
+nonisolated(unsafe) var signalDeadline: DispatchWorkItem?   // held here so that it stays reachable until the process ends
+let signalSources = [(SIGINT, Int32(130)), (SIGTERM, Int32(143))].map { number, status in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+    source.setEventHandler {
+        guard windowOpened.load(ordering: .acquiring) else { _exit(status) }
+        DispatchQueue.main.async {
+            signalHost?.close()
+            exit(status)
+        }
+        let deadline = DispatchWorkItem {
+            ProcessOutput.error("\(programName): the X server is not answering; exiting without closing the window")
+            _exit(status)
+        }
+        signalDeadline = deadline
+        signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
+    }
+    source.resume()
+    return source
+}
 
 // Started with stdin, stdout or stderr closed, the next open (the X
 // connection's socket) would take that number and trace lines or warnings
@@ -11,33 +60,33 @@ for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
     if null != fd, null >= 0 { dup2(null, fd); close(null) }
 }
 
-let programName = "segmented-demo"
-let version = "0.1.0"
-let startTime = SegmentedStrip.now()
-
 /// One line on stderr (control characters in echoed input are escaped) and exit.
 func fail(_ message: String, status: Int32) -> Never {
-    FileHandle.standardError.write(Data("\(programName): \(TerminalText.oneLine(message))\n".utf8))
+    ProcessOutput.error("\(programName): \(TerminalText.oneLine(message))")
     exit(status)
 }
 
 /// One warning line on stderr, escaped as `fail` escapes; the program goes on.
 func warn(_ message: String) {
-    FileHandle.standardError.write(Data("\(programName): warning: \(TerminalText.oneLine(message))\n".utf8))
+    ProcessOutput.error("\(programName): warning: \(TerminalText.oneLine(message))")
 }
 
-// A closed --trace reader must not kill the demo: writes then fail with EPIPE and tracing stops.
-signal(SIGPIPE, SIG_IGN)
+/// Prints `text` on stdout and exits 0; exits 1 with a message when stdout
+/// cannot take it (`--help >/dev/full`), as GNU tools do.
+func printAndExit(_ text: String) -> Never {
+    guard ProcessOutput.write(text + "\n", to: 1) else {
+        fail("cannot write to standard output: \(String(cString: strerror(errno)))", status: 1)
+    }
+    exit(0)
+}
 
 let options: DemoOptions
 do {
     switch try DemoOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help:
-        print(DemoOptions.usage)
-        exit(0)
+        printAndExit(DemoOptions.usage)
     case .version:
-        print("\(programName) \(version)")
-        exit(0)
+        printAndExit("\(programName) \(version)")
     case let .run(parsed):
         options = parsed
     }
@@ -64,13 +113,15 @@ for (setting, value) in options.theme where setting.isColor && value.hasPrefix("
     do { try setting.apply(value, to: &scratch, display: nil) } catch { fail("\(error)", status: 2) }
 }
 
+// Before the display opens, so that even a server that dies during the
+// handshake is reported in our words, not Xlib's.
+XDisplayConnection.installErrorHandlers(programName: programName)
 let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
 } catch {
     fail("\(error)", status: 1)
 }
-XDisplayConnection.installErrorHandlers(programName: programName)
 
 // Style: defaults, then X resources (xrdb), then flags.
 var style = StripStyle()
@@ -103,6 +154,7 @@ let windowWidth = options.geometryGiven ? options.width : Int((Double(options.wi
 let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
 // The demo is a host like any other: a top-level window of its own with one
 // strip filling it, all through the library's public API.
+windowOpened.store(true, ordering: .releasing)
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName)
 let strip: SegmentedStrip
@@ -120,6 +172,7 @@ do {
 } catch {
     fail("\(error)", status: 1)
 }
+signalHost = host
 host.map()
 host.focusedStrip = strip
 host.resized = { width, height in strip.setFrame((0, 0, width, height)) }
@@ -137,6 +190,9 @@ for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font
 }
 
 let trace = Trace(enabled: options.trace)
+// Every exit(), wherever it is called, first lets the trace writer finish (briefly: a reader that does not read is not waited for).
+nonisolated(unsafe) var traceAtExit: Trace? = trace
+atexit { traceAtExit?.flush() }
 
 func layoutFields(_ window: SegmentedStrip) -> [String: Any] {
     let p = window.presentation
@@ -209,31 +265,6 @@ host.closeRequested = {
     trace.emit("exit", ["status": 0])
     host.close()
     exit(0)
-}
-
-// SIGINT and SIGTERM close the window and exit 128 + signal number. They are
-// caught on their own queue: if the main queue is stuck in a round trip to a
-// server that stopped answering, the program still leaves within a second.
-let signalQueue = DispatchQueue(label: "segmented-demo.signals")
-var signalSources = [DispatchSourceSignal]()
-var signalDeadline: DispatchWorkItem?   // held here so that it stays reachable until the process ends
-for (number, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-    source.setEventHandler {
-        DispatchQueue.main.async {
-            host.close()
-            exit(status)
-        }
-        let deadline = DispatchWorkItem {
-            FileHandle.standardError.write(Data("\(programName): the X server is not answering; exiting without closing the window\n".utf8))
-            _exit(status)
-        }
-        signalDeadline = deadline
-        signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
-    }
-    source.resume()
-    signalSources.append(source)
 }
 
 let loop = XEventLoop(connection: connection)

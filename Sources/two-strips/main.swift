@@ -10,31 +10,37 @@ import SegmentedX11
 // new index and whether the user caused it.
 
 let programName = "two-strips"
+// Writes report failures instead of trapping; a reader that went away is EPIPE, not a signal.
+signal(SIGPIPE, SIG_IGN)
 if CommandLine.arguments.count > 1 {
     let argument = CommandLine.arguments[1]
     if argument == "--help" || argument == "-h" {
-        print("usage: \(programName)\n\nOne window with two segmented strips in different styles. Escape or q closes it.")
+        let usage = "usage: \(programName)\n\nOne window with two segmented strips in different styles. Escape or q closes it.\n"
+        guard ProcessOutput.write(usage, to: 1) else {
+            ProcessOutput.error("\(programName): cannot write to standard output: \(String(cString: strerror(errno)))")
+            exit(1)
+        }
         exit(0)
     }
     let shown = TerminalText.oneLine(argument)
-    FileHandle.standardError.write(Data("\(programName): unknown argument '\(shown)' (try --help)\n".utf8))
+    ProcessOutput.error("\(programName): unknown argument '\(shown)' (try --help)")
     exit(2)
 }
 
 func emit(_ fields: [String: Any]) {
     guard var data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) else { return }
     data.append(0x0A)
-    FileHandle.standardOutput.write(data)
+    ProcessOutput.write(String(decoding: data, as: UTF8.self), to: 1)
 }
 
+XDisplayConnection.installErrorHandlers(programName: programName)
 let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
 } catch {
-    FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
+    ProcessOutput.error("\(programName): \(error)")
     exit(1)
 }
-XDisplayConnection.installErrorHandlers(programName: programName)
 
 // The top strip keeps the design; the bottom one is a blue box that lengthens, spread across the window.
 let topStyle = StripStyle()
@@ -66,7 +72,7 @@ do {
                                       titles: ["Inbox", "Starred", "Sent", "Drafts"], selectedIndex: 1, style: bottomStyle)),
     ]
 } catch {
-    FileHandle.standardError.write(Data("\(programName): \(error)\n".utf8))
+    ProcessOutput.error("\(programName): \(error)")
     exit(1)
 }
 

@@ -1,3 +1,4 @@
+import CXft
 import Foundation
 import TestSupport
 import XCTest
@@ -86,10 +87,20 @@ final class BadInputTests: XCTestCase {
 
     func testBadFontPatterns() throws {
         try assertFails(["--font", "sans:weight=heavyish"], message: "invalid font pattern 'sans:weight=heavyish'")
-        try assertFails(["--font", ":matrix=1000 0 0 1000"], message: "its lines would be 20000 pixels tall (at most 2000)")
+        // The height comes from whichever face the default pattern opens (DejaVu Sans: 20000, Noto Sans: 23000): ask Xft for it here.
+        let tall = ":matrix=1000 0 0 1000"
+        try assertFails(["--font", tall], message: "its lines would be \(try Self.lineHeight(of: tall)) pixels tall (at most 2000)")
         try assertFails(["--font", "sans:pixelsize=15:matrix=-1 0 0 -1"], message: "its glyphs would advance -")
         try assertFails(["--font", "sans:pixelsize=15:matrix=3000 0 0 1"], message: "its glyphs would advance")
         try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
+    }
+
+    /// Ascent + descent (pixels) of the face Xft opens for `pattern` on this display, as the demo measures it.
+    private static func lineHeight(of pattern: String) throws -> Int {
+        let x = try TestDisplay()
+        let font = try XCTUnwrap(XftFontOpenName(x.display, x.screen, pattern))
+        defer { XftFontClose(x.display, font) }
+        return Int(font.pointee.ascent) + Int(font.pointee.descent)
     }
 
     func testNoDisplay() throws {

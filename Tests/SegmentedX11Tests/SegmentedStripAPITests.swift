@@ -289,8 +289,13 @@ final class SegmentedStripAPITests: XCTestCase {
         let image = try XCTUnwrap(user.pixels(host.window, width: 360, height: 140))
         let b = try XCTUnwrap(bottom.presentation.indicator), t = try XCTUnwrap(top.presentation.indicator)
         XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).count, 30)
-        XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).first, Int(b.x))
-        XCTAssertEqual(image.columns(inRow: 10 + Int(t.y + 1), matching: StripStyle().accentColor).first, Int(t.x))
+        // The indicator's left column as the renderer rounds it (128.5 is drawn at 129).
+        func drawnMinX(_ strip: SegmentedStrip, _ r: Rect) -> Int {
+            strip.style.direction.windowPixelMinX(contentX: r.x, width: r.width.rounded(), contentOffset: strip.presentation.contentOffset,
+                                                  viewportWidth: strip.size.width)
+        }
+        XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).first, drawnMinX(bottom, b))
+        XCTAssertEqual(image.columns(inRow: 10 + Int(t.y + 1), matching: StripStyle().accentColor).first, drawnMinX(top, t))
         // Keys go to the strip the host focuses; a host focuses a strip when it is pressed, even on its selected title.
         // (Identifiers, not the strips: a strip holding its own callback that holds it would never be freed.)
         var pressedStrips = [ObjectIdentifier]()

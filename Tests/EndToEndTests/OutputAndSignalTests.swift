@@ -1,0 +1,190 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// Output never crashes or freezes the demo, and a signal during startup is never lost.
+final class OutputAndSignalTests: XCTestCase {
+    /// Runs the demo with its stdout and stderr on the given descriptors; the exit status.
+    private func run(_ arguments: [String], stdout: FileHandle, stderr: FileHandle,
+                     environment: [String: String]? = nil) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoProcess.binaryPath)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        if let environment { process.environment = environment }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    func testAFullDiskOrAGoneReaderIsNeverATrap() throws {
+        let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        let null = FileHandle.nullDevice
+        // A usage error, with stderr on a full disk: still 2 (it was SIGILL, 132).
+        XCTAssertEqual(try run(["--frobnicate"], stdout: null, stderr: full), 2)
+        // No display, and a missing title file, both with nowhere to say so.
+        var noDisplay = ProcessInfo.processInfo.environment
+        noDisplay["DISPLAY"] = nil
+        XCTAssertEqual(try run([], stdout: null, stderr: full, environment: noDisplay), 1)
+        XCTAssertEqual(try run(["--titles-file", "/no/such/file"], stdout: full, stderr: full), 2)
+        // --help that cannot be written is a failure, said on stderr (as `ls --help >/dev/full`).
+        let err = Pipe()
+        XCTAssertEqual(try run(["--help"], stdout: full, stderr: err.fileHandleForWriting), 1)
+        try err.fileHandleForWriting.close()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(said, "segmented-demo: cannot write to standard output: No space left on device\n")
+        // stderr is a pipe whose reader has gone: EPIPE, not SIGPIPE.
+        let gone = Pipe()
+        try gone.fileHandleForReading.close()
+        XCTAssertEqual(try run(["--frobnicate"], stdout: null, stderr: gone.fileHandleForWriting), 2)
+        XCTAssertEqual(try run(["--version"], stdout: gone.fileHandleForWriting, stderr: null), 1)
+    }
+
+    /// 200 starts, each sent SIGTERM or SIGINT at a random moment of its first
+    /// 60 ms (startup takes about 20): every one exits 143 or 130 within a second.
+    func testASignalDuringStartupIsNeverLost() throws {
+        var rng = SeededGenerator(seed: 15)
+        let runs = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] == nil ? 200 : 60
+        for run in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DemoProcess.binaryPath)
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let (signal, status) = Bool.random(using: &rng) ? (SIGTERM, Int32(143)) : (SIGINT, Int32(130))
+            let delay = UInt32.random(in: 0...60_000, using: &rng)
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, signal)
+            let sent = Date()
+            while process.isRunning, Date().timeIntervalSince(sent) < 3 { usleep(2_000) }
+            let took = Date().timeIntervalSince(sent)
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+                return XCTFail("run \(run): signal \(signal) after \(delay) µs was lost: still running after 3 s")
+            }
+            // Before main() runs (the loader, the Swift runtime) the signal's default action ends the process, which a
+            // shell reports as the same 128 + n; from main() on the demo catches it and exits 128 + n itself.
+            let shellStatus = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+            XCTAssertEqual(shellStatus, status, "run \(run): signal \(signal) after \(delay) µs")
+            XCTAssertLessThan(took, 1, "run \(run): took \(took) s to exit")
+        }
+    }
+
+    /// `--trace` into a FIFO that is never read: the window keeps drawing and
+    /// reacting, lines beyond the queue are dropped and counted, SIGTERM is quick.
+    func testATraceReaderThatDoesNotReadNeverFreezesTheWindow() throws {
+        let folder = try TemporaryFolder(prefix: "segmented-fifo")
+        let fifo = folder.path + "/trace"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        // Held open for reading (O_RDWR never blocks on a FIFO) but read only when the test says so.
+        let reader = open(fifo, O_RDWR | O_NONBLOCK)
+        XCTAssertGreaterThanOrEqual(reader, 0)
+        defer { close(reader) }
+        let writer = try XCTUnwrap(FileHandle(forWritingAtPath: fifo))
+        var pending = ""
+        func readLines() -> [String] {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var text = pending
+            while true {
+                let n = read(reader, &buffer, buffer.count)
+                if n <= 0 { break }
+                text += String(decoding: buffer[0..<n], as: UTF8.self)
+            }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            pending = lines.removeLast()
+            return lines
+        }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoProcess.binaryPath)
+        process.arguments = ["--trace", "--frame-stats"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SEGMENTED_TRACE_QUEUE_LINES"] = "16"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = writer
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        try writer.close()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The ready line names the window; wait for the first frame.
+        var window: Window = 0
+        var indicatorRow = 0
+        var sawFirstFrame = false
+        let deadline = Date().addingTimeInterval(20)
+        while !sawFirstFrame, Date() < deadline {
+            for line in readLines() {
+                if line.contains("\"event\":\"ready\""), let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
+                    window = Window(object["window"] as? Int ?? 0)
+                    let indicator = object["indicator"] as? [String: Any]
+                    indicatorRow = Int(((indicator?["y"] as? Double) ?? 0).rounded()) + 1
+                }
+                if line.contains("\"event\":\"firstFrame\"") { sawFirstFrame = true }
+            }
+            usleep(10_000)
+        }
+        XCTAssertTrue(sawFirstFrame && window != 0, "the demo started")
+
+        // From now on nobody reads: 64 KiB of pipe and 16 queued lines fill within a few dozen frames.
+        let display = try TestDisplay()
+        for _ in 0..<60 {
+            display.key(window, keysym: XK_Right)
+            usleep(15_000)
+            display.key(window, keysym: XK_Left)
+            usleep(15_000)
+        }
+        var available: Int32 = 0
+        _ = ioctl(reader, UInt(FIONREAD), &available)
+        // Full to within one line (a write of up to PIPE_BUF bytes waits until it fits whole).
+        XCTAssertGreaterThan(available, 65536 - 4096, "the pipe is full: the writer is blocked")
+
+        // The window still reacts: Home puts the underline at the left end, End at the right.
+        let accent = StripStylePixels.accent
+        func underlineColumns() -> [Int] {
+            let image = display.pixels(window, y: indicatorRow, width: 400, height: 1)
+            return image?.columns(inRow: 0, matching: accent) ?? []
+        }
+        display.key(window, keysym: XK_Home)
+        usleep(700_000)
+        let home = underlineColumns()
+        display.key(window, keysym: XK_End)
+        usleep(700_000)
+        let end = underlineColumns()
+        XCTAssertFalse(home.isEmpty || end.isEmpty, "the underline is drawn: \(home) \(end)")
+        XCTAssertLessThan(home.first ?? 400, 200)
+        XCTAssertGreaterThan(end.first ?? 0, 200, "the window redrew after End although no trace line could be written")
+
+        // A reader at last: the next line after the drops says how many were dropped.
+        var dropped = 0
+        let readDeadline = Date().addingTimeInterval(10)
+        while dropped == 0, Date() < readDeadline {
+            for line in readLines() where line.contains("\"event\":\"traceDropped\"") {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                dropped = object?["lines"] as? Int ?? 0
+            }
+            display.key(window, keysym: XK_Left)
+            usleep(50_000)
+        }
+        XCTAssertGreaterThan(dropped, 0, "lines dropped while the reader slept are counted")
+
+        kill(process.processIdentifier, SIGTERM)
+        let sent = Date()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143)
+        XCTAssertLessThan(Date().timeIntervalSince(sent), 1.5)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertFalse(stderr.contains("not answering"), stderr)
+    }
+}
+
+/// The default accent color, as the server stores it in a 24-bit visual.
+private enum StripStylePixels {
+    static let accent: UInt32 = 0xE53935
+}
