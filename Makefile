@@ -11,17 +11,20 @@ deps:
 # dynamic loader has far less to relocate: about 5 ms and 6 MiB less), as a
 # non-PIE executable (no load-time relocations: 1.7 MiB less) linked by lld with
 # the code and data used at startup packed together (bench/link-order: about
-# 4 MiB less resident). See the README's Performance section.
+# 4 MiB less resident). See docs/performance.md.
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
   -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order/segmented-demo.order -Xlinker --no-warn-symbol-ordering
 
 build: deps
 	swift build $(RELEASE_FLAGS) --product segmented-demo
 
-# On a desktop: open the window. With no $DISPLAY: a scripted tour on a
-# private Xvfb that saves screenshots to ./screenshots.
+# On a desktop: open the window. With no $DISPLAY, or one that does not
+# answer (as scripts/with-display.sh decides for make test): a scripted tour on
+# a private Xvfb that saves screenshots to ./screenshots.
 run: build
-	@if [ -n "$$DISPLAY" ]; then $(RELEASE_BIN) $(ARGS); else scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS); fi
+	@if [ -n "$$DISPLAY" ] && timeout 5 xdpyinfo >/dev/null 2>&1; then $(RELEASE_BIN) $(ARGS); else \
+	  if [ -n "$$DISPLAY" ]; then echo "make run: display $$DISPLAY does not answer; running the scripted tour on a private Xvfb" >&2; fi; \
+	  scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS); fi
 
 tour: build
 	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS)
@@ -41,9 +44,19 @@ styles: build
 	  docs/styles/gallery.md README.md > README.md.new && mv README.md.new README.md
 	@echo "docs/styles/*.png and the README's gallery remade"
 
+# The run ends with a summary (scripts/test-summary.sh): each failed test by
+# name, then "N passed, M failed" as the last line; the whole output is kept in
+# .build/test.log and the exit status is swift test's.
+#
+# The tests that draw or measure text run twice: under the machine's own fonts
+# (with fonts-noto-core installed, sans-serif is Noto Sans) and under
+# Tests/fonts/dejavu.conf (sans-serif is DejaVu Sans, as on a machine without
+# it), so that no expected value leans on one font. The whole suite runs last.
 test: deps
 	swift build --build-tests
-	scripts/with-display.sh swift test --skip-build --disable-swift-testing
+	FONTCONFIG_FILE=$(CURDIR)/Tests/fonts/dejavu.conf scripts/test-summary.sh .build/test-dejavu.log \
+	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter 'SegmentedX11Tests|EndToEndTests' --skip 'SoakTests|OutputAndSignalTests'
+	scripts/test-summary.sh .build/test.log scripts/with-display.sh swift test --skip-build --disable-swift-testing
 
 # The whole suite again under AddressSanitizer (with LeakSanitizer) and
 # ThreadSanitizer, each in its own build folder; the demo the end-to-end tests
@@ -51,9 +64,10 @@ test: deps
 test-sanitized: deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
 	SEGMENTED_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 \
-	  scripts/with-display.sh swift test --skip-build --sanitize=address --scratch-path .build/asan --disable-swift-testing
+	  scripts/test-summary.sh .build/asan/test.log scripts/with-display.sh swift test --skip-build --sanitize=address --scratch-path .build/asan --disable-swift-testing
 	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
-	SEGMENTED_SANITIZED=1 scripts/with-display.sh swift test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
+	SEGMENTED_SANITIZED=1 scripts/test-summary.sh .build/tsan/test.log \
+	  scripts/with-display.sh swift test --skip-build --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
 
 # libFuzzer on the titles-file parser and the layout (Fuzz/), for FUZZ_SECONDS.
 # New interesting inputs go to FUZZ_NEW (default: the kept corpus, Fuzz/corpus);
@@ -70,7 +84,8 @@ fuzz: deps
 SOAK_EVENTS ?= 20000
 soak: deps
 	swift build --build-tests
-	SOAK_EVENTS=$(SOAK_EVENTS) scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
+	SOAK_EVENTS=$(SOAK_EVENTS) scripts/test-summary.sh .build/soak.log \
+	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
 
 # Speed and memory (release build) beside the Xft floor and GtkNotebook: one
 # table on stdout, the same figures in bench-results/bench.json.

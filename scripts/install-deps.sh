@@ -6,7 +6,7 @@ set -euo pipefail
 # Extra packages may be named on the command line (make bench adds libgtk-3-dev).
 packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
-  fontconfig fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji   # Latin, CJK and a color emoji font (to prove it is survived)
+  fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji   # Latin (DejaVu, and Noto Sans, which many desktops make sans-serif), CJK and a color emoji font
   xvfb x11-utils x11-xserver-utils xdotool imagemagick               # headless display, xrdb, input, screenshots
   "$@"
 )
