@@ -158,7 +158,8 @@ public struct SegmentLayout: Equatable, Sendable {
     }
 
     /// The indicator under segment `index` (pixels, content coordinates):
-    /// `indicatorHeight` high, centered on the segment's mid-x, as wide as
+    /// `indicatorHeight` high, centered on the segment's mid-x (shifted as
+    /// little as needed to stay within 0...contentWidth when it fits), as wide as
     /// `indicatorSizing` says (fixed `indicatorWidth`; the title's width plus an
     /// increment, at least 1 px; or the segment with its spacing), with its
     /// bottom edge at strip height - bottom inset, or (`.top`) its top edge at the top inset.
@@ -171,13 +172,18 @@ public struct SegmentLayout: Equatable, Sendable {
         case let .title(increment): width = max(1, f.width + increment)
         case .segment: width = f.width + metrics.spacing
         }
+        // Centered under the segment, but shifted to stay inside the content: a
+        // box wider than the first or last title (title+16 with round corners)
+        // would otherwise lose its outer edge and corners at the content's edge.
+        let centered = f.midX - width / 2
+        let x = width >= contentWidth ? centered : min(max(centered, 0), contentWidth - width)
         if metrics.indicatorShape == .box {
             let inset = min(metrics.indicatorBoxInset, f.height / 2)
-            return Rect(x: f.midX - width / 2, y: f.y + inset, width: width, height: f.height - 2 * inset)
+            return Rect(x: x, y: f.y + inset, width: width, height: f.height - 2 * inset)
         }
         let y = metrics.indicatorLocation == .top ? metrics.insets.top
             : metrics.stripHeight - metrics.insets.bottom - metrics.indicatorHeight
-        return Rect(x: f.midX - width / 2, y: y, width: width, height: metrics.indicatorHeight)
+        return Rect(x: x, y: y, width: width, height: metrics.indicatorHeight)
     }
 
     /// This layout at `fraction` 0, `other` at 1, every frame edge linear in

@@ -334,7 +334,8 @@ public final class StripModel {
 
     /// Moves the selection by a navigation key at `now` (seconds), animated
     /// exactly as a click. Returns the newly selected index, or nil when the
-    /// selection did not change (at an end: no wrap; no titles).
+    /// selection did not change (at an end: no wrap, and the selected segment
+    /// is re-centered as a click on it would; no titles).
     @discardableResult
     public func select(_ key: NavigationKey, at now: Double) -> Int? {
         guard let current = selectedIndex else { return nil }
@@ -345,9 +346,11 @@ public final class StripModel {
         case .first: index = 0
         case .last: index = titles.count - 1
         }
-        guard index != current else { return nil }
-        _ = try? select(index, at: now)
-        return index
+        // At an end (Home on the first title, Right on the last): the selection
+        // stays, but it is scrolled back into the center, as a click on the
+        // selected title does, so that a user who pressed Home sees the first title.
+        let changed = (try? select(index, at: now)) ?? false
+        return changed ? index : nil
     }
 
     /// Scrolls the content by `delta` pixels (positive toward the end) at

@@ -146,6 +146,13 @@ public enum TitlesFile {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error.localizedDescription)"
+            // Foundation places a lone surrogate at the end of the file, or nowhere: find the escape itself.
+            if let lone = firstLoneSurrogate([UInt8](data)) {
+                let escape = String(decoding: data[lone.offset..<min(lone.offset + 6, data.count)], as: UTF8.self)
+                throw Failure.malformedJSON(path: path, detail: describePosition(
+                    "the escape \(escape) is a lone \(lone.high ? "high" : "low") surrogate (a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one) around character \(lone.offset)",
+                    in: data))
+            }
             throw Failure.malformedJSON(path: path, detail: describePosition(debug, in: data))
         }
         guard let array = object as? [Any] else {
@@ -191,6 +198,50 @@ public enum TitlesFile {
         let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
         let base = message.hasSuffix(".") ? String(message.dropLast()) : message
         return "\(base) (line \(line), column \(column))"
+    }
+
+    /// The byte offset of the first `\\uXXXX` escape inside a JSON string that is
+    /// half of a surrogate pair without its other half, and which half it is; nil if none.
+    static func firstLoneSurrogate(_ bytes: [UInt8]) -> (offset: Int, high: Bool)? {
+        func hex(_ at: Int) -> Int? {
+            guard at + 6 <= bytes.count, bytes[at] == 0x5C, bytes[at + 1] == 0x75 else { return nil }   // \u
+            var value = 0
+            for b in bytes[(at + 2)..<(at + 6)] {
+                guard let digit = Int(String(UnicodeScalar(b)), radix: 16) else { return nil }
+                value = value * 16 + digit
+            }
+            return value
+        }
+        var i = 0, inString = false
+        while i < bytes.count {
+            let b = bytes[i]
+            if !inString {
+                if b == 0x22 { inString = true }
+                i += 1
+                continue
+            }
+            switch b {
+            case 0x22:
+                inString = false
+                i += 1
+            case 0x5C:
+                guard let unit = hex(i) else {
+                    i += 2   // any other escape: skip the character it escapes
+                    continue
+                }
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard let next = hex(i + 6), (0xDC00...0xDFFF).contains(next) else { return (i, true) }
+                    i += 12
+                } else if (0xDC00...0xDFFF).contains(unit) {
+                    return (i, false)
+                } else {
+                    i += 6
+                }
+            default:
+                i += 1
+            }
+        }
+        return nil
     }
 
     /// Offset of the first byte that is not part of valid UTF-8, or nil.

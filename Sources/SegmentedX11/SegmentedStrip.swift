@@ -41,7 +41,8 @@ public final class SegmentedStrip {
 
     /// Things the host wants to hear about; all called on the main queue.
     public struct Callbacks {
-        /// The first frame is on screen (after the window's first Expose, and XSync).
+        /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
+        /// mapped fully covered, which gets no Expose; then XSync).
         public var firstFrame: ((SegmentedStrip) -> Void)?
         /// The selected index changed; called once per change, before the
         /// animation to it starts (the strip still shows the old selection).
@@ -160,8 +161,9 @@ public final class SegmentedStrip {
         attributes.background_pixel = UInt(style.backgroundColor)
         attributes.bit_gravity = NorthWestGravity
         // No KeyPressMask: keys go to the host's focus window, which routes them through handleKey.
+        // VisibilityChangeMask: a window mapped fully covered gets no Expose, only a VisibilityNotify.
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+            | PointerMotionMask | EnterWindowMask | LeaveWindowMask | VisibilityChangeMask
         window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
@@ -176,23 +178,22 @@ public final class SegmentedStrip {
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
         xinput = XInput2Pointer(display: display, window: window)
-        registerResources()
+        // The renderer told the error handler about the window and its back
+        // buffer; a refused buffer brings the strip back here to repaint.
+        XErrorReporting.backBufferRefused[UInt(window)] = { [weak self] in self?.backBufferRefused() }
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
         connection.noteRoundTrip()
     }
 
-    /// The resource ids the error handler attributes to this strip.
-    private var registered: [UInt] = []
-
-    /// Tells the error handler which resources are this strip's, so that the
-    /// errors of a window destroyed under it (and of its back buffer) mark it
-    /// gone instead of being printed. Again after a resize: a new back buffer.
-    private func registerResources() {
-        for id in registered { XErrorReporting.stripResources[id] = nil }
-        registered = [UInt(window)] + renderer.resourceIDs
-        for id in registered { XErrorReporting.stripResources[id] = UInt(window) }
+    /// The server had no memory for the back buffer (the error handler saw
+    /// its BadAlloc): draw straight to the window, and repaint what was lost.
+    private func backBufferRefused() {
+        guard !isDestroyed else { return }
+        _ = renderer.dropRefusedBackBuffer()
+        needsPaint = true
+        scheduleUpdate()
     }
 
     private static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
@@ -212,13 +213,11 @@ public final class SegmentedStrip {
         timer?.cancel()
         // A strip the host let go of takes its window with it.
         if !isDestroyed { XDestroyWindow(connection.display, window) }
+        XErrorReporting.vanished.insert(UInt(window))
         XFreeCursor(connection.display, handCursor)
         XFreeCursor(connection.display, arrowCursor)
-        // A window that vanished leaves a back buffer that may never have been
-        // made: freeing it (below, in the renderer) fails, so its ids stay known.
-        if !XErrorReporting.vanished.contains(UInt(window)) {
-            for id in registered { XErrorReporting.stripResources[id] = nil }
-        }
+        XErrorReporting.backBufferRefused[UInt(window)] = nil
+        // The renderer, freed next, retires the window's and the buffer's ids once their last requests are processed.
     }
 
     /// The font chains (unselected, selected), for diagnostics.
@@ -257,7 +256,6 @@ public final class SegmentedStrip {
     private func resize(width: Int, height: Int, at now: Double) {
         guard width != renderer.width || height != renderer.height else { return }
         renderer.resize(width: width, height: height)
-        registerResources()
         model.resize(viewportWidth: Double(renderer.width), at: now)
         needsPaint = true
         pendingResizeReport = true
@@ -343,12 +341,14 @@ public final class SegmentedStrip {
         default: return false
         }
         let old = model.selectedIndex
+        guard old != nil else { return true }
         if let index = model.select(key, at: Self.now()) {
             callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .key))
-            pendingSelectionReport = true
-            needsPaint = true
-            scheduleUpdate()
         }
+        // Changed or only re-centered (a key at an end): either way it moves and settles.
+        pendingSelectionReport = true
+        needsPaint = true
+        scheduleUpdate()
         return true
     }
 
@@ -369,7 +369,7 @@ public final class SegmentedStrip {
         guard event.xany.window == window else { return false }
         handleOwn(&event)
         switch event.type {
-        case Expose, ConfigureNotify, ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify: scheduleUpdate()
+        case Expose, ConfigureNotify, ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify, VisibilityNotify: scheduleUpdate()
         default: break   // MapNotify, ReparentNotify...: nothing to redraw
         }
         return true
@@ -393,11 +393,20 @@ public final class SegmentedStrip {
         case Expose:
             if event.xexpose.count == 0 {
                 hasExposed = true
-                if hasDrawnFirstFrame {
+                // Drawing straight to the window (no back buffer), an Expose needs the frame again.
+                if hasDrawnFirstFrame, renderer.hasBackBuffer {
                     renderer.copyToWindow()
                 } else {
                     needsPaint = true
                 }
+            }
+        case VisibilityNotify where !hasExposed:
+            // Viewable but fully covered (an always-on-top fullscreen window): no Expose will come until it is
+            // uncovered. The first frame is painted into the back buffer and copied now, so that it is there
+            // the moment the window shows, and `firstFrame` is not held back forever.
+            if event.xvisibility.state == VisibilityFullyObscured {
+                hasExposed = true
+                needsPaint = true
             }
         case ConfigureNotify:
             position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
@@ -516,6 +525,7 @@ public final class SegmentedStrip {
         timer?.cancel()
         timer = nil
         XDestroyWindow(connection.display, window)
+        XErrorReporting.vanished.insert(UInt(window))
         XSync(connection.display, 0)
         connection.noteRoundTrip()
     }
@@ -525,6 +535,8 @@ public final class SegmentedStrip {
     private func windowWentAway() {
         guard !isDestroyed else { return }
         isDestroyed = true
+        // Errors still to come for its back buffer are fallout, not news.
+        XErrorReporting.vanished.insert(UInt(window))
         timer?.cancel()
         timer = nil
         callbacks.destroyed?(self)
@@ -659,6 +671,11 @@ public final class SegmentedStrip {
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             XSync(connection.display, 0)
+            // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
+            if renderer.dropRefusedBackBuffer() {
+                renderer.paint(model.presentation(at: now), model: model, hovered: hover)
+                XSync(connection.display, 0)
+            }
             connection.noteRoundTrip()
             callbacks.firstFrame?(self)
             if metrics.titleTransition == .blend {

@@ -4,13 +4,25 @@ import SegmentedCore
 /// Paints the strip into a back-buffer Pixmap through one long-lived XftDraw
 /// and copies it to the window. Painting is a pure function of a
 /// `StripPresentation`; an Expose only copies the buffer again.
+///
+/// When the server has no memory for the back buffer (BadAlloc, which arrives
+/// after the fact), the same XftDraw is pointed at the window and frames are
+/// drawn straight to it until a later resize gets a buffer again. Without the
+/// RENDER extension the indicator is filled with core requests; with a full
+/// colormap, colors are the nearest ones in it.
 final class StripRenderer {
     private let display: OpaquePointer
     private let window: Window
+    /// Copies the buffer to the window; its foreground is the indicator's color for core fills (no RENDER).
     private let gc: GC
     private let depth: Int32
-    private var pixmap: Pixmap
+    /// The back buffer, or 0 while frames are drawn straight to the window.
+    private var pixmap: Pixmap = 0
+    /// The XRender picture of the XftDraw's drawable, made when the drawable changes (0 without RENDER).
+    private var picture: Picture = 0
     private let draw: OpaquePointer
+    /// Whether the server has the RENDER extension; without it the indicator is a core fill.
+    private let hasRender: Bool
     private(set) var width: Int
     private(set) var height: Int
     /// Thickness of the line under the strip, pixels (1 at scale 1).
@@ -31,9 +43,17 @@ final class StripRenderer {
     private let indicatorRadius: Double
     private var pageText = XftColor()
     private let visual: UnsafeMutablePointer<Visual>
+    /// Colors allocated in the colormap, freed with the renderer (nearest colors of a full colormap are borrowed, not freed).
+    private var allocatedColors: [XftColor] = []
+    /// The colormap's cells, read once when an allocation first fails.
+    private var colormapCells: [XColor]?
     /// Pen checkpoints of long titles, by (segment, selected font), built on first draw.
     private var longTitles: [Int: XftFontChain.TextIndex] = [:]
     private var pageTitles: [Int: XftFontChain.TextIndex] = [:]
+    /// Page titles elided to the page's width, by segment, with the width (pixels) they were elided to.
+    private var elidedPageTitles: [Int: (width: Int, text: String)] = [:]
+    /// Room kept free at each side of the page title, pixels (scaled).
+    private let pageMargin: Int
     /// Elided titles by (segment, selected font), with the width they were elided to.
     private var elidedTitles: [Int: (width: Int, text: String)] = [:]
     /// Titles longer than this many UTF-8 bytes get a checkpoint index.
@@ -61,10 +81,13 @@ final class StripRenderer {
         unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font, scale: style.scale)
         selectedFont = try XftFontChain(display: display, screen: screen, pattern: style.selectedFont, scale: style.scale)
         pageFont = try XftFontChain(display: display, screen: screen, pattern: style.pageFont, scale: style.scale)
+        pageMargin = Int((Self.pageMargin * style.scale).rounded())
         self.width = max(1, width)
         self.height = max(1, height)
-        pixmap = XCreatePixmap(display, window, UInt32(self.width), UInt32(self.height), UInt32(depth))
-        draw = XftDrawCreate(display, pixmap, visual, colormap)
+        // Xft asked the server when it opened the fonts; Xlib keeps the answer per display.
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        hasRender = XRenderQueryExtension(display, &eventBase, &errorBase) != 0 && XRenderFindVisualFormat(display, visual) != nil
+        draw = XftDrawCreate(display, window, visual, colormap)
         gc = XCreateGC(display, window, 0, nil)
         // The back buffer is always whole: no GraphicsExpose/NoExpose event after every copy.
         XSetGraphicsExposures(display, gc, 0)
@@ -77,23 +100,75 @@ final class StripRenderer {
         func channel(_ shift: UInt32) -> UInt16 { UInt16((Double((style.accentColor >> shift) & 0xFF) * 0x101 * alpha).rounded()) }
         indicatorColor = XRenderColor(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt16((0xFFFF * alpha).rounded()))
         allocate(&pageText, style.pageTextColor)
+        if !hasRender {
+            // Core fills have no alpha: the indicator only ever lies on the
+            // background, so its translucent color over the background is the same picture.
+            var opaque = XftColor()
+            allocate(&opaque, Self.over(style.accentColor, alpha, on: style.backgroundColor))
+            XSetForeground(display, gc, opaque.pixel)
+            XErrorReporting.warnOnce("no RENDER", "the X server has no RENDER extension; drawing the indicator with core X requests")
+        }
+        XErrorReporting.register(UInt(window), owner: UInt(window), drawable: UInt(window))
+        makeBackBuffer()
     }
 
+    /// `color` at opacity `alpha` (0...1) composited over `base`, per 8-bit channel as XRender's Over does.
+    static func over(_ color: UInt32, _ alpha: Double, on base: UInt32) -> UInt32 {
+        [16, 8, 0].reduce(0) { rgb, shift in
+            let c = Double((color >> UInt32(shift)) & 0xFF), b = Double((base >> UInt32(shift)) & 0xFF)
+            return rgb | UInt32((c * alpha + b * (1 - alpha)).rounded()) << UInt32(shift)
+        }
+    }
+
+    /// Room kept free at each side of an elided page title, pixels at scale 1.
+    static let pageMargin = 16.0
+
+    /// Allocates `rgb` (0xRRGGBB) in the colormap; when the colormap is full,
+    /// borrows the nearest color it has (with one warning per program).
     private func allocate(_ color: inout XftColor, _ rgb: UInt32) {
         // 8-bit channels widened to XRender's 16 bits (0xAB -> 0xABAB).
         var render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
                                   blue: UInt16(rgb & 0xFF) * 0x101, alpha: 0xFFFF)
-        XftColorAllocValue(display, visual, colormap, &render, &color)
+        if XftColorAllocValue(display, visual, colormap, &render, &color) != 0 {
+            allocatedColors.append(color)
+            return
+        }
+        // Only a PseudoColor or GrayScale colormap with no free cell gets here.
+        let nearest = nearestCell(to: render)
+        color = XftColor(pixel: nearest.pixel, color: XRenderColor(red: nearest.red, green: nearest.green, blue: nearest.blue, alpha: 0xFFFF))
+        let shown = (UInt32(nearest.red >> 8) << 16) | (UInt32(nearest.green >> 8) << 8) | UInt32(nearest.blue >> 8)
+        XErrorReporting.warnOnce("colormap full", "the X server's colormap is full; drawing with the nearest colors it has (#\(Self.hex(rgb)) as #\(Self.hex(shown)))")
+    }
+
+    private static func hex(_ rgb: UInt32) -> String {
+        let digits = String(rgb, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    /// The colormap cell nearest to `target` by squared distance in 16-bit RGB.
+    private func nearestCell(to target: XRenderColor) -> XColor {
+        if colormapCells == nil {
+            let count = max(1, Int(visual.pointee.map_entries))
+            var cells = (0..<count).map { XColor(pixel: UInt($0), red: 0, green: 0, blue: 0, flags: 0, pad: 0) }
+            XQueryColors(display, colormap, &cells, Int32(count))
+            colormapCells = cells
+        }
+        func distance(_ c: XColor) -> Int {
+            let r = Int(c.red) - Int(target.red), g = Int(c.green) - Int(target.green), b = Int(c.blue) - Int(target.blue)
+            return r * r + g * g + b * b
+        }
+        return colormapCells!.min { distance($0) < distance($1) }!
     }
 
     deinit {
-        for c in [background, text, hoverText, accent, separator, pageText] + Array(blendColors.values) {
+        for c in allocatedColors {
             var color = c
             XftColorFree(display, visual, colormap, &color)
         }
         XftDrawDestroy(draw)
-        XFreePixmap(display, pixmap)
+        if pixmap != 0, !XErrorReporting.failedPixmaps.contains(UInt(pixmap)) { XFreePixmap(display, pixmap) }
         XFreeGC(display, gc)
+        XErrorReporting.retire([UInt(pixmap), UInt(picture), UInt(window)], display: display)
     }
 
     /// Drops what was cached per segment index (new titles).
@@ -101,26 +176,57 @@ final class StripRenderer {
         longTitles = [:]
         pageTitles = [:]
         elidedTitles = [:]
+        elidedPageTitles = [:]
     }
 
-    /// Recreates the back buffer for a new window size (pixels) and points the same XftDraw at it.
-    /// The server resources that live and die with the window: the back buffer and its picture.
-    var resourceIDs: [UInt] {
-        [UInt(pixmap), UInt(XftDrawPicture(draw))]
+    /// Whether frames go to a back buffer (false: straight to the window, and an Expose needs a repaint).
+    var hasBackBuffer: Bool { pixmap != 0 }
+
+    /// Asks for a back buffer of the current size and points the XftDraw at
+    /// it. A refusal (BadAlloc) comes later, to the error handler, which
+    /// matches it by the request's serial; `dropRefusedBackBuffer()` then
+    /// falls back to the window. No round trip here.
+    private func makeBackBuffer() {
+        let serial = XNextRequest(display)
+        let buffer = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(depth))
+        XErrorReporting.expectPixmap(UInt(buffer), serial: serial, owner: UInt(window))
+        retarget(buffer)
     }
 
+    /// Points the XftDraw at `drawable` (a new back buffer, or the window)
+    /// and frees the old back buffer; the error handler learns the new ids.
+    private func retarget(_ drawable: Drawable) {
+        let oldPixmap = pixmap, oldPicture = picture
+        XftDrawChange(draw, drawable)   // frees the old picture
+        if oldPixmap != 0, !XErrorReporting.failedPixmaps.contains(UInt(oldPixmap)) { XFreePixmap(display, oldPixmap) }
+        pixmap = drawable == window ? 0 : drawable
+        // Made now, not on first use, so that the handler knows its id before any error about it.
+        picture = XftDrawPicture(draw)
+        XErrorReporting.register(UInt(picture), owner: UInt(window), drawable: UInt(drawable))
+        XErrorReporting.retire([UInt(oldPixmap), UInt(oldPicture)], display: display)
+    }
+
+    /// When the server refused the current back buffer: draws straight to the
+    /// window from now on (one warning per program) until the next resize.
+    /// - Returns: whether it switched (the frame on screen is then lost: repaint).
+    func dropRefusedBackBuffer() -> Bool {
+        guard pixmap != 0, XErrorReporting.failedPixmaps.contains(UInt(pixmap)) else { return false }
+        XErrorReporting.warnOnce("back buffer", "no memory on the X server for a \(width)x\(height) back buffer; drawing straight to the window")
+        retarget(window)
+        return true
+    }
+
+    /// Recreates the back buffer for a new window size (pixels) and points
+    /// the same XftDraw at it; drawing straight to the window, tries a buffer again.
     func resize(width newWidth: Int, height newHeight: Int) {
         let w = max(1, newWidth), h = max(1, newHeight)
         guard w != width || h != height else { return }
-        let old = pixmap
-        pixmap = XCreatePixmap(display, window, UInt32(w), UInt32(h), UInt32(depth))
-        XftDrawChange(draw, pixmap)
-        XFreePixmap(display, old)
         width = w
         height = h
+        makeBackBuffer()
     }
 
-    /// Paints one frame into the back buffer; `hovered` is drawn in the hover color unless it is selected.
+    /// Paints one frame into the back buffer (or the window, without one); `hovered` is drawn in the hover color unless it is selected.
     func paint(_ presentation: StripPresentation, model: StripModel, hovered: Int?) {
         let metrics = model.metrics
         let offset = presentation.contentOffset
@@ -178,14 +284,26 @@ final class StripRenderer {
         fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
 
         if let selected = model.selectedIndex {
-            let title = model.titles[selected]
+            var title = model.titles[selected]
             let pageTop = Double(stripHeight + separatorHeight)
             var pageIndex: XftFontChain.TextIndex?
             if title.utf8.count > Self.longTitleBytes {
                 pageIndex = pageTitles[selected] ?? pageFont.makeIndex(for: title)
                 pageTitles[selected] = pageIndex
             }
-            let advance = pageIndex?.advance ?? pageFont.advance(of: title)
+            var advance = pageIndex?.advance ?? pageFont.advance(of: title)
+            // A title wider than the page is elided to it, less a margin at each side; cached per width.
+            let room = width - 2 * pageMargin
+            if advance > room {
+                if let cached = elidedPageTitles[selected], cached.width == room {
+                    title = cached.text
+                } else {
+                    title = pageFont.elided(title, fitting: room)
+                    elidedPageTitles[selected] = (room, title)
+                }
+                pageIndex = nil
+                advance = pageFont.advance(of: title)
+            }
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
             clip(y: stripHeight + separatorHeight, height: height - stripHeight - separatorHeight)
             _ = withUnsafePointer(to: pageText) { color in
@@ -263,11 +381,17 @@ final class StripRenderer {
         let w = pixel(rect.width), h = max(1, pixel(rect.y + rect.height) - y)
         let radius = min(indicatorRadius, Double(min(w, h)) / 2)
         // XftDrawRect replaces pixels (PictOpSrc); a translucent indicator must be composited Over.
-        let picture = XftDrawPicture(draw)
+        // Without RENDER, the gc's foreground is that color already composited over the background.
+        let target = pixmap != 0 ? pixmap : window
+        let picture = hasRender ? XftDrawPicture(draw) : 0    // the same picture, with the draw's clip applied
         func span(_ sx: Int, _ sy: Int, _ sw: Int, _ sh: Int) {
             let left = max(sx, 0), top = max(sy, 0), right = min(sx + sw, width), bottom = min(sy + sh, height)
             guard right > left, bottom > top else { return }
-            XRenderFillRectangle(display, PictOpOver, picture, &indicatorColor, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
+            if hasRender {
+                XRenderFillRectangle(display, PictOpOver, picture, &indicatorColor, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
+            } else {
+                XFillRectangle(display, target, gc, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
+            }
         }
         guard radius >= 1 else { return span(x, y, w, h) }
         for row in 0..<h {
@@ -293,8 +417,9 @@ final class StripRenderer {
         XftDrawRect(draw, &color, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
     }
 
-    /// Copies the back buffer to the window.
+    /// Copies the back buffer to the window (nothing to do when frames are drawn straight to it).
     func copyToWindow() {
+        guard pixmap != 0 else { return }
         XCopyArea(display, pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
     }
 }

@@ -157,6 +157,8 @@ public enum StripTheme: String, CaseIterable, Sendable {
                 style.scale = value / 96
             } else {
                 warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; the scale stays 1")
+                // Xft itself would still size point sizes by it (0 dpi: every size 0, "sans:size=12" unopenable).
+                XftFontChain.setDPI(96, for: connection.display)
             }
         }
         for setting in allCases {

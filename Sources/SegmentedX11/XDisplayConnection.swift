@@ -7,13 +7,13 @@ public final class XDisplayConnection {
     public enum Failure: Error, CustomStringConvertible {
         /// $DISPLAY is unset or empty and no name was given.
         case noDisplay
-        /// XOpenDisplay failed for this name.
-        case cannotOpen(String)
+        /// XOpenDisplay failed for this name; `reason` is why, when the server or Xlib said.
+        case cannotOpen(String, reason: String? = nil)
 
         public var description: String {
             switch self {
             case .noDisplay: return "no display: $DISPLAY is not set (run under X11, or use 'make run' which starts Xvfb)"
-            case let .cannotOpen(name): return "cannot open display '\(name)'"
+            case let .cannotOpen(name, reason): return "cannot open display '\(name)'" + (reason.map { ": \($0)" } ?? "")
             }
         }
     }
@@ -34,15 +34,33 @@ public final class XDisplayConnection {
         // XOpenDisplay forever: give the handshake and one round trip 10 s.
         XConnectWatchdog.arm(message: "\(XErrorReporting.programName): the X server on '\(resolved)' did not answer within \(Int(Self.connectTimeout)) s\n",
                              seconds: UInt32(Self.connectTimeout))
-        guard let display = XOpenDisplay(resolved) else {
+        // Xlib prints the server's refusal itself ("Authorization required, but
+        // no authorization protocol specified", then a blank line): catch it and
+        // say it in one line of ours.
+        let said = StandardErrorCapture()
+        let opened = XOpenDisplay(resolved)
+        let refusal = said.finish()
+        guard let display = opened else {
             XConnectWatchdog.disarm()
-            throw Failure.cannotOpen(resolved)
+            throw Failure.cannotOpen(resolved, reason: Self.reason(refusal))
         }
         XSync(display, 0)
         XConnectWatchdog.disarm()
         self.display = display
         self.name = resolved
         screen = XDefaultScreen(display)
+    }
+
+    /// What Xlib printed while refusing a connection, as one short reason.
+    static func reason(_ printed: String) -> String? {
+        let lines = printed.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        guard let first = lines.first else { return nil }
+        let lower = printed.lowercased()
+        if lower.contains("authoriz") || lower.contains("magic-cookie") || lower.contains("no protocol specified") {
+            return "authorization refused (check XAUTHORITY)"
+        }
+        return String(first.prefix(200))
     }
 
     /// Seconds the connection handshake may take before the program gives up (exit 1).
@@ -79,15 +97,9 @@ public final class XDisplayConnection {
         XErrorReporting.programName = programName
         XSetErrorHandler { display, event in
             guard let event else { return 0 }
-            // A strip window destroyed under a running animation: the requests
-            // already sent for it fail. That is how the strip learns it is gone, not an error to print.
-            // Also the fallout for its back buffer and picture (BadPixmap, RENDER's BadPicture).
-            let code = Int32(event.pointee.error_code)
-            if code == BadWindow || code == BadDrawable || code == BadPixmap || code >= 128,
-               let owner = XErrorReporting.stripResources[event.pointee.resourceid] {
-                XErrorReporting.vanished.insert(owner)
-                return 0
-            }
+            // A strip window destroyed under a running animation, or a back
+            // buffer the server had no memory for: how the strip learns of it, not an error to print.
+            if XErrorReporting.absorb(event.pointee) { return 0 }
             XErrorReporting.total += 1
             let key = Int(event.pointee.error_code) << 8 | Int(event.pointee.request_code)
             if XErrorReporting.seen.insert(key).inserted {
@@ -111,10 +123,45 @@ enum XErrorReporting {
     nonisolated(unsafe) static var programName = "segmented-demo"
     nonisolated(unsafe) static var seen = Set<Int>()
     nonisolated(unsafe) static var total = 0
-    /// Resources of live strips (window, back buffer, picture) by the strip's
-    /// window, and the windows the server said no longer exist.
-    nonisolated(unsafe) static var stripResources = [UInt: UInt]()
-    nonisolated(unsafe) static var vanished = Set<UInt>()
+    // The strips' own resources (StripResourceErrors.swift) are told apart in `absorb(_:)`.
+}
+
+/// Standard error pointed at a pipe while Xlib opens the display, so that
+/// what Xlib prints there can be read back and said in our words.
+final class StandardErrorCapture {
+    private var saved: Int32 = -1
+    private var pipeEnds: [Int32] = [-1, -1]
+
+    init() {
+        guard pipe(&pipeEnds) == 0 else { return }
+        _ = fcntl(pipeEnds[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK)   // a flood from Xlib is cut short, never waited on
+        saved = dup(2)
+        guard saved >= 0 else { return }
+        XConnectWatchdog.stderrDescriptor = saved
+        dup2(pipeEnds[1], 2)
+    }
+
+    /// Puts standard error back and returns what was written to it meanwhile.
+    func finish() -> String {
+        guard saved >= 0 else { return "" }
+        dup2(saved, 2)
+        close(saved)
+        XConnectWatchdog.stderrDescriptor = 2
+        close(pipeEnds[1])
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(pipeEnds[0], &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        close(pipeEnds[0])
+        saved = -1
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    deinit { _ = finish() }
 }
 
 /// SIGALRM while connecting: one line on stderr and exit 1. The handler is a
@@ -122,6 +169,8 @@ enum XErrorReporting {
 enum XConnectWatchdog {
     nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) static var length = 0
+    /// Where the message goes: standard error, or its saved copy while Xlib's own output is captured.
+    nonisolated(unsafe) static var stderrDescriptor: Int32 = 2
 
     static func arm(message text: String, seconds: UInt32) {
         let bytes = Array(text.utf8CString)
@@ -130,7 +179,7 @@ enum XConnectWatchdog {
         message = buffer
         length = bytes.count - 1
         signal(SIGALRM) { _ in
-            if let m = XConnectWatchdog.message { _ = write(2, m, XConnectWatchdog.length) }
+            if let m = XConnectWatchdog.message { _ = write(XConnectWatchdog.stderrDescriptor, m, XConnectWatchdog.length) }
             _exit(1)
         }
         alarm(seconds)

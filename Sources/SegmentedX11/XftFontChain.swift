@@ -92,11 +92,25 @@ public final class XftFontChain {
     /// "sans-serif:pixelsize=15") on `display`, its pixel size (or point
     /// size) multiplied by `scale` (HiDPI: 2 at 192 dpi).
     /// - Throws: `Failure` when the pattern does not parse or nothing matches.
+    /// Resolutions (dots per inch) that replace the Xft.dpi resource for point
+    /// sizes, by display: set when that resource was refused as absurd.
+    nonisolated(unsafe) private static var dpiOverrides = [OpaquePointer: Double]()
+
+    /// Makes every chain opened on `display` from now on convert point sizes at
+    /// `dpi` dots per inch, whatever the Xft.dpi resource says (a pattern's own `dpi` still wins).
+    public static func setDPI(_ dpi: Double, for display: OpaquePointer) {
+        dpiOverrides[display] = dpi
+    }
+
     public init(display: OpaquePointer, screen: Int32, pattern: String, scale: Double = 1) throws {
         self.display = display
         self.screen = screen
         patternName = pattern
         guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
+        if let dpi = Self.dpiOverrides[display] {
+            var existing = 0.0
+            if FcPatternGetDouble(parsed, "dpi", 0, &existing) != FcResultMatch { FcPatternAddDouble(parsed, "dpi", dpi) }
+        }
         if scale != 1 { cxft_pattern_scale_pixel_size(parsed, scale) }
         hanLanguage = cxft_pattern_has_lang(parsed) != 0 ? nil : Self.hanFallbackLanguage()
         basePattern = parsed
@@ -348,6 +362,14 @@ public final class XftFontChain {
 
     /// Most glyphs sent in one XftDrawString32 request, well under any server's request size.
     static let maximumGlyphsPerRequest = 128
+
+    /// At most this many glyphs that do not advance the pen (combining marks)
+    /// are drawn in a row at one pen position; the rest would only overprint
+    /// them, so a frame's cost stays bounded whatever the title's length.
+    public static let maximumStackedGlyphs = 64
+
+    /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
+    public private(set) var glyphsSentInLastDraw = 0
     /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
     static let overhang = 64
 
@@ -356,6 +378,8 @@ public final class XftFontChain {
     public struct TextIndex {
         /// Every `stride`-th code point's position in the text and the pen offset (pixels) before it.
         let checkpoints: [(index: String.UnicodeScalarView.Index, pen: Int)]
+        /// Code points between two checkpoints.
+        let stride: Int
         /// The advance of the whole text, pixels.
         public let advance: Int
     }
@@ -373,7 +397,7 @@ public final class XftFontChain {
             n += 1
             i = scalars.index(after: i)
         }
-        return TextIndex(checkpoints: checkpoints, advance: pen)
+        return TextIndex(checkpoints: checkpoints, stride: stride, advance: pen)
     }
 
     /// Draws `text` with its left pen position at `x` and its baseline at
@@ -390,23 +414,54 @@ public final class XftFontChain {
         let scalars = text.unicodeScalars
         var position = scalars.startIndex
         var pen = x
-        if let index, let start = index.checkpoints.last(where: { x + $0.pen + Self.overhang <= clipMinX }) {
-            position = start.index
-            pen = x + start.pen
+        // Which checkpoint `position` is at, and how many code points past it.
+        var ordinal = 0, sinceCheckpoint = 0
+        if let index, let start = index.checkpoints.lastIndex(where: { x + $0.pen + Self.overhang <= clipMinX }) {
+            ordinal = start
+            position = index.checkpoints[start].index
+            pen = x + index.checkpoints[start].pen
         }
+        // Glyphs that do not move the pen, drawn in a row at the current pen.
+        var stacked = 0
+        glyphsSentInLastDraw = 0
         var run: [FcChar32] = []
         var runFont = 0, runX = 0
         func flush() {
             guard !run.isEmpty else { return }
+            glyphsSentInLastDraw += run.count
             run.withUnsafeBufferPointer {
                 XftDrawString32(draw, color, fonts[runFont], Int32(runX), Int32(baseline), $0.baseAddress, Int32($0.count))
             }
             run.removeAll(keepingCapacity: true)
         }
         while position < scalars.endIndex {
+            if let index {
+                if sinceCheckpoint == index.stride {
+                    ordinal += 1
+                    sinceCheckpoint = 0
+                }
+                // Whole stretches between checkpoints that leave the pen where it is (a title of 500,000
+                // combining marks): once the stack is full, jump to the last checkpoint at this pen.
+                if sinceCheckpoint == 0, stacked >= Self.maximumStackedGlyphs {
+                    var last = ordinal
+                    while last + 1 < index.checkpoints.count, index.checkpoints[last + 1].pen == pen - x { last += 1 }
+                    if last > ordinal {
+                        ordinal = last
+                        position = index.checkpoints[last].index
+                    }
+                }
+            }
             let value = scalars[position].value
             let g = glyph(for: value)
             if index != nil, pen - Self.overhang >= clipMaxX { break }
+            // More glyphs on the same spot only overprint it: past the cap they cost a frame time and show nothing new.
+            let overprint = g.advance == 0 && stacked >= Self.maximumStackedGlyphs
+            stacked = g.advance == 0 ? stacked + 1 : 0
+            if overprint {
+                position = scalars.index(after: position)
+                sinceCheckpoint += 1
+                continue
+            }
             let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
             if !visible || g.font != runFont || run.count >= Self.maximumGlyphsPerRequest { flush() }
             if visible {
@@ -418,6 +473,7 @@ public final class XftFontChain {
             }
             pen += g.advance
             position = scalars.index(after: position)
+            sinceCheckpoint += 1
         }
         flush()
         return index?.advance ?? (pen - x)

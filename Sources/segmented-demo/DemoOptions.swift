@@ -11,6 +11,8 @@ struct DemoOptions {
     var geometryGiven = false
     /// Style values given on the command line, in order (they override X resources).
     var theme: [(setting: StripTheme, value: String)] = []
+    /// The flag each `theme` entry came from (`--rtl` is `direction`).
+    var themeFlags: [String] = []
     var trace = false
     var exitAfterFirstFrame = false
     var frameStats = false
@@ -61,9 +63,7 @@ struct DemoOptions {
                                tween) or switch (the new title is selected from the first frame)
       --scale S                multiply every length and font size (0.5 to 4; default from the
                                Xft.dpi resource, 96 dpi = 1); the default window size scales too
-      Every option from --font to --direction can also come from the X resources
-      (xrdb) as SegmentedStrip.<name> or segmented-demo.<name>, e.g.
-      SegmentedStrip.accentColor or SegmentedStrip.indicatorWidth; flags win.
+      \(resourceHelp)
 
       --trace                  print one JSON object per line on stdout (see README)
       --exit-after-first-frame exit 0 as soon as the first frame is on screen
@@ -75,6 +75,24 @@ struct DemoOptions {
     Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the
     first/last; Escape or q quits.
     """
+
+    /// The help's paragraph on X resources, made from `StripTheme`'s list so it names every setting that has one.
+    static var resourceHelp: String {
+        let names = StripTheme.allCases.map(\.resourceName)
+        var lines = ["These can also come from the X resources (xrdb), as SegmentedStrip.<name> or"]
+        lines.append("segmented-demo.<name>; flags win. The names:")
+        var line = " "
+        for (i, name) in names.enumerated() {
+            let piece = " " + name + (i == names.count - 1 ? "." : ",")
+            if line.count + piece.count > 90 {
+                lines.append(line)
+                line = " "
+            }
+            line += piece
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n      ")
+    }
 
     /// What the command line asks for besides running.
     enum Action {
@@ -127,9 +145,11 @@ struct DemoOptions {
             case "--rtl":
                 try noValue(flag, inline)
                 options.theme.append((.direction, "rtl"))
+                options.themeFlags.append(flag)
             case let themed where StripTheme.allCases.contains(where: { $0.flag == themed }):
                 let setting = StripTheme.allCases.first { $0.flag == themed }!
                 options.theme.append((setting, try value(for: flag, inline: inline)))
+                options.themeFlags.append(flag)
             case "--select":
                 let text = try value(for: flag, inline: inline)
                 guard let index = number(Substring(text)) else {
@@ -150,6 +170,21 @@ struct DemoOptions {
                 throw UsageError(description: "unknown option '\(argument)' (see --help)")
             }
         }
+        // A setting given twice with different values (--rtl with --direction ltr, two
+        // different --font patterns) is a mistake to point out, not one to settle silently.
+        var given = [StripTheme: (flag: String, value: String)]()
+        for (index, (setting, value)) in options.theme.enumerated() {
+            let flag = options.themeFlags[index]
+            if let earlier = given[setting], earlier.value != value {
+                throw UsageError(description: "\(Self.shown(earlier.flag, earlier.value)) conflicts with \(Self.shown(flag, value)): give one")
+            }
+            given[setting] = (flag, value)
+        }
         return .run(options)
+    }
+
+    /// How a flag was written, for messages: `--rtl`, or `--direction ltr`.
+    private static func shown(_ flag: String, _ value: String) -> String {
+        flag == "--rtl" ? flag : "\(flag) \(value)"
     }
 }

@@ -135,6 +135,31 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    func testConflictingFlagsAreRefused() throws {
+        try assertFails(["--rtl", "--direction", "ltr"], message: "--rtl conflicts with --direction ltr: give one")
+        try assertFails(["--direction", "ltr", "--rtl"], message: "--direction ltr conflicts with --rtl: give one")
+        try assertFails(["--font", "sans:pixelsize=15", "--font=serif"], message: "--font sans:pixelsize=15 conflicts with --font serif: give one")
+        // The same value twice is no conflict.
+        let same = try DemoProcess(arguments: ["--rtl", "--direction", "rtl", "--exit-after-first-frame"], trace: false)
+        XCTAssertEqual(same.waitForExit(), 0, same.standardError)
+    }
+
+    func testHelpNamesEveryXResource() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DemoProcess.binaryPath)
+        process.arguments = ["--help"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let help = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        for name in ["accentColor", "font", "scale", "titleTransition", "direction", "indicatorRadius", "maxSegmentWidth"] {
+            XCTAssertTrue(help.contains(" \(name),") || help.contains(" \(name)."), "--help names the X resource \(name)")
+        }
+        XCTAssertFalse(help.contains("from --font to --direction"))
+    }
+
     func testHelpAndVersion() throws {
         let help = try DemoProcess(arguments: ["--help"], trace: false)
         XCTAssertEqual(help.waitForExit(), 0)

@@ -10,14 +10,14 @@ final class FaultTests: XCTestCase {
         let process = Process()
         let name: String
 
-        init() throws {
+        init(extraArguments: [String] = []) throws {
             let fm = FileManager.default
             guard let number = (140..<240).first(where: {
                 !fm.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !fm.fileExists(atPath: "/tmp/.X\($0)-lock")
             }) else { throw Failed(description: "no free display number") }
             name = ":\(number)"
             process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [name, "-screen", "0", "640x480x24", "-nolisten", "tcp"]
+            process.arguments = [name, "-screen", "0", "640x480x24", "-nolisten", "tcp"] + extraArguments
             process.standardError = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             try process.run()
@@ -34,6 +34,28 @@ final class FaultTests: XCTestCase {
             process.terminate()
             process.waitUntilExit()
         }
+    }
+
+    /// An Xauthority file with one MIT-MAGIC-COOKIE-1 entry for any host (FamilyWild), in Xlib's binary format.
+    private func writeAuthority(_ path: String, display number: String) throws {
+        func field(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes }
+        let cookie = (0..<16).map { _ in UInt8.random(in: 0...255) }
+        let entry = [0xFF, 0xFF] + field([]) + field(Array(number.utf8)) + field(Array("MIT-MAGIC-COOKIE-1".utf8)) + field(cookie)
+        try Data(entry).write(to: URL(fileURLWithPath: path))
+    }
+
+    func testARefusedAuthorizationIsSaidInOneLine() throws {
+        let folder = try TemporaryFolder(prefix: "segmented-auth")
+        let authority = folder.path + "/server-auth"
+        // The server takes every cookie in its -auth file whatever display number the entry names.
+        try writeAuthority(authority, display: "0")
+        let server = try PrivateServer(extraArguments: ["-auth", authority])
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = server.name
+        environment["XAUTHORITY"] = "/dev/null"
+        let result = try DemoProcess.runToEnd([], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "segmented-demo: cannot open display '\(server.name)': authorization refused (check XAUTHORITY)\n")
     }
 
     func testSignalsCloseTheWindowWithTheirExitStatus() throws {

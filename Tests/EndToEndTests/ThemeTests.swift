@@ -1,4 +1,6 @@
 import Foundation
+import SegmentedCore
+import SegmentedX11
 import TestSupport
 import XCTest
 
@@ -94,6 +96,26 @@ final class ThemeTests: XCTestCase {
             display.setResources(nil)
         }
         XCTAssertEqual(try DemoProcess.runToEnd(["--scale", "9"]).status, 2)
+    }
+
+    func testAnAbsurdXftDPIIsRefusedForPointSizesToo() throws {
+        let display = try Shared.display.get()
+        for dpi in ["0", "10000"] {
+            display.setResources("Xft.dpi: \(dpi)\n")
+            // Sized in points: Xft would have converted 12 pt at 0 or 10000 dpi.
+            let demo = try RunningDemo(["--font", "sans:size=12", "--selected-font", "sans:size=13:weight=bold"])
+            defer { demo.process.process.terminate() }
+            XCTAssertEqual(traceNumber(demo.ready["stripHeight"]), 44, "the scale stays 1")
+            // 12 pt at 96 dpi is 16 px: the second title's width is its advance at 16 px (not at 0 or 1667 px).
+            let frames = RunningDemo.segments(demo.ready)
+            let fonts = try Shared.fonts.get()
+            let sixteen = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: "sans:pixelsize=16")
+            let title = try bundledTitles()[1]
+            XCTAssertEqual(frames[1].width, StripModel.segmentWidth(Double(sixteen.advance(of: title)), metrics: LayoutMetrics()))
+            XCTAssertTrue(demo.process.standardError.contains("X resource Xft.dpi: '\(dpi)' is not a resolution from 48 to 384"),
+                          demo.process.standardError)
+            XCTAssertFalse(demo.process.standardError.contains("invalid font pattern"), demo.process.standardError)
+        }
     }
 
     func testIndicatorAnimationsAtTheStartMiddleAndEndOfASlowTween() throws {

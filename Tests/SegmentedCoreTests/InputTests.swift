@@ -140,6 +140,22 @@ final class InputTests: XCTestCase {
         XCTAssertNil(try FixedAdvance.model(titles: []).select(.next, at: 0))
     }
 
+    func testAKeyAtAnEndRecentersTheSelectionScrolledOutOfView() throws {
+        let model = try FixedAdvance.model()
+        XCTAssertEqual(model.select(.last, at: 0), 9)
+        let end = model.presentation(at: 1).contentOffset
+        XCTAssertEqual(end, 689)
+        // The user scrolls back to the start: the selected last title is out of view.
+        XCTAssertTrue(model.scroll(by: -end, animated: false, at: 1))
+        XCTAssertEqual(model.presentation(at: 1).contentOffset, 0)
+        // End again changes nothing selected, but scrolls it back into the center over one tween.
+        XCTAssertNil(model.select(.last, at: 2))
+        XCTAssertEqual(model.selectedIndex, 9)
+        XCTAssertTrue(model.isAnimating(at: 2.1))
+        XCTAssertEqual(model.presentation(at: 2 + model.metrics.tweenDuration).contentOffset, model.targetOffset)
+        XCTAssertEqual(model.targetOffset, 689)
+    }
+
     func testHoverFollowsThePointerThroughTheDrawnFrames() throws {
         let model = try FixedAdvance.model()
         XCTAssertNil(model.hoveredIndex(at: 0))

@@ -36,6 +36,23 @@ final class TitlesFileTests: XCTestCase {
         }
     }
 
+    func testALoneSurrogateEscapeIsPlacedWhereItIs() {
+        // Foundation said "end of file" (column 13) for the first and gave no position for the second.
+        XCTAssertThrowsError(try parse(#"["\ud800 x"]"#)) { error in
+            XCTAssertEqual("\(error)", #"titles file t is malformed JSON: the escape \ud800 is a lone high surrogate (a \uD800-\uDBFF escape must be followed by a \uDC00-\uDFFF one) around character 2 (line 1, column 3)"#)
+        }
+        XCTAssertThrowsError(try parse(#"["\udc00"]"#)) { error in
+            XCTAssertTrue("\(error)".contains(#"the escape \udc00 is a lone low surrogate"#), "\(error)")
+            XCTAssertTrue("\(error)".hasSuffix("(line 1, column 3)"), "\(error)")
+        }
+        // A valid pair first, escaped quotes and backslashes before, the bad one on line 2.
+        XCTAssertThrowsError(try parse("[\"ok \\\" \\\\\", \"\\ud83d\\ude00\",\n  \"a\\uD83D b\"]")) { error in
+            XCTAssertTrue("\(error)".contains(#"the escape \uD83D is a lone high surrogate"#), "\(error)")
+            XCTAssertTrue("\(error)".hasSuffix("(line 2, column 5)"), "\(error)")
+        }
+        XCTAssertEqual(try parse(#"["\ud83d\ude00"]"#), ["😀"])
+    }
+
     func testJSONThatIsNotAnArrayOfStrings() {
         XCTAssertThrowsError(try parse(#"["a", 3]"#)) { error in
             XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element 1 is a number or boolean, not a string")

@@ -180,6 +180,33 @@ final class XftFontChainTests: XCTestCase {
         }
     }
 
+    func testAHugeStackOfCombiningMarksCostsAFewGlyphsAFrame() throws {
+        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+        // "Cafe" with 500,000 acute accents on its e, then "s": the marks do not move the pen.
+        let marks = String(repeating: "\u{301}", count: 500_000)
+        let title = "Cafe" + marks + "s"
+        XCTAssertEqual(chain.advance(of: "\u{301}"), 0)
+        let index = chain.makeIndex(for: title)
+        XCTAssertEqual(index.advance, chain.advance(of: "Cafes"))
+        let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
+        // Drawn from its index (as the strip draws titles over 4 KiB): five letters and one full stack of marks.
+        let cap = XftFontChain.maximumStackedGlyphs
+        var pen = 0
+        let stacked = canvas.snapshot { c in
+            pen = chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: index)
+        }
+        XCTAssertEqual(pen, index.advance)
+        XCTAssertEqual(chain.glyphsSentInLastDraw, 5 + cap)
+        // The picture is that of the capped stack itself: what was left out only overprinted it.
+        let capped = "Cafe" + String(repeating: "\u{301}", count: cap) + "s"
+        let reference = canvas.snapshot { c in _ = chain.draw(capped, on: c.draw, color: &c.black, x: 10, baseline: 28) }
+        XCTAssertEqual(stacked, reference)
+        // Without an index (a short title) the cap holds too.
+        let short = "e" + String(repeating: "\u{301}", count: 1000)
+        _ = canvas.snapshot { c in _ = chain.draw(short, on: c.draw, color: &c.black, x: 10, baseline: 28) }
+        XCTAssertEqual(chain.glyphsSentInLastDraw, 1 + cap)
+    }
+
     func testControlCharactersAreDrawnVisiblyInCaretNotation() throws {
         XCTAssertEqual(XftFontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
         XCTAssertEqual(XftFontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@

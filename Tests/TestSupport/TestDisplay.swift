@@ -27,6 +27,18 @@ public final class TestDisplay {
         screen = XDefaultScreen(display)
     }
 
+    /// Opens the display `name` (a private server, say), which must have XTest.
+    public init(name: String) throws {
+        guard let display = XOpenDisplay(name) else { throw Unavailable(description: "cannot open display \(name)") }
+        var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &event, &error, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            throw Unavailable(description: "the X server on \(name) has no XTest extension")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+    }
+
     deinit { XCloseDisplay(display) }
 
     /// The window's top-left corner in root coordinates.

@@ -1,0 +1,67 @@
+import Foundation
+
+/// An Xvfb of the test's own, for the cases the shared display cannot show:
+/// another depth, an extension turned off, a server short of memory.
+/// Stopped when released.
+public final class PrivateXServer {
+    public struct Failed: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// The display name, ":N" (Xvfb picks a free N itself, `-displayfd`).
+    public let name: String
+    private let process = Process()
+
+    /// Starts Xvfb with `arguments` (screen, `-extension`...; `-nolisten tcp`
+    /// is added) and waits until it accepts connections.
+    /// - Parameter memoryLimitKilobytes: the server's address-space limit
+    ///   (`ulimit -v`, KiB); an allocation past it fails with BadAlloc.
+    public init(arguments: [String], memoryLimitKilobytes: Int? = nil) throws {
+        let xvfb = ["Xvfb", "-displayfd", "1", "-nolisten", "tcp"] + arguments
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        let limit = memoryLimitKilobytes.map { "ulimit -v \($0) && " } ?? ""
+        process.arguments = ["-c", limit + "exec \"$@\"", "sh"] + xvfb
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Xvfb writes its display number and a newline on fd 1 once it listens.
+        let fd = out.fileHandleForReading.fileDescriptor
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.contains("\n"), Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            text += String(decoding: buffer[..<n], as: UTF8.self)
+        }
+        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            if process.isRunning { process.terminate() }
+            throw Failed(description: "Xvfb \(arguments.joined(separator: " ")) did not start")
+        }
+        name = ":\(number)"
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The server's address space now, KiB (VmSize), or nil when it has ended.
+    public var virtualMemoryKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmSize:") }) else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
+    /// This process's environment with DISPLAY naming the server.
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = name
+        return environment
+    }
+}
