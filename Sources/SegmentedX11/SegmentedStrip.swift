@@ -17,69 +17,6 @@ import SegmentedCore
 ///
 /// All calls, callbacks and Xlib/Xft work happen on the main queue.
 public final class SegmentedStrip {
-    /// Who changed the selection.
-    public enum SelectionCause: String, Sendable {
-        /// A click on a segment.
-        case click
-        /// A navigation key.
-        case key
-        /// The host, through `setSelectedIndex(_:animated:)` or `setTitles(_:selectedIndex:)`.
-        case api
-    }
-
-    /// One change of the selected index, as the selection callback hears it.
-    public struct SelectionChange: Equatable, Sendable {
-        /// The index selected before (nil: there were no titles).
-        public var oldIndex: Int?
-        /// The index selected now (nil: there are no titles).
-        public var newIndex: Int?
-        /// What caused it.
-        public var cause: SelectionCause
-        /// Whether the user caused it (a click or a key), not the host.
-        public var isUserInitiated: Bool { cause != .api }
-    }
-
-    /// Things the host wants to hear about; all called on the main queue.
-    public struct Callbacks {
-        /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
-        /// mapped fully covered, which gets no Expose; then XSync).
-        public var firstFrame: ((SegmentedStrip) -> Void)?
-        /// The selected index changed; called once per change, before the
-        /// animation to it starts (the strip still shows the old selection).
-        public var selectionChanged: ((SegmentedStrip, SelectionChange) -> Void)?
-        /// Everything stopped moving after a selection (its frame is on the server).
-        public var settled: ((SegmentedStrip) -> Void)?
-        /// A drag was released at `offset` (pixels) with the content moving at
-        /// `velocity` (pixels per second); `gliding` when it keeps moving.
-        public var released: ((SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
-        /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
-        public var scrolled: ((SegmentedStrip, ScrollCause) -> Void)?
-        /// The segment under the pointer changed (nil: none) and so did the cursor.
-        public var hoverChanged: ((SegmentedStrip, Int?) -> Void)?
-        /// The strip's window changed size (`setFrame` or another client).
-        public var resized: ((SegmentedStrip) -> Void)?
-        /// Button 1 went down on the strip, before anything it selects: where a
-        /// host gives the strip the keyboard (`HostWindow.focusedStrip`), as
-        /// toolkits focus a control on click, even a click on the selected title.
-        public var pressed: ((SegmentedStrip) -> Void)?
-        /// The strip's window was destroyed (by the host or another client); the strip is inert from then on.
-        public var destroyed: ((SegmentedStrip) -> Void)?
-
-        public init() {}
-    }
-
-    /// One painted frame, for measuring.
-    public struct FrameStat: Sendable {
-        /// When the frame was painted, seconds on `SegmentedStrip.now()`.
-        public var time: Double
-        /// CPU time of painting the back buffer and copying it to the window, seconds (this thread's clock).
-        public var cpuSeconds: Double
-        /// Whether an animation (tween, glide, spring) was running.
-        public var animating: Bool
-        /// Whether a drag was in progress.
-        public var dragging: Bool
-    }
-
     /// Called after every painted frame when set (costs two clock reads a frame).
     public var frameObserver: ((FrameStat) -> Void)?
 
@@ -98,22 +35,20 @@ public final class SegmentedStrip {
     private let renderer: StripRenderer
     private let metrics: LayoutMetrics
     private var xinput: XInput2Pointer?
+    /// X events and keys to the core's input, mirrored right to left.
+    private let input: StripInputTranslator
     private let handCursor: Cursor
     private let arrowCursor: Cursor
-    private var timer: DispatchSourceTimer?
-    private var updateScheduled = false
+    /// When to update and paint (60 Hz while something moves, nothing at rest).
+    private let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
     private var isDestroyed = false
     private var position: (x: Int, y: Int)
     private var pendingMotion: (x: Double, y: Double, time: Double?)?
     private var needsPaint = false
-    private var pendingSelectionReport = false
-    private var pendingScrollReport = false
-    private var pendingResizeReport = false
-    private var pendingHoverReport = false
+    /// Reports owed to the host, sent once their frame is on the server.
+    private let reports = StripReporter()
     private var hasDrawnFirstFrame = false
     private var hasExposed = false
-    private var lastMotionTime = -Double.infinity
-    private var motionDeferred = false
     private var hovered: Int?
 
     /// How many times drag motion was applied during the last press (motion
@@ -151,6 +86,7 @@ public final class SegmentedStrip {
         try style.validate()
         self.connection = connection
         self.style = style
+        input = StripInputTranslator(direction: style.direction)
         let metrics = style.applied(to: metrics)
         self.metrics = metrics
         let display = connection.display
@@ -181,10 +117,26 @@ public final class SegmentedStrip {
         // The renderer told the error handler about the window and its back
         // buffer; a refused buffer brings the strip back here to repaint.
         XErrorReporting.backBufferRefused[UInt(window)] = { [weak self] in self?.backBufferRefused() }
+        connectScheduler()
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
         connection.noteRoundTrip()
+    }
+
+    /// Gives the scheduler what it asks about: motion, animation and the update itself.
+    private func connectScheduler() {
+        scheduler.hasPendingMotion = { [unowned self] in pendingMotion != nil }
+        scheduler.applyMotion = { [unowned self] now in applyPendingMotion(at: now) }
+        scheduler.isAnimating = { [unowned self] now in model.isAnimating(at: now) }
+        scheduler.timerStopped = { [unowned self] now in
+            model.settle(at: now)
+            needsPaint = true
+        }
+        scheduler.update = { [unowned self] now, tick in
+            if tick { needsPaint = true }
+            update(at: now)
+        }
     }
 
     /// The server had no memory for the back buffer (the error handler saw
@@ -210,7 +162,7 @@ public final class SegmentedStrip {
     private static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
 
     deinit {
-        timer?.cancel()
+        scheduler.stop()
         // A strip the host let go of takes its window with it.
         if !isDestroyed { XDestroyWindow(connection.display, window) }
         XErrorReporting.vanished.insert(UInt(window))
@@ -258,7 +210,7 @@ public final class SegmentedStrip {
         renderer.resize(width: width, height: height)
         model.resize(viewportWidth: Double(renderer.width), at: now)
         needsPaint = true
-        pendingResizeReport = true
+        reports.resizePending = true
         scheduleUpdate()
     }
 
@@ -282,12 +234,12 @@ public final class SegmentedStrip {
         model = try Self.makeModel(titles: titles, selectedIndex: index, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
         renderer.forgetTitles()
-        stopTimer()
+        scheduler.cancelTimer()
         hovered = nil
         if model.selectedIndex != old {
             callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))
         }
-        pendingSelectionReport = true
+        reports.selectionPending = true
         needsPaint = true
         scheduleUpdate()
     }
@@ -310,7 +262,7 @@ public final class SegmentedStrip {
         if try model.select(index, at: Self.now(), animated: animated) {
             callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .api))
         }
-        pendingSelectionReport = true
+        reports.selectionPending = true
         needsPaint = true
         scheduleUpdate()
     }
@@ -327,26 +279,14 @@ public final class SegmentedStrip {
     @discardableResult
     public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
         guard !isDestroyed else { return false }
-        let control = state & UInt32(ControlMask) != 0
-        let key: NavigationKey
-        // Left and Right move toward the screen's left and right: in a right-to-left strip that is next and previous.
-        let rtl = style.direction == .rightToLeft
-        switch Int32(truncatingIfNeeded: keysym) {
-        case XK_Left, XK_KP_Left: key = rtl ? .next : .previous
-        case XK_Right, XK_KP_Right: key = rtl ? .previous : .next
-        case XK_Home, XK_KP_Home: key = .first
-        case XK_End, XK_KP_End: key = .last
-        case XK_Page_Up where control, XK_KP_Page_Up where control: key = .previous
-        case XK_Page_Down where control, XK_KP_Page_Down where control: key = .next
-        default: return false
-        }
+        guard let key = input.navigationKey(keysym: keysym, state: state) else { return false }
         let old = model.selectedIndex
         guard old != nil else { return true }
         if let index = model.select(key, at: Self.now()) {
             callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .key))
         }
         // Changed or only re-centered (a key at an end): either way it moves and settles.
-        pendingSelectionReport = true
+        reports.selectionPending = true
         needsPaint = true
         scheduleUpdate()
         return true
@@ -378,13 +318,8 @@ public final class SegmentedStrip {
     /// Runs the update (motion, timer, paint, reports) once the current batch
     /// of events is handled: the main queue runs it after the handler returns.
     private func scheduleUpdate() {
-        guard !updateScheduled, !isDestroyed else { return }
-        updateScheduled = true
-        DispatchQueue.main.async { [weak self] in
-            guard let self else { return }
-            self.updateScheduled = false
-            self.update()
-        }
+        guard !isDestroyed else { return }
+        scheduler.requestUpdate()
     }
 
     private func handleOwn(_ event: inout XEvent) {
@@ -411,19 +346,12 @@ public final class SegmentedStrip {
         case ConfigureNotify:
             position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
             resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height), at: now)
-        case ButtonPress:
-            handle(.press(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
-                          state: event.xbutton.state, time: Double(event.xbutton.time) / 1000), at: now)
-        case ButtonRelease:
-            handle(.release(button: event.xbutton.button, x: Double(event.xbutton.x), y: Double(event.xbutton.y),
-                            state: event.xbutton.state, time: Double(event.xbutton.time) / 1000), at: now)
-        case MotionNotify:
-            handle(.motion(x: Double(event.xmotion.x), y: Double(event.xmotion.y), scroll: (0, 0),
-                           time: Double(event.xmotion.time) / 1000), at: now)
+        case ButtonPress, ButtonRelease, MotionNotify:
+            if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
         case EnterNotify:
             xinput?.resetBaselines()
-            pendingMotion = (style.direction.viewportX(windowX: Double(event.xcrossing.x), viewportWidth: Double(renderer.width)),
-                             Double(event.xcrossing.y), nil)
+            let entered = input.crossing(x: event.xcrossing.x, y: event.xcrossing.y, viewportWidth: renderer.width)
+            pendingMotion = (entered.x, entered.y, nil)
         case LeaveNotify:
             if !model.isPressed {
                 pendingMotion = nil
@@ -437,26 +365,8 @@ public final class SegmentedStrip {
         }
     }
 
-    /// Pointer positions in the model's (start-edge) coordinates: mirrored right to left.
-    private func toModel(_ input: PointerInput) -> PointerInput {
-        guard style.direction == .rightToLeft else { return input }
-        let w = Double(renderer.width)
-        switch input {
-        case let .press(button, x, y, state, time):
-            // The horizontal wheel buttons (6 left, 7 right) swap: toward the content's start is rightward.
-            let mirrored = button == 6 ? 7 : button == 7 ? 6 : button
-            return .press(button: mirrored, x: style.direction.viewportX(windowX: x, viewportWidth: w), y: y, state: state, time: time)
-        case let .release(button, x, y, state, time):
-            return .release(button: button, x: style.direction.viewportX(windowX: x, viewportWidth: w), y: y, state: state, time: time)
-        case let .motion(x, y, scroll, time):
-            return .motion(x: style.direction.viewportX(windowX: x, viewportWidth: w), y: y, scroll: (-scroll.dx, scroll.dy), time: time)
-        case .ignored:
-            return input
-        }
-    }
-
     private func handle(_ windowInput: PointerInput, at now: Double) {
-        let input = toModel(windowInput)
+        let input = self.input.toModel(windowInput, viewportWidth: renderer.width)
         switch input {
         case let .press(button, x, y, _, time):
             switch button {
@@ -469,7 +379,7 @@ public final class SegmentedStrip {
                 // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
                 let direction: Double = (button == 4 || button == 6) ? -1 : 1
                 if model.scroll(by: direction * model.wheelStep, animated: true, at: now) {
-                    pendingScrollReport = true
+                    reports.scrollPending = true
                     needsPaint = true
                 }
             default:
@@ -477,16 +387,16 @@ public final class SegmentedStrip {
             }
         case let .release(button, x, y, _, time):
             guard button == UInt32(Button1) else { return }
-            applyPendingMotion(at: now)
+            scheduler.flushMotion(at: now)
             let old = model.selectedIndex
             switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
             case let .click(index, changed):
                 if changed { callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .click)) }
-                pendingSelectionReport = true
+                reports.selectionPending = true
                 needsPaint = true
             case let .dragEnded(offset, velocity, gliding):
                 callbacks.released?(self, offset, velocity, gliding)
-                pendingScrollReport = true
+                reports.scrollPending = true
                 needsPaint = true
             case .none:
                 break
@@ -500,7 +410,7 @@ public final class SegmentedStrip {
             if increments != 0 {
                 let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
                 if model.scroll(by: pixels, animated: false, at: now) {
-                    pendingScrollReport = true
+                    reports.scrollPending = true
                     needsPaint = true
                 }
             }
@@ -512,7 +422,6 @@ public final class SegmentedStrip {
     private func applyPendingMotion(at now: Double) {
         guard let motion = pendingMotion else { return }
         pendingMotion = nil
-        lastMotionTime = now
         if model.isPressed { motionUpdatesInLastPress += 1 }
         if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
@@ -522,8 +431,7 @@ public final class SegmentedStrip {
     public func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        timer?.cancel()
-        timer = nil
+        scheduler.stop()
         XDestroyWindow(connection.display, window)
         XErrorReporting.vanished.insert(UInt(window))
         XSync(connection.display, 0)
@@ -537,37 +445,15 @@ public final class SegmentedStrip {
         isDestroyed = true
         // Errors still to come for its back buffer are fallout, not news.
         XErrorReporting.vanished.insert(UInt(window))
-        timer?.cancel()
-        timer = nil
+        scheduler.stop()
         callbacks.destroyed?(self)
     }
 
-    /// After a batch of events: applies motion, starts or stops the frame
-    /// timer, repaints once and reports.
-    private func update() {
+    /// After a batch of events or a frame tick (the scheduler has applied
+    /// motion and started or stopped the timer): repaints once and reports.
+    private func update(at now: Double) {
         if XErrorReporting.vanished.contains(UInt(window)) { windowWentAway() }
         guard !isDestroyed else { return }
-        let now = Self.now()
-        // Pointer motion: the last position of a batch, at most once per frame.
-        // While the frame timer runs, its tick applies it.
-        if pendingMotion != nil, timer == nil {
-            let wait = lastMotionTime + Self.frameInterval - now
-            if wait <= 0 {
-                applyPendingMotion(at: now)
-            } else if !motionDeferred {
-                motionDeferred = true
-                DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
-                    guard let self else { return }
-                    self.motionDeferred = false
-                    self.update()
-                }
-            }
-        }
-        if model.isAnimating(at: now) {
-            startTimer()
-        } else if timer != nil {
-            stopTimer()
-        }
         // Nothing is drawn before the first Expose: the window may not be viewable yet.
         if needsPaint, hasExposed { paint(at: now) }
         report()
@@ -584,59 +470,13 @@ public final class SegmentedStrip {
         connection.noteRoundTrip()
     }
 
-    /// Tells the host what changed. Reports describe what is on screen: sync
-    /// first so a reader that grabs pixels on hearing them sees that frame.
+    /// Tells the host what changed, once it is on screen.
     private func report() {
-        // Nothing is at rest while the button is held: a drag may be past an edge.
-        let resting = timer == nil && !model.isPressed
-        let selection = pendingSelectionReport && resting
-        // A selection that interrupted a scroll reports with `settled`; the scroll never came to rest.
-        if model.scrollCause == .selection { pendingScrollReport = false }
-        let scroll = pendingScrollReport && resting
-        guard selection || scroll || pendingResizeReport || pendingHoverReport else { return }
-        XSync(connection.display, 0)
-        connection.noteRoundTrip()
-        if pendingResizeReport {
-            pendingResizeReport = false
-            callbacks.resized?(self)
+        reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed, scrollCause: model.scrollCause,
+                      hovered: hovered) {
+            XSync(connection.display, 0)
+            connection.noteRoundTrip()
         }
-        if pendingHoverReport {
-            pendingHoverReport = false
-            callbacks.hoverChanged?(self, hovered)
-        }
-        if scroll {
-            pendingScrollReport = false
-            callbacks.scrolled?(self, model.scrollCause)
-        }
-        if selection {
-            pendingSelectionReport = false
-            callbacks.settled?(self)
-        }
-    }
-
-    private func startTimer() {
-        guard timer == nil else { return }
-        let t = DispatchSource.makeTimerSource(queue: .main)
-        t.schedule(deadline: .now() + .nanoseconds(16_666_667), repeating: .nanoseconds(16_666_667), leeway: .milliseconds(1))
-        t.setEventHandler { [weak self] in self?.tick() }
-        t.resume()
-        timer = t
-    }
-
-    private func stopTimer() {
-        guard let t = timer else { return }
-        t.cancel()
-        timer = nil
-        model.settle(at: Self.now())
-        needsPaint = true
-    }
-
-    private func tick() {
-        let now = Self.now()
-        applyPendingMotion(at: now)
-        needsPaint = true
-        if !model.isAnimating(at: now) { stopTimer() }
-        update()
     }
 
     /// What is drawn now.
@@ -654,7 +494,7 @@ public final class SegmentedStrip {
         defer {
             if let observer = frameObserver {
                 observer(FrameStat(time: now, cpuSeconds: Self.threadCPUTime() - cpuStart,
-                                   animating: timer != nil, dragging: model.isDragging))
+                                   animating: scheduler.isTimerRunning, dragging: model.isDragging))
             }
         }
         needsPaint = false
@@ -664,7 +504,7 @@ public final class SegmentedStrip {
                 XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
             }
             hovered = hover
-            pendingHoverReport = true
+            reports.hoverPending = true
         }
         renderer.paint(model.presentation(at: now), model: model, hovered: hover)
         renderer.copyToWindow()

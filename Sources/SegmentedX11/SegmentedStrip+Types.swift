@@ -1,0 +1,67 @@
+import SegmentedCore
+
+// The values a strip hands its host: selection changes, callbacks, frame statistics.
+extension SegmentedStrip {
+    /// Who changed the selection.
+    public enum SelectionCause: String, Sendable {
+        /// A click on a segment.
+        case click
+        /// A navigation key.
+        case key
+        /// The host, through `setSelectedIndex(_:animated:)` or `setTitles(_:selectedIndex:)`.
+        case api
+    }
+
+    /// One change of the selected index, as the selection callback hears it.
+    public struct SelectionChange: Equatable, Sendable {
+        /// The index selected before (nil: there were no titles).
+        public var oldIndex: Int?
+        /// The index selected now (nil: there are no titles).
+        public var newIndex: Int?
+        /// What caused it.
+        public var cause: SelectionCause
+        /// Whether the user caused it (a click or a key), not the host.
+        public var isUserInitiated: Bool { cause != .api }
+    }
+
+    /// Things the host wants to hear about; all called on the main queue.
+    public struct Callbacks {
+        /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
+        /// mapped fully covered, which gets no Expose; then XSync).
+        public var firstFrame: ((SegmentedStrip) -> Void)?
+        /// The selected index changed; called once per change, before the
+        /// animation to it starts (the strip still shows the old selection).
+        public var selectionChanged: ((SegmentedStrip, SelectionChange) -> Void)?
+        /// Everything stopped moving after a selection (its frame is on the server).
+        public var settled: ((SegmentedStrip) -> Void)?
+        /// A drag was released at `offset` (pixels) with the content moving at
+        /// `velocity` (pixels per second); `gliding` when it keeps moving.
+        public var released: ((SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
+        /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
+        public var scrolled: ((SegmentedStrip, ScrollCause) -> Void)?
+        /// The segment under the pointer changed (nil: none) and so did the cursor.
+        public var hoverChanged: ((SegmentedStrip, Int?) -> Void)?
+        /// The strip's window changed size (`setFrame` or another client).
+        public var resized: ((SegmentedStrip) -> Void)?
+        /// Button 1 went down on the strip, before anything it selects: where a
+        /// host gives the strip the keyboard (`HostWindow.focusedStrip`), as
+        /// toolkits focus a control on click, even a click on the selected title.
+        public var pressed: ((SegmentedStrip) -> Void)?
+        /// The strip's window was destroyed (by the host or another client); the strip is inert from then on.
+        public var destroyed: ((SegmentedStrip) -> Void)?
+
+        public init() {}
+    }
+
+    /// One painted frame, for measuring.
+    public struct FrameStat: Sendable {
+        /// When the frame was painted, seconds on `SegmentedStrip.now()`.
+        public var time: Double
+        /// CPU time of painting the back buffer and copying it to the window, seconds (this thread's clock).
+        public var cpuSeconds: Double
+        /// Whether an animation (tween, glide, spring) was running.
+        public var animating: Bool
+        /// Whether a drag was in progress.
+        public var dragging: Bool
+    }
+}

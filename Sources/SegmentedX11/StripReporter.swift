@@ -1,0 +1,50 @@
+import CXft
+import SegmentedCore
+
+/// What the strip owes its host, told once the frame it describes is on the
+/// server: the selection settled, a scroll came to rest, a resize, a hover change.
+///
+/// Reports wait while anything moves or the button is held (a drag may be
+/// past an edge), then go out together after one XSync, so that a host that
+/// grabs pixels on hearing them sees that frame.
+final class StripReporter {
+    /// A selection (or re-centering) is under way and will report `settled`.
+    var selectionPending = false
+    /// A scroll that was not a selection's centering will report `scrolled`.
+    var scrollPending = false
+    /// The window changed size.
+    var resizePending = false
+    /// The segment under the pointer changed.
+    var hoverPending = false
+
+    /// Sends what is due to `strip`'s callbacks.
+    /// - Parameters:
+    ///   - resting: nothing moves and no button is held.
+    ///   - scrollCause: what last moved the content offset; a selection that
+    ///     interrupted a scroll reports with `settled` only (the scroll never came to rest).
+    ///   - hovered: the segment under the pointer, as drawn.
+    ///   - sync: makes the frame reach the server (XSync) before anything is said.
+    func flush(to strip: SegmentedStrip, resting: Bool, scrollCause: ScrollCause, hovered: Int?, sync: () -> Void) {
+        let selection = selectionPending && resting
+        if scrollCause == .selection { scrollPending = false }
+        let scroll = scrollPending && resting
+        guard selection || scroll || resizePending || hoverPending else { return }
+        sync()
+        if resizePending {
+            resizePending = false
+            strip.callbacks.resized?(strip)
+        }
+        if hoverPending {
+            hoverPending = false
+            strip.callbacks.hoverChanged?(strip, hovered)
+        }
+        if scroll {
+            scrollPending = false
+            strip.callbacks.scrolled?(strip, scrollCause)
+        }
+        if selection {
+            selectionPending = false
+            strip.callbacks.settled?(strip)
+        }
+    }
+}
