@@ -91,10 +91,11 @@ enum OffsetMotion: Equatable {
     }
 }
 
-/// The strip's state machine, free of X11: titles and their measured widths,
-/// the selected index, the viewport, the tweens of layout and indicator, the
-/// content offset's motion (centering tween, wheel step, glide, spring), the
-/// press/drag gesture and the hovered segment.
+/// The strip's state machine, free of X11: titles and their measured widths
+/// and the viewport, coordinating two parts: the selection and its transition
+/// (`SelectionTransition`: selected index, resting layout, the tween of frames,
+/// indicator and title weights) and the scroll (`ScrollPosition`: the content
+/// offset, its motion and the press/drag gesture), plus the hovered segment.
 ///
 /// Every method that depends on time takes `now` in seconds on a monotonic
 /// clock of the caller's choosing, so tests step time exactly.
@@ -105,29 +106,19 @@ public final class StripModel {
     public let metrics: LayoutMetrics
     /// Widths in the unselected font, pixels.
     public let unselectedWidths: SegmentWidths
-    /// The selected segment; nil only when there are no titles.
-    public private(set) var selectedIndex: Int?
     /// Width of the visible part of the strip, pixels.
     public private(set) var viewportWidth: Double
-    /// What moved the content offset last.
-    public private(set) var scrollCause: ScrollCause = .selection
 
     private let measureSelected: (String) -> Double
     private var selectedWidths: [Int: Double] = [:]
-
-    private var targetLayout: SegmentLayout
-    private var layoutFrom: SegmentLayout
-    private var indicatorFrom: Rect?
-    private var titleWeightsFrom: [Int: Double] = [:]
-    private var layoutTween: Tween?
-
-    private var restingOffset: Double = 0
-    private var offsetMotion: OffsetMotion = .rest
-
-    private var gesture: PointerGesture?
-    private var rawOffsetAtPress: Double = 0
-    private var velocity = VelocityTracker()
+    private var selection: SelectionTransition
+    private var scrolling = ScrollPosition()
     private var pointer: (x: Double, y: Double)?
+
+    /// The selected segment; nil only when there are no titles.
+    public var selectedIndex: Int? { selection.selectedIndex }
+    /// What moved the content offset last.
+    public var scrollCause: ScrollCause { scrolling.cause }
 
     /// Errors from the model's setters.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -163,16 +154,10 @@ public final class StripModel {
         self.viewportWidth = viewportWidth.isFinite ? max(0, viewportWidth) : 0
         self.measureSelected = measureSelected
         unselectedWidths = SegmentWidths(titles.map { Self.segmentWidth(measureUnselected($0), metrics: metrics) })
-        self.selectedIndex = titles.isEmpty ? nil : selectedIndex
-        targetLayout = SegmentLayout(metrics: metrics, base: unselectedWidths)
-        layoutFrom = targetLayout
-        targetLayout = resting(selecting: nil)
-        layoutFrom = targetLayout
-        if let i = self.selectedIndex {
-            targetLayout = resting(selecting: i)
-            layoutFrom = targetLayout
-            restingOffset = targetOffset
-        }
+        let index = titles.isEmpty ? nil : selectedIndex
+        selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
+        selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
+        scrolling.rest(at: targetOffset)
     }
 
     /// Width of segment `index` in the selected font, pixels (measured once, then cached).
@@ -198,19 +183,19 @@ public final class StripModel {
     }
 
     /// The layout the strip rests in once every tween has ended.
-    public var restingLayout: SegmentLayout { targetLayout }
+    public var restingLayout: SegmentLayout { selection.target }
 
     /// The largest content offset of the resting layout, pixels.
     public var maximumOffset: Double {
-        ContentOffset.maximum(contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+        ContentOffset.maximum(contentWidth: selection.target.contentWidth, viewportWidth: viewportWidth)
     }
 
     /// The content offset that centers the selected segment in the resting
     /// layout, clamped to the content (pixels); 0 with no titles.
     public var targetOffset: Double {
         guard let i = selectedIndex else { return 0 }
-        return ContentOffset.centering(targetLayout.frame(at: i), contentWidth: targetLayout.contentWidth,
-                                       viewportWidth: viewportWidth)
+        let target = selection.target
+        return ContentOffset.centering(target.frame(at: i), contentWidth: target.contentWidth, viewportWidth: viewportWidth)
     }
 
     /// How far one wheel notch scrolls, pixels: three segments' worth (three
@@ -225,68 +210,31 @@ public final class StripModel {
 
     /// What is drawn at `now` (seconds).
     public func presentation(at now: Double) -> StripPresentation {
-        var layout = targetLayout
-        var indicator = selectedIndex.map { targetLayout.indicatorRect(under: $0) }
-        var weights = restingWeights
-        if let tween = layoutTween, !tween.isFinished(at: now) {
-            let p = tween.progress(at: now)
-            layout = layoutFrom.interpolated(to: targetLayout, fraction: p)
-            if let to = indicator {
-                let time = (now - tween.startTime) / tween.duration
-                indicator = metrics.indicatorAnimation.rect(from: indicatorFrom ?? to, to: to, time: time, easing: tween.easing)
-            }
-            if metrics.titleTransition == .blend { weights = Self.blend(titleWeightsFrom, weights, p) }
-        }
-        return StripPresentation(layout: layout, indicator: indicator,
-                                 contentOffset: offsetMotion.offset(at: now, resting: restingOffset), titleWeights: weights)
-    }
-
-    private var restingWeights: [Int: Double] {
-        selectedIndex.map { [$0: 1] } ?? [:]
-    }
-
-    /// `from` + (`to` - `from`) x `p` for every index in either, dropping zeros.
-    private static func blend(_ from: [Int: Double], _ to: [Int: Double], _ p: Double) -> [Int: Double] {
-        var out = [Int: Double]()
-        for index in Set(from.keys).union(to.keys) {
-            let a = from[index] ?? 0, b = to[index] ?? 0
-            let w = a + (b - a) * p
-            if w > 0 { out[index] = w }
-        }
-        return out
+        let drawn = selection.drawn(at: now, metrics: metrics)
+        return StripPresentation(layout: drawn.layout, indicator: drawn.indicator, contentOffset: scrolling.offset(at: now),
+                                 titleWeights: drawn.weights)
     }
 
     /// Whether anything still moves at `now` (seconds); false means the caller
     /// can stop its frame timer.
     public func isAnimating(at now: Double) -> Bool {
-        if let t = layoutTween, !t.isFinished(at: now) { return true }
-        return !offsetMotion.isFinished(at: now)
+        selection.isMoving(at: now) || scrolling.isMoving(at: now)
     }
 
     /// Whether the pointer is held down on the strip.
-    public var isPressed: Bool { gesture != nil }
+    public var isPressed: Bool { scrolling.isPressed }
 
     /// Whether the current press has become a drag.
-    public var isDragging: Bool { gesture?.isDrag ?? false }
+    public var isDragging: Bool { scrolling.isDragging }
 
     /// Drops the tweens and motions that have ended by `now` (seconds), leaving their end values.
     public func settle(at now: Double) {
-        if let t = layoutTween, t.isFinished(at: now) {
-            layoutTween = nil
-            layoutFrom = targetLayout
-            indicatorFrom = nil
-            titleWeightsFrom = [:]
-        }
-        if offsetMotion != .rest, offsetMotion.isFinished(at: now) {
-            restingOffset = offsetMotion.offset(at: now, resting: restingOffset)
-            offsetMotion = .rest
-        }
+        selection.settle(at: now)
+        scrolling.settle(at: now)
     }
 
-    /// Stops the content offset where it is drawn at `now` (seconds).
-    private func stopScrolling(at now: Double) {
-        restingOffset = offsetMotion.offset(at: now, resting: restingOffset)
-        offsetMotion = .rest
+    private func tween(at now: Double) -> Tween {
+        Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing)
     }
 
     /// Selects segment `index` at `now` (seconds) and starts the 0.3 s tween of
@@ -305,30 +253,9 @@ public final class StripModel {
         settle(at: now)
         let changed = index != selectedIndex
         if changed {
-            selectedIndex = index
-            let newTarget = resting(selecting: index)
-            if animated {
-                layoutFrom = drawn.layout
-                indicatorFrom = drawn.indicator
-                titleWeightsFrom = drawn.titleWeights
-                layoutTween = Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing)
-            } else {
-                layoutFrom = newTarget
-                indicatorFrom = nil
-                titleWeightsFrom = [:]
-                layoutTween = nil
-            }
-            targetLayout = newTarget
+            selection.select(index, target: resting(selecting: index), from: drawn, tween: animated ? tween(at: now) : nil)
         }
-        let to = targetOffset
-        scrollCause = .selection
-        if animated, drawn.contentOffset != to {
-            offsetMotion = .tween(from: drawn.contentOffset, to: to,
-                                  tween: Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing))
-        } else {
-            offsetMotion = .rest
-            restingOffset = to
-        }
+        scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: animated ? tween(at: now) : nil)
         return changed
     }
 
@@ -360,25 +287,7 @@ public final class StripModel {
     /// - Returns: whether the offset will change (false at an edge already reached, or during a press).
     @discardableResult
     public func scroll(by delta: Double, animated: Bool, at now: Double) -> Bool {
-        guard gesture == nil else { return false }
-        let drawn = offsetMotion.offset(at: now, resting: restingOffset)
-        var base = ContentOffset.clamped(drawn, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
-        if animated, scrollCause == .wheel, case let .tween(_, to, tween) = offsetMotion, !tween.isFinished(at: now) {
-            base = to
-        }
-        let target = ContentOffset.clamped(base + delta, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
-        if target == drawn, offsetMotion.isFinished(at: now) { return false }
-        if animated {
-            scrollCause = .wheel
-            offsetMotion = target == drawn ? .rest : .tween(from: drawn, to: target,
-                                                            tween: Tween(startTime: now, duration: 0.2, easing: .easeOut))
-            restingOffset = target
-        } else {
-            scrollCause = .touchpad
-            offsetMotion = .rest
-            restingOffset = target
-        }
-        return true
+        scrolling.scroll(by: delta, animated: animated, at: now, maximum: maximumOffset)
     }
 
     /// Changes the viewport width (pixels) at `now` (seconds). The offset stays
@@ -393,28 +302,17 @@ public final class StripModel {
         viewportWidth = max(0, newWidth)
         // The spare room depends on the viewport: the resting layout changes,
         // a running tween keeps its clock and bends toward it.
-        targetLayout = resting(selecting: selectedIndex)
-        if layoutTween == nil { layoutFrom = targetLayout }
-        if scrollCause == .selection, case let .tween(from, _, tween) = offsetMotion {
-            let maximum = ContentOffset.maximum(contentWidth: drawn.layout.contentWidth, viewportWidth: viewportWidth)
-            if drawn.contentOffset > maximum {
-                // The window grew past what is drawn: go on from the edge for
-                // the rest of the tween, so the offset is never out of range.
-                let remaining = max(tween.startTime + tween.duration - now, 0.05)
-                offsetMotion = .tween(from: maximum, to: targetOffset,
-                                      tween: Tween(startTime: now, duration: remaining, easing: tween.easing))
-            } else {
-                offsetMotion = .tween(from: from, to: targetOffset, tween: tween)
-            }
-            return
-        }
-        stopScrolling(at: now)
-        let clamped = ContentOffset.clamped(restingOffset, contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+        selection.relayout(resting(selecting: selectedIndex))
+        let drawnMaximum = ContentOffset.maximum(contentWidth: drawn.layout.contentWidth, viewportWidth: viewportWidth)
+        if scrolling.retargetCentering(to: targetOffset, drawn: drawn.contentOffset, maximum: drawnMaximum, at: now) { return }
+        scrolling.stop(at: now)
+        let target = selection.target
+        let clamped = ContentOffset.clamped(scrolling.resting, contentWidth: target.contentWidth, viewportWidth: viewportWidth)
         if isDragging || selectedIndex == nil {
-            restingOffset = clamped
+            scrolling.rest(at: clamped)
         } else if let i = selectedIndex {
-            restingOffset = ContentOffset.revealing(targetLayout.frame(at: i), from: clamped,
-                                                    contentWidth: targetLayout.contentWidth, viewportWidth: viewportWidth)
+            scrolling.rest(at: ContentOffset.revealing(target.frame(at: i), from: clamped,
+                                                       contentWidth: target.contentWidth, viewportWidth: viewportWidth))
         }
     }
 
@@ -430,12 +328,9 @@ public final class StripModel {
     @discardableResult
     public func pointerPressed(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
         guard y >= 0, y < metrics.stripHeight, x >= 0, x < viewportWidth else { return false }
-        settle(at: now)
-        stopScrolling(at: now)
-        gesture = PointerGesture(pressX: x, pressY: y, slop: metrics.clickSlop)
-        rawOffsetAtPress = RubberBand.raw(shown: restingOffset, maximum: maximumOffset, dimension: viewportWidth)
-        velocity = VelocityTracker()
-        velocity.add(x: x, time: eventTime ?? now)
+        selection.settle(at: now)
+        scrolling.press(x: x, y: y, at: now, eventTime: eventTime ?? now, slop: metrics.clickSlop, maximum: maximumOffset,
+                        viewportWidth: viewportWidth)
         pointer = (x, y)
         return true
     }
@@ -444,8 +339,7 @@ public final class StripModel {
     /// `pointerPressed`) for the release velocity, without moving anything:
     /// for motion events that compression folds into a later one.
     public func recordPointerSample(x: Double, eventTime: Double) {
-        guard gesture != nil else { return }
-        velocity.add(x: x, time: eventTime)
+        scrolling.record(x: x, eventTime: eventTime)
     }
 
     /// The pointer moved to (`x`, `y`), viewport pixels, at `now` (seconds),
@@ -457,16 +351,7 @@ public final class StripModel {
     @discardableResult
     public func pointerMoved(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
         pointer = (x, y)
-        guard var g = gesture else { return false }
-        velocity.add(x: x, time: eventTime ?? now)
-        let isDrag = g.move(toX: x, y: y)
-        gesture = g
-        guard isDrag else { return false }
-        let raw = rawOffsetAtPress - (x - g.pressX)
-        let offset = RubberBand.offset(raw: raw, maximum: maximumOffset, dimension: viewportWidth)
-        scrollCause = .drag
-        defer { restingOffset = offset }
-        return offset != restingOffset
+        return scrolling.move(x: x, y: y, eventTime: eventTime ?? now, maximum: maximumOffset, viewportWidth: viewportWidth)
     }
 
     /// The pointer left the window: no segment is hovered.
@@ -488,60 +373,20 @@ public final class StripModel {
     /// edge it springs back; released with speed (over 50 px/s) it glides,
     /// bouncing off an edge it reaches.
     public func pointerReleased(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> PointerRelease {
-        guard var g = gesture else { return .none }
-        gesture = nil
+        guard let release = scrolling.release(x: x, y: y, at: now, eventTime: eventTime ?? now, maximum: maximumOffset,
+                                              viewportWidth: viewportWidth) else { return .none }
         pointer = (x, y)
-        if g.move(toX: x, y: y) {
-            let shown = restingOffset
-            let maximum = maximumOffset
-            let measured = -velocity.velocity(at: eventTime ?? now)
-            let v = min(max(measured, -Self.maximumGlideVelocity), Self.maximumGlideVelocity)
-            if shown < 0 || shown > maximum {
-                // Released past an edge: spring back, carrying the release
-                // speed (as UIScrollView does), but never so fast toward the
-                // edge that the critically damped spring would cross it
-                // (that needs v / displacement >= -w).
-                let edge = shown < 0 ? 0 : maximum
-                let displacement = shown - edge
-                let launch = v / displacement < -Spring.stiffness ? -Spring.stiffness * displacement : v
-                offsetMotion = .spring(Spring(edge: edge, offset: shown, velocity: launch, time: now))
-                scrollCause = .spring
-                return .dragEnded(contentOffset: shown, velocity: launch, gliding: true)
-            }
-            guard abs(v) > 50 else {
-                scrollCause = .drag
-                return .dragEnded(contentOffset: shown, velocity: 0, gliding: false)
-            }
-            let glide = Glide(offset: shown, velocity: v, time: now)
-            let edge = v > 0 ? maximum : 0
-            var bounce: Spring?
-            if let t = glide.time(reaching: edge) {
-                // The bounce goes out v / (w e): at most a quarter of the viewport.
-                let limit = 0.25 * viewportWidth * Spring.stiffness * M_E
-                let arrival = min(max(glide.velocity(at: t), -limit), limit)
-                bounce = Spring(edge: edge, offset: edge, velocity: arrival, time: t)
-            }
-            offsetMotion = .glide(glide, bounce: bounce)
-            scrollCause = .glide
-            return .dragEnded(contentOffset: shown, velocity: v, gliding: !offsetMotion.isFinished(at: now))
+        if case let .drag(offset, velocity, gliding) = release {
+            return .dragEnded(contentOffset: offset, velocity: velocity, gliding: gliding)
         }
         let drawn = presentation(at: now)
         guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y) else {
             // A press that caught a bounce past an edge and selected nothing lets it spring back.
-            springBackIfOutOfRange(at: now)
+            scrolling.springBackIfOutOfRange(at: now, maximum: maximumOffset)
             return .none
         }
         let changed = (try? select(index, at: now)) ?? false
         return .click(index: index, changed: changed)
-    }
-
-    private func springBackIfOutOfRange(at now: Double) {
-        guard offsetMotion == .rest else { return }
-        let maximum = maximumOffset
-        if restingOffset < 0 || restingOffset > maximum {
-            offsetMotion = .spring(Spring(edge: restingOffset < 0 ? 0 : maximum, offset: restingOffset, velocity: 0, time: now))
-            scrollCause = .spring
-        }
     }
 
     /// The fastest a glide starts, pixels per second (Android's maximum fling velocity, 8000 dp/s).
