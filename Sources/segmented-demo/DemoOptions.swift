@@ -31,6 +31,8 @@ struct DemoOptions {
                           [--title-transition blend|switch] [--direction ltr|rtl] [--rtl]
                           [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
 
+      A value can also be written --flag=value (needed for one that starts with --).
+
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
                                (default: the bundled Resources/titles.json)
       --select INDEX           initially selected segment, 0-based (default 0)
@@ -111,7 +113,10 @@ struct DemoOptions {
         func value(for flag: String, inline: String?) throws -> String {
             if let inline { return inline }
             // "--font --trace" is a forgotten value, not a pattern named "--trace" (write --font=--trace for that).
-            guard let next = rest.first, !next.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
+            guard let next = rest.first, !next.hasPrefix("--") else {
+                let hint = rest.first.map { " (for a value that starts with --, write \(flag)=\($0))" } ?? ""
+                throw UsageError(description: "\(flag) needs a value\(hint)")
+            }
             rest.removeFirst()
             return next
         }

@@ -75,7 +75,8 @@ final class BadInputTests: XCTestCase {
     func testUnknownFlagAndMissingValue() throws {
         try assertFails(["--frobnicate"], message: "unknown option '--frobnicate'")
         try assertFails(["--titles-file"], message: "--titles-file needs a value")
-        try assertFails(["--font", "--exit-after-first-frame"], message: "--font needs a value")
+        try assertFails(["--font", "--exit-after-first-frame"],
+                        message: "--font needs a value (for a value that starts with --, write --font=--exit-after-first-frame)")
         try assertFails(["--trace=no"], message: "--trace takes no value")
     }
 
