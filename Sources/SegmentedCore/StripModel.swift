@@ -91,6 +91,36 @@ enum OffsetMotion: Equatable {
     }
 }
 
+/// What a strip is at one moment, as a value: what the renderer draws, the
+/// trace reports, an accessibility bridge or a host reads. Painting is a pure
+/// function of it. Lengths are pixels, times seconds.
+public struct StripSnapshot: Sendable {
+    /// The titles, one per segment.
+    public let titles: [String]
+    /// The design numbers (scaled).
+    public let metrics: LayoutMetrics
+    /// The selected segment; nil only when there are no titles.
+    public let selectedIndex: Int?
+    /// Width of the visible part of the strip.
+    public let viewportWidth: Double
+    /// The layout once every tween has ended.
+    public let restingLayout: SegmentLayout
+    /// The largest content offset of the resting layout.
+    public let maximumOffset: Double
+    /// The offset that centers the selection in the resting layout.
+    public let targetOffset: Double
+    /// How far one wheel notch scrolls.
+    public let wheelStep: Double
+    /// When this snapshot was taken, on the model's clock.
+    public let time: Double
+    /// What is drawn at `time`.
+    public let presentation: StripPresentation
+    /// Whether anything moves at `time`.
+    public let isAnimating: Bool
+    /// Whether a press has become a drag.
+    public let isDragging: Bool
+}
+
 /// The strip's state machine, free of X11: titles and their measured widths
 /// and the viewport, coordinating two parts: the selection and its transition
 /// (`SelectionTransition`: selected index, resting layout, the tween of frames,
@@ -387,6 +417,13 @@ public final class StripModel {
         }
         let changed = (try? select(index, at: now)) ?? false
         return .click(index: index, changed: changed)
+    }
+
+    /// The strip at `now` (seconds) as a value.
+    public func snapshot(at now: Double) -> StripSnapshot {
+        StripSnapshot(titles: titles, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
+                      restingLayout: restingLayout, maximumOffset: maximumOffset, targetOffset: targetOffset, wheelStep: wheelStep,
+                      time: now, presentation: presentation(at: now), isAnimating: isAnimating(at: now), isDragging: isDragging)
     }
 
     /// The fastest a glide starts, pixels per second (Android's maximum fling velocity, 8000 dp/s).

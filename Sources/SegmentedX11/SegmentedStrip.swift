@@ -20,8 +20,10 @@ public final class SegmentedStrip {
     /// Called after every painted frame when set (costs two clock reads a frame).
     public var frameObserver: ((FrameStat) -> Void)?
 
-    /// The strip's state (titles, layout, selection, scrolling); replaced by `setTitles`.
-    public private(set) var model: StripModel
+    /// The strip's state (titles, layout, selection, scrolling); replaced by
+    /// `setTitles`. Hosts read it through `snapshot`: changes go through the
+    /// API, which calls back and repaints.
+    private var model: StripModel
     /// The strip's own X window, a child of the parent given at creation.
     public let window: Window
     /// Host callbacks.
@@ -482,6 +484,12 @@ public final class SegmentedStrip {
     /// What is drawn now.
     public var presentation: StripPresentation { model.presentation(at: Self.now()) }
 
+    /// The strip now, as a value: titles, frames, selection, offset and what is drawn.
+    public var snapshot: StripSnapshot { model.snapshot(at: Self.now()) }
+
+    /// The strip at `time` (seconds on `SegmentedStrip.now()`), as a value.
+    public func snapshot(at time: Double) -> StripSnapshot { model.snapshot(at: time) }
+
     /// CPU time this thread has used, seconds.
     private static func threadCPUTime() -> Double {
         var ts = timespec()
@@ -506,14 +514,14 @@ public final class SegmentedStrip {
             hovered = hover
             reports.hoverPending = true
         }
-        renderer.paint(model.presentation(at: now), model: model, hovered: hover)
+        renderer.paint(model.snapshot(at: now), hovered: hover)
         renderer.copyToWindow()
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             XSync(connection.display, 0)
             // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
             if renderer.dropRefusedBackBuffer() {
-                renderer.paint(model.presentation(at: now), model: model, hovered: hover)
+                renderer.paint(model.snapshot(at: now), hovered: hover)
                 XSync(connection.display, 0)
             }
             connection.noteRoundTrip()

@@ -227,8 +227,9 @@ final class StripRenderer {
     }
 
     /// Paints one frame into the back buffer (or the window, without one); `hovered` is drawn in the hover color unless it is selected.
-    func paint(_ presentation: StripPresentation, model: StripModel, hovered: Int?) {
-        let metrics = model.metrics
+    func paint(_ snapshot: StripSnapshot, hovered: Int?) {
+        let presentation = snapshot.presentation
+        let metrics = snapshot.metrics
         let offset = presentation.contentOffset
         let stripHeight = Int(metrics.stripHeight)
         fill(&background, x: 0, y: 0, width: width, height: height)
@@ -251,12 +252,12 @@ final class StripRenderer {
             let selected = weight >= 1
             let blended = weight > 0 && weight < 1
             let chain = blended ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
-            var title = model.titles[index]
+            var title = snapshot.titles[index]
             let key = index * 2 + (selected ? 1 : 0)
             // Blended titles are drawn for a few frames in passing: no per-title caches.
             var textIndex = blended ? nil : self.textIndex(for: title, key: key, chain: chain)
             let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
-            if model.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
+            if snapshot.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
                 // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
                 if !blended, let cached = elidedTitles[key], cached.width == frameWidth {
                     title = cached.text
@@ -283,8 +284,8 @@ final class StripRenderer {
         }
         fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
 
-        if let selected = model.selectedIndex {
-            var title = model.titles[selected]
+        if let selected = snapshot.selectedIndex {
+            var title = snapshot.titles[selected]
             let pageTop = Double(stripHeight + separatorHeight)
             var pageIndex: XftFontChain.TextIndex?
             if title.utf8.count > Self.longTitleBytes {

@@ -197,24 +197,24 @@ atexit { traceAtExit?.flush() }
 func layoutFields(_ window: SegmentedStrip) -> [String: Any] {
     let p = window.presentation
     var fields: [String: Any] = [
-        "selectedIndex": window.model.selectedIndex.map { $0 as Any } ?? NSNull(),
+        "selectedIndex": window.snapshot.selectedIndex.map { $0 as Any } ?? NSNull(),
         "contentOffset": p.contentOffset,
         "contentWidth": p.layout.contentWidth,
-        "viewportWidth": window.model.viewportWidth,
+        "viewportWidth": window.snapshot.viewportWidth,
     ]
-    fields.merge(Trace.segmentFields(p.layout, contentOffset: p.contentOffset, viewportWidth: window.model.viewportWidth)) { a, _ in a }
+    fields.merge(Trace.segmentFields(p.layout, contentOffset: p.contentOffset, viewportWidth: window.snapshot.viewportWidth)) { a, _ in a }
     fields["indicator"] = p.indicator.map { Trace.rect($0) as Any } ?? NSNull()
     return fields
 }
 
 func emitReady(_ window: SegmentedStrip) {
     var fields = layoutFields(window)
-    fields["count"] = window.model.titles.count
+    fields["count"] = window.snapshot.titles.count
     fields["window"] = Int(host.window)
     fields["stripWindow"] = Int(window.window)
     fields["viewportHeight"] = window.size.height
-    fields["stripHeight"] = window.model.metrics.stripHeight
-    fields["wheelStep"] = window.model.wheelStep
+    fields["stripHeight"] = window.snapshot.metrics.stripHeight
+    fields["wheelStep"] = window.snapshot.wheelStep
     fields["xinput2"] = window.usesXInput2
     fields["direction"] = window.style.direction.rawValue
     fields["fonts"] = [
@@ -232,7 +232,7 @@ strip.callbacks.firstFrame = { _ in
 }
 strip.callbacks.selectionChanged = { window, change in
     guard let new = change.newIndex else { return }
-    trace.emit("select", ["index": new, "title": window.model.titles[new], "cause": change.cause.rawValue,
+    trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,
                           "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull()])
 }
 strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window)) }
@@ -242,19 +242,19 @@ strip.callbacks.released = { window, offset, velocity, gliding in
 }
 strip.callbacks.scrolled = { window, cause in
     trace.emit("scroll", ["contentOffset": window.presentation.contentOffset, "cause": cause.rawValue,
-                          "maximumOffset": window.model.maximumOffset])
+                          "maximumOffset": window.snapshot.maximumOffset])
 }
 strip.callbacks.hoverChanged = { _, index in
     trace.emit("hover", ["index": index.map { $0 as Any } ?? NSNull(), "cursor": index == nil ? "arrow" : "hand"])
 }
 strip.callbacks.resized = { window in
     let p = window.presentation
-    trace.emit("resize", ["viewportWidth": window.model.viewportWidth, "viewportHeight": window.size.height,
+    trace.emit("resize", ["viewportWidth": window.snapshot.viewportWidth, "viewportHeight": window.size.height,
                           "contentOffset": p.contentOffset, "contentWidth": p.layout.contentWidth])
 }
 if options.frameStats {
     strip.frameObserver = { frame in
-        let p = strip.model.presentation(at: frame.time)
+        let p = strip.snapshot(at: frame.time).presentation
         trace.emit("frame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6,
                              "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
                              "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull(),

@@ -172,7 +172,7 @@ final class SegmentedStripAPITests: XCTestCase {
         run(until: { log.contains("a firstFrame") }, "first frame")
         XCTAssertNil(strip.selectedIndex)
         XCTAssertNil(strip.presentation.indicator)
-        XCTAssertEqual(strip.model.restingLayout.contentWidth, 0, "no segments, no insets: nothing to scroll")
+        XCTAssertEqual(strip.snapshot.restingLayout.contentWidth, 0, "no segments, no insets: nothing to scroll")
         let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
         XCTAssertEqual(image.count(notMatching: 0xFFFFFF, x: 0, y: 0, width: 360, height: 44), 0, "nothing drawn in an empty strip")
         XCTAssertThrowsError(try strip.setSelectedIndex(0)) { error in
@@ -207,7 +207,7 @@ final class SegmentedStripAPITests: XCTestCase {
         let drawn = try XCTUnwrap(drawnAtCallback.last ?? nil)
         XCTAssertEqual(drawn.x, before.x, accuracy: 0.5)
         XCTAssertEqual(drawn.width, before.width, accuracy: 0.5)
-        XCTAssertTrue(strip.model.isAnimating(at: SegmentedStrip.now()))
+        XCTAssertTrue(strip.snapshot(at: SegmentedStrip.now()).isAnimating)
         // A second change during the tween bends it: one more callback, one settle at the end.
         try strip.setSelectedIndex(8)
         XCTAssertEqual(log.count, 2)
@@ -215,8 +215,8 @@ final class SegmentedStripAPITests: XCTestCase {
         run(until: { log.contains("a settled 8") }, "settled on 8")
         XCTAssertEqual(log.filter { $0.hasPrefix("a settled") }, ["a settled 8"])
         let p = strip.presentation
-        XCTAssertEqual(p.indicator, strip.model.restingLayout.indicatorRect(under: 8))
-        XCTAssertEqual(p.contentOffset, strip.model.targetOffset)
+        XCTAssertEqual(p.indicator, strip.snapshot.restingLayout.indicatorRect(under: 8))
+        XCTAssertEqual(p.contentOffset, strip.snapshot.targetOffset)
         // Reselecting the selected segment is not a change.
         log = []
         try strip.setSelectedIndex(8)
@@ -230,11 +230,11 @@ final class SegmentedStripAPITests: XCTestCase {
         run(until: { log.contains("a firstFrame") }, "first frame")
         try strip.setSelectedIndex(9, animated: false)
         let now = SegmentedStrip.now()
-        XCTAssertFalse(strip.model.isAnimating(at: now))
-        let p = strip.model.presentation(at: now)
-        XCTAssertEqual(p.indicator, strip.model.restingLayout.indicatorRect(under: 9))
+        XCTAssertFalse(strip.snapshot(at: now).isAnimating)
+        let p = strip.snapshot(at: now).presentation
+        XCTAssertEqual(p.indicator, strip.snapshot.restingLayout.indicatorRect(under: 9))
         XCTAssertGreaterThan(p.contentOffset, 0, "the tenth segment is past a 360 px viewport: centering scrolled")
-        XCTAssertEqual(p.contentOffset, strip.model.targetOffset)
+        XCTAssertEqual(p.contentOffset, strip.snapshot.targetOffset)
         run(until: { log.contains("a settled 9") }, "settled")
         // The pixels: the accent underline under segment 9, where the formula puts it.
         let rect = try XCTUnwrap(p.indicator)
@@ -268,7 +268,7 @@ final class SegmentedStripAPITests: XCTestCase {
         XCTAssertTrue(log[2].hasPrefix("a select nil->2 api user=false"), log[2])
         XCTAssertEqual(log.count, 3)
         run(until: { log.contains("a settled 2") }, "settled")
-        XCTAssertEqual(strip.presentation.indicator, strip.model.restingLayout.indicatorRect(under: 2))
+        XCTAssertEqual(strip.presentation.indicator, strip.snapshot.restingLayout.indicatorRect(under: 2))
     }
 
     func testAClickSelectsInTheClickedStripOnlyAndIsUserInitiated() throws {
@@ -279,7 +279,7 @@ final class SegmentedStripAPITests: XCTestCase {
         showHost()
         run(until: { log.contains("top firstFrame") && log.contains("bottom firstFrame") }, "both first frames")
         log = []
-        let target = bottom.model.restingLayout.frame(at: 2)
+        let target = bottom.snapshot.restingLayout.frame(at: 2)
         user.click(bottom.window, x: Int(target.midX), y: 22)
         run(until: { log.contains("bottom settled 2") }, "bottom settled")
         XCTAssertEqual(log.first, "bottom select 0->2 click user=true")
@@ -305,7 +305,7 @@ final class SegmentedStripAPITests: XCTestCase {
                 self.host.focusedStrip = $0
             }
         }
-        user.click(top.window, x: Int(top.model.restingLayout.frame(at: 0).midX), y: 22)
+        user.click(top.window, x: Int(top.snapshot.restingLayout.frame(at: 0).midX), y: 22)
         run(until: { pressedStrips.count == 1 }, "press on the top strip")
         XCTAssertTrue(pressedStrips[0] == ObjectIdentifier(top) && host.focusedStrip === top)
         user.click(bottom.window, x: Int(target.midX), y: 22)
@@ -323,16 +323,16 @@ final class SegmentedStripAPITests: XCTestCase {
         strip.callbacks.resized = { _ in resized += 1 }
         showHost()
         run(until: { log.contains("a firstFrame") }, "first frame")
-        let before = strip.model.targetOffset
+        let before = strip.snapshot.targetOffset
         strip.setFrame((20, 50, 300, 44))
         run(until: { resized == 1 }, "resized callback")
-        XCTAssertEqual(strip.model.viewportWidth, 300)
+        XCTAssertEqual(strip.snapshot.viewportWidth, 300)
         var root: Window = 0
         var x: Int32 = 0, y: Int32 = 0
         var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
         XGetGeometry(user.display, strip.window, &root, &x, &y, &w, &h, &border, &depth)
         XCTAssertEqual([x, y, Int32(w), Int32(h)], [20, 50, 300, 44])
-        XCTAssertLessThan(strip.model.targetOffset, before, "a wider viewport needs less scroll to center segment 9")
+        XCTAssertLessThan(strip.snapshot.targetOffset, before, "a wider viewport needs less scroll to center segment 9")
     }
 
     func testADestroyedStripIsInert() throws {
