@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "SegmentedCore", targets: ["SegmentedCore"]),
         .library(name: "SegmentedX11", targets: ["SegmentedX11"]),
+        .library(name: "SegmentedSupport", targets: ["SegmentedSupport"]),
         .executable(name: "segmented-demo", targets: ["segmented-demo"]),
         .executable(name: "two-strips", targets: ["two-strips"]),
     ],
@@ -23,14 +24,16 @@ let package = Package(
             providers: [.apt(["libxtst-dev"])]
         ),
         .target(name: "SegmentedCore"),
+        // What programs need around the strip, not the strip itself: the titles-file reader and terminal-safe text.
+        .target(name: "SegmentedSupport"),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
-        .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11"]),
-        .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11"]),
-        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "TestSupport", "CXft"]),
+        .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
+        .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
+        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
-        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "TestSupport"]),
-        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "TestSupport", "CXft"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "CXft"]),
+        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedSupport", "TestSupport"]),
+        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedSupport", "TestSupport", "CXft"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedSupport", "CXft"]),
     ],
     swiftLanguageModes: [.v5]
 )

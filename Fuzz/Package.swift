@@ -10,7 +10,8 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "titles-fuzz",
-            dependencies: [.product(name: "SegmentedCore", package: "SegmentedStrip")],
+            dependencies: [.product(name: "SegmentedCore", package: "SegmentedStrip"),
+                           .product(name: "SegmentedSupport", package: "SegmentedStrip")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

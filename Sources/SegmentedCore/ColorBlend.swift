@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Colors mixed the way light mixes: each 8-bit sRGB channel decoded to
 /// linear light, interpolated there, and encoded back. Mixing the encoded

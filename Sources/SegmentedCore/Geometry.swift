@@ -1,5 +1,5 @@
 /// An axis-aligned rectangle in pixels, origin at the top-left, y growing down.
-public struct Rect: Equatable, Codable, Sendable, CustomStringConvertible {
+public struct Rect: Equatable, Sendable, CustomStringConvertible {
     /// Left edge, pixels.
     public var x: Double
     /// Top edge, pixels.
@@ -21,8 +21,6 @@ public struct Rect: Equatable, Codable, Sendable, CustomStringConvertible {
     public var maxX: Double { x + width }
     /// Horizontal center (`x + width / 2`), pixels.
     public var midX: Double { x + width / 2 }
-    /// Bottom edge (`y + height`), pixels.
-    public var maxY: Double { y + height }
 
     /// Component-wise linear interpolation: `self` at `fraction` 0, `other` at 1.
     public func interpolated(to other: Rect, fraction: Double) -> Rect {

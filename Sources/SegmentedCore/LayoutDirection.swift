@@ -11,18 +11,11 @@ public enum LayoutDirection: String, Equatable, Sendable, CaseIterable {
     /// The first segment at the right (Arabic, Hebrew, Persian UIs).
     case rightToLeft = "rtl"
 
-    /// The window x (pixels from the window's left edge) of the left edge of a
-    /// span `[contentX, contentX + width)` of content scrolled by `contentOffset`
-    /// in a viewport `viewportWidth` wide.
-    public func windowMinX(contentX: Double, width: Double, contentOffset: Double, viewportWidth: Double) -> Double {
-        switch self {
-        case .leftToRight: return contentX - contentOffset
-        case .rightToLeft: return viewportWidth - (contentX + width - contentOffset)
-        }
-    }
-
-    /// `windowMinX` in whole pixels, rounded where the start edge is, so that
-    /// a right-to-left strip is the exact mirror image of a left-to-right one.
+    /// The window x (whole pixels from the window's left edge) of the left edge
+    /// of a span `[contentX, contentX + width)` of content scrolled by
+    /// `contentOffset` in a viewport `viewportWidth` wide, rounded where the
+    /// start edge is, so that a right-to-left strip is the exact mirror image
+    /// of a left-to-right one.
     /// Values far outside any window (an overshooting curve, absurd widths)
     /// are clamped to ±2^30 pixels rather than trapping in the conversion.
     public func windowPixelMinX(contentX: Double, width: Double, contentOffset: Double, viewportWidth: Int) -> Int {

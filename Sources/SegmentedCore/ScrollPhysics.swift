@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Kinetic scrolling after a drag: the content keeps its release velocity and
 /// slows down exponentially, as UIScrollView's "normal" deceleration does:

@@ -39,8 +39,6 @@ public struct SmoothScrollTracker: Equatable, Sendable {
         last = last.filter { $0.key >> 16 != device }
     }
 
-    /// Whether any device has scroll axes.
-    public var hasAxes: Bool { !axes.isEmpty }
 
     /// Forgets every baseline (the next value of each axis is only a baseline).
     public mutating func reset() {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// What to draw at one moment: the segment frames, the indicator and the
 /// content offset, all in pixels. Painting is a pure function of this value.

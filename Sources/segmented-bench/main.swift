@@ -1,5 +1,6 @@
 import Foundation
 import SegmentedCore
+import SegmentedSupport
 import SegmentedX11
 import TestSupport
 

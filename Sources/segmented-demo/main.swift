@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SegmentedCore
+import SegmentedSupport
 import SegmentedX11
 import Synchronization
 
@@ -14,6 +15,7 @@ var blockedSignals = sigset_t()
 sigemptyset(&blockedSignals)
 sigaddset(&blockedSignals, SIGINT)
 sigaddset(&blockedSignals, SIGTERM)
+sigaddset(&blockedSignals, SIGQUIT)
 pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
 // A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
 signal(SIGPIPE, SIG_IGN)
@@ -22,27 +24,38 @@ let programName = "segmented-demo"
 let version = "0.1.0"
 let startTime = SegmentedStrip.now()
 
-/// Whether the window exists yet: a signal before it exits at once; after it,
-/// the window is closed first (on the main queue).
-let windowOpened = Atomic<Bool>(false)
+/// Where the program is, for the signal handler: `starting` until the event
+/// loop runs (a signal then exits at once: the server frees whatever the
+/// connection made), `running`, `closing` the window on the main queue, and
+/// `closed` (only the trace writer's last lines are left).
+enum Phase: Int { case starting, running, closing, closed }
+let phase = Atomic<Int>(Phase.starting.rawValue)
 /// The host window, once made (read on the main queue only).
 nonisolated(unsafe) var signalHost: HostWindow?
 
-// SIGINT and SIGTERM exit 128 + signal number. They are caught on their own
-// queue: if the main queue is stuck in a round trip to a server that stopped
-// answering, the program still leaves within a second.
+// SIGINT, SIGTERM and SIGQUIT exit 128 + signal number (SIGQUIT is caught so
+// that the Swift runtime's crash backtracer does not take it for a crash). They
+// are caught on their own queue: if the main queue is stuck in a round trip to
+// a server that stopped answering, or busy, the program still leaves within a second.
 let signalQueue = DispatchQueue(label: "segmented-demo.signals")
 nonisolated(unsafe) var signalDeadline: DispatchWorkItem?   // held here so that it stays reachable until the process ends
-let signalSources = [(SIGINT, Int32(130)), (SIGTERM, Int32(143))].map { number, status in
+let signalSources = [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGQUIT, Int32(131))].map { number, status in
     let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
     source.setEventHandler {
-        guard windowOpened.load(ordering: .acquiring) else { _exit(status) }
+        guard phase.load(ordering: .acquiring) != Phase.starting.rawValue else { _exit(status) }
         DispatchQueue.main.async {
+            phase.store(Phase.closing.rawValue, ordering: .releasing)
             signalHost?.close()
-            exit(status)
+            phase.store(Phase.closed.rawValue, ordering: .releasing)
+            exit(status)   // the trace writer gets its last half second (atexit)
         }
         let deadline = DispatchWorkItem {
-            ProcessOutput.error("\(programName): the X server is not answering; exiting without closing the window")
+            // Closed already: only a slow trace reader is being waited for, which exit() bounds itself.
+            if phase.load(ordering: .acquiring) == Phase.closed.rawValue {
+                signalQueue.asyncAfter(deadline: .now() + Trace.exitFlushSeconds + 0.1) { _exit(status) }
+                return
+            }
+            ProcessOutput.error("\(programName): the window could not be closed within 1 s (the X server is not answering, or the program is busy); exiting")
             _exit(status)
         }
         signalDeadline = deadline
@@ -154,7 +167,6 @@ let windowWidth = options.geometryGiven ? options.width : Int((Double(options.wi
 let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
 // The demo is a host like any other: a top-level window of its own with one
 // strip filling it, all through the library's public API.
-windowOpened.store(true, ordering: .releasing)
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName)
 let strip: SegmentedStrip
@@ -272,6 +284,7 @@ loop.add(strip)
 loop.handler = { event in host.handle(&event) }
 emitReady(strip)
 loop.start()
+phase.store(Phase.running.rawValue, ordering: .releasing)
 // The run loop serves the main queue on this, the main thread, for good.
 // dispatchMain() would do the same from a worker thread after pthread_exit
 // of the main thread, which leaves the dead frame poisoned for

@@ -69,7 +69,8 @@ final class PairwiseTests: XCTestCase {
         // The fourth segment, or the last one wholly in view when it is not (large scale, capped widths).
         let index = (1...3).last { start[$0].x + start[$0].width - startOffset <= viewport } ?? 1
         let target = start[index]
-        let x = rtl.windowMinX(contentX: target.x, width: target.width, contentOffset: startOffset, viewportWidth: viewport) + target.width / 2
+        let x = Double(rtl.windowPixelMinX(contentX: target.x, width: target.width, contentOffset: startOffset, viewportWidth: Int(viewport)))
+            + target.width / 2
         display.click(demo.window, x: Int(x), y: Int(strip / 2))
         XCTAssertEqual(try demo.process.next("select")["index"] as? Int, index, label)
         display.parkPointer()

@@ -36,7 +36,7 @@ final class RightToLeftTests: XCTestCase {
 
         // A click at the mirrored place of segment 2 selects it; the offset scrolls leftward, like the LTR one rightward.
         let windowX = { (frame: (x: Double, y: Double, width: Double, height: Double), offset: Double) in
-            Int(LayoutDirection.rightToLeft.windowMinX(contentX: frame.x, width: frame.width, contentOffset: offset, viewportWidth: 400) + frame.width / 2)
+            LayoutDirection.rightToLeft.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: offset, viewportWidth: 400) + Int(frame.width / 2)
         }
         display.click(demo.window, x: windowX(frames[2], 0), y: 22)
         let select = try demo.process.next("select")

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import SegmentedCore
+@testable import SegmentedSupport
 
 final class TitlesFileTests: XCTestCase {
     private func parse(_ bytes: [UInt8]) throws -> [String] { try TitlesFile.parse(Data(bytes), path: "t") }

@@ -1,6 +1,7 @@
 import CXft
 import Foundation
 import SegmentedCore
+import SegmentedSupport
 import SegmentedX11
 import TestSupport
 import XCTest
