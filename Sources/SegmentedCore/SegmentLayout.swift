@@ -25,22 +25,22 @@ public final class SegmentWidths: @unchecked Sendable {
 }
 
 /// Room a layout adds when its content is narrower than the viewport, pixels.
-public struct SpareSpace: Equatable, Sendable {
+struct SpareSpace: Equatable, Sendable {
     /// Before the first segment (and, counted twice in the content width, after the last).
-    public var lead: Double = 0
+    var lead: Double = 0
     /// Added to every gap between segments.
-    public var gap: Double = 0
+    var gap: Double = 0
     /// Added to every segment's width.
-    public var width: Double = 0
+    var width: Double = 0
 }
 
 /// Extra width added to one segment on top of its unselected width.
-public struct WidthExtra: Equatable, Sendable {
+struct WidthExtra: Equatable, Sendable {
     /// Index of the segment.
-    public var index: Int
+    var index: Int
     /// Pixels added to its unselected width (selected width - unselected
     /// width, scaled by how far a tween has come).
-    public var extra: Double
+    var extra: Double
 }
 
 /// Segment frames along the strip, by the design's formula:
@@ -66,14 +66,14 @@ public struct SegmentLayout: Equatable, Sendable {
     /// Unselected widths, pixels.
     public let base: SegmentWidths
     /// Width extras sorted by index, at most one per index.
-    public private(set) var extras: [WidthExtra]
+    private(set) var extras: [WidthExtra]
     /// How spare room (content narrower than the viewport) is used: space
     /// before the first segment, added to each gap, added to each width (pixels).
-    public private(set) var fill = SpareSpace()
+    private(set) var fill = SpareSpace()
 
     /// A layout where every segment has its unselected width, except those
     /// named in `extras` (any order; one entry per index).
-    public init(metrics: LayoutMetrics, base: SegmentWidths, extras: [WidthExtra] = []) {
+    init(metrics: LayoutMetrics, base: SegmentWidths, extras: [WidthExtra] = []) {
         self.metrics = metrics
         self.base = base
         self.extras = extras.filter { $0.extra != 0 && $0.index >= 0 && $0.index < base.count }
