@@ -249,21 +249,24 @@ final class StripRenderer {
         }
         for index in visible {
             let weight = presentation.titleWeights[index] ?? 0
-            let selected = weight >= 1
             let blended = weight > 0 && weight < 1
-            let chain = blended ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
             var title = snapshot.titles[index]
+            // A long title is not re-measured at the in-between sizes: it switches font at the
+            // midpoint and keeps its cached checkpoints, so a tween over it costs what a frame at rest does.
+            let blendedFont = blended && title.utf8.count <= Self.longTitleBytes
+            let selected = blendedFont ? weight >= 1 : weight >= 0.5
+            let chain = blendedFont ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
             let key = index * 2 + (selected ? 1 : 0)
-            // Blended titles are drawn for a few frames in passing: no per-title caches.
-            var textIndex = blended ? nil : self.textIndex(for: title, key: key, chain: chain)
+            // Titles drawn at an in-between size are drawn for a few frames in passing: no per-title caches.
+            var textIndex = blendedFont ? nil : self.textIndex(for: title, key: key, chain: chain)
             let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
             if snapshot.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
                 // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
-                if !blended, let cached = elidedTitles[key], cached.width == frameWidth {
+                if !blendedFont, let cached = elidedTitles[key], cached.width == frameWidth {
                     title = cached.text
                 } else {
                     title = chain.elided(title, fitting: frameWidth)
-                    if !blended { elidedTitles[key] = (frameWidth, title) }
+                    if !blendedFont { elidedTitles[key] = (frameWidth, title) }
                 }
                 textIndex = nil
             }
@@ -348,7 +351,8 @@ final class StripRenderer {
         for step in 1..<64 {
             let chain = blendFont(weight: Double(step) / 64)
             if chain !== unselectedFont, chain !== selectedFont {
-                for title in titles { _ = chain.advance(of: title) }
+                // Long titles are never drawn at an in-between size (see `paint`): nothing to measure for them.
+                for title in titles where title.utf8.count <= Self.longTitleBytes { _ = chain.advance(of: title) }
             }
         }
     }

@@ -34,6 +34,19 @@ public final class XDisplayConnection {
         // XOpenDisplay forever: give the handshake and one round trip 10 s.
         XConnectWatchdog.arm(message: "\(XErrorReporting.programName): the X server on '\(resolved)' did not answer within \(Int(Self.connectTimeout)) s\n",
                              seconds: UInt32(Self.connectTimeout))
+        // Xlib reads $XAUTHORITY with blocking reads: a FIFO or a device that
+        // never ends (/dev/zero) would hang the handshake until the watchdog
+        // blamed the server. /dev/null, the usual "no authority", is fine.
+        if let authority = ProcessInfo.processInfo.environment["XAUTHORITY"], !authority.isEmpty {
+            var info = stat(), null = stat()
+            if stat(authority, &info) == 0 {
+                let kind = info.st_mode & S_IFMT
+                let isNull = (kind == S_IFCHR) && stat("/dev/null", &null) == 0 && null.st_rdev == info.st_rdev
+                if kind == S_IFIFO || kind == S_IFSOCK || ((kind == S_IFCHR || kind == S_IFBLK) && !isNull) {
+                    throw Failure.cannotOpen(resolved, reason: "XAUTHORITY '\(authority)' is not a regular file")
+                }
+            }
+        }
         // Xlib prints the server's refusal itself ("Authorization required, but
         // no authorization protocol specified", then a blank line): catch it and
         // say it in one line of ours.

@@ -366,12 +366,20 @@ public final class XftFontChain {
     /// At most this many glyphs that do not advance the pen (combining marks)
     /// are drawn in a row at one pen position; the rest would only overprint
     /// them, so a frame's cost stays bounded whatever the title's length.
-    public static let maximumStackedGlyphs = 64
+    public static let maximumStackedGlyphs = 16
+
+    /// At most this many glyphs that do not advance the pen are drawn by one
+    /// `draw` call in all (a title of a thousand letters each carrying 500
+    /// marks): with the stack cap, a frame's glyph count is bounded by what
+    /// fits in the clip, whatever the title holds.
+    public static let maximumZeroAdvanceGlyphsPerDraw = 256
 
     /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
     public private(set) var glyphsSentInLastDraw = 0
     /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
     static let overhang = 64
+    /// `overhang`, for tests that bound what a draw sends.
+    public static var maximumOverhang: Int { overhang }
 
     /// Pen positions inside one long text, so that drawing a window onto it
     /// does not walk the code points before the window on every frame.
@@ -423,6 +431,7 @@ public final class XftFontChain {
         }
         // Glyphs that do not move the pen, drawn in a row at the current pen.
         var stacked = 0
+        var zeroAdvanceDrawn = 0
         glyphsSentInLastDraw = 0
         var run: [FcChar32] = []
         var runFont = 0, runX = 0
@@ -454,15 +463,17 @@ public final class XftFontChain {
             let value = scalars[position].value
             let g = glyph(for: value)
             if index != nil, pen - Self.overhang >= clipMaxX { break }
-            // More glyphs on the same spot only overprint it: past the cap they cost a frame time and show nothing new.
-            let overprint = g.advance == 0 && stacked >= Self.maximumStackedGlyphs
+            let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
+            // More glyphs on the same spot only overprint it: past the caps they cost a frame time and show nothing new.
+            let overprint = g.advance == 0
+                && (stacked >= Self.maximumStackedGlyphs || zeroAdvanceDrawn >= Self.maximumZeroAdvanceGlyphsPerDraw)
             stacked = g.advance == 0 ? stacked + 1 : 0
             if overprint {
                 position = scalars.index(after: position)
                 sinceCheckpoint += 1
                 continue
             }
-            let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
+            if g.advance == 0, visible { zeroAdvanceDrawn += 1 }
             if !visible || g.font != runFont || run.count >= Self.maximumGlyphsPerRequest { flush() }
             if visible {
                 if run.isEmpty {

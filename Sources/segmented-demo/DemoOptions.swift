@@ -180,12 +180,24 @@ struct DemoOptions {
         var given = [StripTheme: (flag: String, value: String)]()
         for (index, (setting, value)) in options.theme.enumerated() {
             let flag = options.themeFlags[index]
-            if let earlier = given[setting], earlier.value != value {
+            if let earlier = given[setting], !Self.sameValue(setting, earlier.value, value) {
                 throw UsageError(description: "\(Self.shown(earlier.flag, earlier.value)) conflicts with \(Self.shown(flag, value)): give one")
             }
             given[setting] = (flag, value)
         }
         return .run(options)
+    }
+
+    /// Whether two texts give `setting` the same value (`1` and `1.0`, `#f00` and `#FF0000`):
+    /// both parsed into a style and compared; texts that need the display to parse
+    /// (X color names) are compared without case or surrounding white space.
+    private static func sameValue(_ setting: StripTheme, _ a: String, _ b: String) -> Bool {
+        var first = StripStyle(), second = StripStyle()
+        if (try? setting.apply(a, to: &first, display: nil)) != nil, (try? setting.apply(b, to: &second, display: nil)) != nil {
+            return first == second
+        }
+        func normal(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces).lowercased() }
+        return normal(a) == normal(b)
     }
 
     /// How a flag was written, for messages: `--rtl`, or `--direction ltr`.

@@ -140,7 +140,12 @@ final class BadInputTests: XCTestCase {
         try assertFails(["--rtl", "--direction", "ltr"], message: "--rtl conflicts with --direction ltr: give one")
         try assertFails(["--direction", "ltr", "--rtl"], message: "--direction ltr conflicts with --rtl: give one")
         try assertFails(["--font", "sans:pixelsize=15", "--font=serif"], message: "--font sans:pixelsize=15 conflicts with --font serif: give one")
-        // The same value twice is no conflict.
+        // The same value twice is no conflict, however it is written.
+        for same in [["--duration", "0.3", "--duration", ".3"], ["--scale", "1", "--scale", "1.0"],
+                     ["--accent-color", "#f00", "--accent-color", "#FF0000"], ["--indicator-height", "3", "--indicator-height", "03"]] {
+            let demo = try DemoProcess(arguments: same + ["--exit-after-first-frame"], trace: false)
+            XCTAssertEqual(demo.waitForExit(), 0, "\(same): \(demo.standardError)")
+        }
         let same = try DemoProcess(arguments: ["--rtl", "--direction", "rtl", "--exit-after-first-frame"], trace: false)
         XCTAssertEqual(same.waitForExit(), 0, same.standardError)
     }

@@ -58,6 +58,21 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(result.stderr, "segmented-demo: cannot open display '\(server.name)': authorization refused (check XAUTHORITY)\n")
     }
 
+    func testAnXAuthorityThatIsNotAFileIsRefusedAtOnce() throws {
+        let folder = try TemporaryFolder(prefix: "segmented-xauth")
+        let fifo = folder.path + "/fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        for authority in ["/dev/zero", fifo] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["XAUTHORITY"] = authority
+            let start = Date()
+            let result = try DemoProcess.runToEnd([], environment: environment)
+            XCTAssertEqual(result.status, 1, authority)
+            XCTAssertTrue(result.stderr.hasSuffix(": XAUTHORITY '\(authority)' is not a regular file\n"), result.stderr)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, "no 10 s wait on a blocking read")
+        }
+    }
+
     func testSignalsCloseTheWindowWithTheirExitStatus() throws {
         for (signal, status) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
             let demo = try RunningDemo()

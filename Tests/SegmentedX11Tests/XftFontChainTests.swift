@@ -206,6 +206,16 @@ final class XftFontChainTests: XCTestCase {
         let short = "e" + String(repeating: "\u{301}", count: 1000)
         _ = canvas.snapshot { c in _ = chain.draw(short, on: c.draw, color: &c.black, x: 10, baseline: 28) }
         XCTAssertEqual(chain.glyphsSentInLastDraw, 1 + cap)
+        // Many short stacks (a thousand letters with 500 marks each): the letters in the clip, and at most
+        // `maximumZeroAdvanceGlyphsPerDraw` marks in all.
+        let stacks = String(repeating: "a" + String(repeating: "\u{301}", count: 500), count: 1000)
+        let stacksIndex = chain.makeIndex(for: stacks)
+        _ = canvas.snapshot { c in
+            _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: stacksIndex)
+        }
+        let lettersInClip = (400 - 10 + XftFontChain.maximumOverhang) / chain.advance(of: "a") + 1
+        XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + XftFontChain.maximumZeroAdvanceGlyphsPerDraw)
+        XCTAssertGreaterThan(chain.glyphsSentInLastDraw, XftFontChain.maximumZeroAdvanceGlyphsPerDraw, "the marks up to the budget and the letters")
     }
 
     func testControlCharactersAreDrawnVisiblyInCaretNotation() throws {
