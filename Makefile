@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build run tour docs styles test test-sanitized fuzz soak bench clean
+.PHONY: deps build run tour docs styles settings-table test test-sanitized fuzz soak bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -43,6 +43,13 @@ styles: build
 	awk 'FNR == NR { table = table $$0 "\n"; next } /<!-- styles:end/ { printf "%s", table; skip = 0 } !skip { print } /<!-- styles:begin/ { skip = 1 }' \
 	  docs/styles/gallery.md README.md > README.md.new && mv README.md.new README.md
 	@echo "docs/styles/*.png and the README's gallery remade"
+
+# The README's settings table, remade from StripSetting.all (the test that
+# compares the two rewrites the README's block when asked to).
+settings-table:
+	swift build --build-tests
+	SEGMENTED_UPDATE_README=1 swift test --skip-build --disable-swift-testing --filter StripSettingTests/testTheReadmeSettingsTableIsTheGeneratedOne
+	@echo "README.md's settings table remade"
 
 # The run ends with a summary (scripts/test-summary.sh): each failed test by
 # name, then "N passed, M failed" as the last line; the whole output is kept in

@@ -73,15 +73,14 @@ public final class SegmentedStrip {
     ///   - frame: position in `parent` and size, pixels; sizes are clamped to 1...16384.
     ///   - titles: one title per segment; may be empty (an empty strip with no indicator).
     ///   - selectedIndex: the initially selected segment (ignored when `titles` is empty).
-    ///   - style: colors, fonts, indicator and animation; `style.scale` multiplies every metric.
-    ///   - metrics: the layout design before the style and scale are applied.
+    ///   - style: appearance, metrics and motion; `style.scale` multiplies every length.
     /// - Throws: `StripModel.Failure.indexOutOfRange` for a selected index outside
     ///   the titles and `StripStyle.InvalidValue` for a style number that is not
     ///   finite or out of range (both before any window is made);
     ///   `XftFontChain.Failure` when a font cannot be opened.
     public init(connection: XDisplayConnection, parent: Window, frame: (x: Int, y: Int, width: Int, height: Int),
                 titles: [String], selectedIndex: Int = 0,
-                style: StripStyle = StripStyle(), metrics: LayoutMetrics = LayoutMetrics()) throws {
+                style: StripStyle = StripStyle()) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw StripModel.Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
@@ -89,7 +88,7 @@ public final class SegmentedStrip {
         self.connection = connection
         self.style = style
         input = StripInputTranslator(direction: style.direction)
-        let metrics = style.applied(to: metrics)
+        let metrics = style.layoutMetrics
         self.metrics = metrics
         let display = connection.display
         let screen = connection.screen

@@ -1,77 +1,146 @@
 import SegmentedCore
 
-/// Colors and fonts of the strip; colors are 0xRRGGBB, fonts fontconfig patterns.
+/// Everything a host configures about a strip, in three parts by meaning:
+/// how it looks, how it is measured and how it moves.
 ///
-/// The defaults are the design of issue 2.
+/// The defaults are the design of issue 2. Every user setting of the three
+/// parts is declared in `StripSetting.all`, which gives its range, its X
+/// resource, its flag and its documentation; `validate()` checks that table.
+/// Each field of a part can also be read and written on the style itself
+/// (`style.accentColor` is `style.appearance.accentColor`).
+@dynamicMemberLookup
 public struct StripStyle: Equatable, Sendable {
-    /// Font of unselected titles.
-    public var font = "sans-serif:pixelsize=15"
-    /// Font of the selected title.
-    public var selectedFont = "sans-serif:pixelsize=17:weight=bold"
-    /// Font of the page title under the strip.
-    public var pageFont = "sans-serif:pixelsize=28:weight=bold"
-    /// Unselected title color.
-    public var textColor: UInt32 = 0x555555
-    /// Unselected title under the pointer: a little darker than `textColor`.
-    public var hoverTextColor: UInt32 = 0x333333
-    /// Selected title and indicator color.
-    public var accentColor: UInt32 = 0xE53935
-    /// Background of the strip and page.
-    public var backgroundColor: UInt32 = 0xFFFFFF
-    /// The 1 px line under the strip.
-    public var separatorColor: UInt32 = 0xE5E5E5
-    /// The page title's color.
-    public var pageTextColor: UInt32 = 0x333333
-    /// The widest a segment gets, pixels; longer titles are elided with "…" (nil: no limit).
-    public var maximumSegmentWidth: Double?
-    /// How wide the indicator is (default: the design's fixed 30 px).
-    public var indicatorSizing: IndicatorSizing = .fixed
-    /// Fixed indicator width, pixels.
-    public var indicatorWidth: Double = 30
-    /// Indicator height, pixels.
-    public var indicatorHeight: Double = 3
-    /// Indicator at the bottom (default) or the top of the strip.
-    public var indicatorLocation: IndicatorLocation = .bottom
-    /// An underline (default) or a box behind the selected title.
-    public var indicatorShape: IndicatorShape = .underline
-    /// Opacity of the indicator, 0 to 1 (a box is usually light: 0.15).
-    public var indicatorOpacity: Double = 1
-    /// Corner radius of the indicator, pixels.
-    public var indicatorCornerRadius: Double = 0
-    /// Spare room when the titles are narrower than the window.
-    public var fillMode: FillMode = .start
-    /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
-    public var scale: Double = 1
-    /// How the indicator travels during a selection tween.
-    public var indicatorAnimation: IndicatorAnimation = .slide
-    /// Duration of a selection tween, seconds.
-    public var tweenDuration: Double = 0.3
-    /// Easing of a selection tween.
-    public var easing: CubicBezierEasing = .easeInOut
-    /// Left to right (default) or right to left: the first segment at the right, everything mirrored.
-    public var direction: LayoutDirection = .leftToRight
-    /// Whether titles blend (color in linear light, size, weight at the midpoint) or switch at the start of a tween.
-    public var titleTransition: TitleTransition = .blend
+    /// Colors (0xRRGGBB), fonts (fontconfig patterns) and the indicator's shape.
+    public struct Appearance: Equatable, Sendable {
+        /// Font of unselected titles.
+        public var font = "sans-serif:pixelsize=15"
+        /// Font of the selected title.
+        public var selectedFont = "sans-serif:pixelsize=17:weight=bold"
+        /// Font of the page title under the strip.
+        public var pageFont = "sans-serif:pixelsize=28:weight=bold"
+        /// Unselected title color.
+        public var textColor: UInt32 = 0x555555
+        /// Unselected title under the pointer: a little darker than `textColor`.
+        public var hoverTextColor: UInt32 = 0x333333
+        /// Selected title and indicator color.
+        public var accentColor: UInt32 = 0xE53935
+        /// Background of the strip and page.
+        public var backgroundColor: UInt32 = 0xFFFFFF
+        /// The 1 px line under the strip.
+        public var separatorColor: UInt32 = 0xE5E5E5
+        /// The page title's color.
+        public var pageTextColor: UInt32 = 0x333333
+        /// An underline (default) or a box behind the selected title.
+        public var indicatorShape: IndicatorShape = .underline
+        /// Opacity of the indicator, 0 to 1 (a box is usually light: 0.15).
+        public var indicatorOpacity: Double = 1
+        /// Corner radius of the indicator, pixels at scale 1.
+        public var indicatorCornerRadius: Double = 0
 
-    /// `metrics` with this style's segment and indicator settings.
-    public func applied(to metrics: LayoutMetrics) -> LayoutMetrics {
-        var m = metrics
-        if let limit = maximumSegmentWidth { m.maximumSegmentWidth = limit }
-        m.indicatorSizing = indicatorSizing
-        m.indicatorWidth = indicatorWidth
-        m.indicatorHeight = indicatorHeight
-        m.indicatorLocation = indicatorLocation
-        m.fillMode = fillMode
-        m.indicatorAnimation = indicatorAnimation
-        m.indicatorShape = indicatorShape
-        m.tweenDuration = tweenDuration
-        m.easing = easing
-        m.titleTransition = titleTransition
-        return m.scaled(by: scale)
+        public init() {}
     }
+
+    /// Lengths in pixels at scale 1, the scale, and where things sit.
+    ///
+    /// The design numbers that are not user settings (strip height, insets,
+    /// spacing, minimum segment width, box inset, click slop) keep the core's
+    /// `LayoutMetrics` defaults.
+    public struct Metrics: Equatable, Sendable {
+        private static let design = LayoutMetrics()
+        /// Height of the strip, pixels.
+        public var stripHeight = Metrics.design.stripHeight
+        /// Insets around the content, pixels.
+        public var insets = Metrics.design.insets
+        /// Gap between two segments, pixels.
+        public var spacing = Metrics.design.spacing
+        /// The narrowest a segment gets, pixels.
+        public var minimumSegmentWidth = Metrics.design.minimumSegmentWidth
+        /// The widest a segment gets, pixels; longer titles are elided with "…" (nil: no limit).
+        public var maximumSegmentWidth: Double?
+        /// How wide the indicator is (default: the design's fixed 30 px).
+        public var indicatorSizing: IndicatorSizing = .fixed
+        /// Fixed indicator width, pixels.
+        public var indicatorWidth = Metrics.design.indicatorWidth
+        /// Indicator height, pixels.
+        public var indicatorHeight = Metrics.design.indicatorHeight
+        /// Indicator at the bottom (default) or the top of the strip.
+        public var indicatorLocation: IndicatorLocation = .bottom
+        /// A box indicator's distance from the top and bottom of the title band, pixels.
+        public var indicatorBoxInset = Metrics.design.indicatorBoxInset
+        /// A press and release at most this far apart (pixels) is a click.
+        public var clickSlop = Metrics.design.clickSlop
+        /// Spare room when the titles are narrower than the window.
+        public var fillMode: FillMode = .start
+        /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
+        public var scale: Double = 1
+        /// Left to right (default) or right to left: the first segment at the right, everything mirrored.
+        public var direction: LayoutDirection = .leftToRight
+
+        public init() {}
+    }
+
+    /// How a selection moves.
+    public struct Motion: Equatable, Sendable {
+        /// How the indicator travels during a selection tween.
+        public var indicatorAnimation: IndicatorAnimation = .slide
+        /// Duration of a selection tween, seconds.
+        public var tweenDuration: Double = LayoutMetrics().tweenDuration
+        /// Easing of a selection tween.
+        public var easing: CubicBezierEasing = .easeInOut
+        /// Whether titles blend (color in linear light, size, weight at the midpoint) or switch at the start of a tween.
+        public var titleTransition: TitleTransition = .blend
+
+        public init() {}
+    }
+
+    /// Colors, fonts and the indicator's shape.
+    public var appearance = Appearance()
+    /// Lengths, scale and placement.
+    public var metrics = Metrics()
+    /// Durations, easing and animation modes.
+    public var motion = Motion()
 
     /// The design's style.
     public init() {}
+
+    public subscript<T>(dynamicMember field: WritableKeyPath<Appearance, T>) -> T {
+        get { appearance[keyPath: field] }
+        set { appearance[keyPath: field] = newValue }
+    }
+
+    public subscript<T>(dynamicMember field: WritableKeyPath<Metrics, T>) -> T {
+        get { metrics[keyPath: field] }
+        set { metrics[keyPath: field] = newValue }
+    }
+
+    public subscript<T>(dynamicMember field: WritableKeyPath<Motion, T>) -> T {
+        get { motion[keyPath: field] }
+        set { motion[keyPath: field] = newValue }
+    }
+
+    /// The core's layout metrics for this style, every length multiplied by
+    /// `scale`: the one place a style becomes what the model lays out with.
+    public var layoutMetrics: LayoutMetrics {
+        var m = LayoutMetrics()
+        m.stripHeight = metrics.stripHeight
+        m.insets = metrics.insets
+        m.spacing = metrics.spacing
+        m.minimumSegmentWidth = metrics.minimumSegmentWidth
+        m.maximumSegmentWidth = metrics.maximumSegmentWidth
+        m.indicatorSizing = metrics.indicatorSizing
+        m.indicatorWidth = metrics.indicatorWidth
+        m.indicatorHeight = metrics.indicatorHeight
+        m.indicatorLocation = metrics.indicatorLocation
+        m.indicatorBoxInset = metrics.indicatorBoxInset
+        m.clickSlop = metrics.clickSlop
+        m.fillMode = metrics.fillMode
+        m.indicatorShape = appearance.indicatorShape
+        m.indicatorAnimation = motion.indicatorAnimation
+        m.tweenDuration = motion.tweenDuration
+        m.easing = motion.easing
+        m.titleTransition = motion.titleTransition
+        return m.scaled(by: metrics.scale)
+    }
 
     /// The control-point y values an easing may use: overshoot (a bounce) up
     /// to one whole distance each way. Beyond it, retargeting mid-tween from
@@ -84,24 +153,12 @@ public struct StripStyle: Equatable, Sendable {
         public let description: String
     }
 
-    /// Checks every number of the style: finite and within the range the
-    /// strip can draw (units as in each field's documentation).
+    /// Checks every number of the style against the ranges of `StripSetting.all`
+    /// (the same ranges the flags and X resources accept).
     /// - Throws: `InvalidValue` naming the first field out of range.
     public func validate() throws {
-        func check(_ value: Double, _ range: ClosedRange<Double>, _ name: String) throws {
-            guard value.isFinite, range.contains(value) else {
-                throw InvalidValue(description: "StripStyle.\(name) is \(value); it must be a finite number from \(range.lowerBound) to \(range.upperBound)")
-            }
+        for setting in StripSetting.all {
+            try setting.validate(self)
         }
-        try check(scale, 0.25...8, "scale")
-        try check(indicatorWidth, 0...10_000, "indicatorWidth")
-        try check(indicatorHeight, 0...1_000, "indicatorHeight")
-        try check(indicatorOpacity, 0...1, "indicatorOpacity")
-        try check(indicatorCornerRadius, 0...10_000, "indicatorCornerRadius")
-        try check(tweenDuration, 0.001...3_600, "tweenDuration")
-        if let limit = maximumSegmentWidth { try check(limit, 1...1_000_000, "maximumSegmentWidth") }
-        if case let .title(increment) = indicatorSizing { try check(increment, -1_000...1_000, "indicatorSizing.title(increment:)") }
-        try check(easing.y1, Self.easingYRange, "easing.y1")
-        try check(easing.y2, Self.easingYRange, "easing.y2")
     }
 }

@@ -10,7 +10,7 @@ struct DemoOptions {
     /// Whether --geometry was given (else the default size follows the scale).
     var geometryGiven = false
     /// Style values given on the command line, in order (they override X resources).
-    var theme: [(setting: StripTheme, value: String)] = []
+    var theme: [(setting: StripSetting, value: String)] = []
     /// The flag each `theme` entry came from (`--rtl` is `direction`).
     var themeFlags: [String] = []
     var trace = false
@@ -20,51 +20,31 @@ struct DemoOptions {
     /// The largest window side accepted, pixels (the back buffer is width x height x 4 bytes on the server).
     static let maximumSide = 16384
 
-    static let usage = """
-    usage: segmented-demo [--titles-file PATH] [--select INDEX] [--geometry WxH] [--font PATTERN]
-                          [--selected-font PATTERN] [--page-font PATTERN] [--accent-color C] [--text-color C]
-                          [--hover-text-color C] [--background-color C] [--separator-color C] [--page-text-color C]
-                          [--max-segment-width N] [--indicator-width W] [--indicator-height N]
-                          [--indicator-location bottom|top] [--fill start|center|spread|stretch] [--scale S]
-                          [--indicator-animation slide|elastic|lengthen] [--duration S] [--easing E]
-                          [--indicator-shape underline|box] [--indicator-opacity F] [--indicator-radius N]
-                          [--title-transition blend|switch] [--direction ltr|rtl] [--rtl]
-                          [--trace] [--exit-after-first-frame] [--frame-stats] [--help] [--version]
+    /// The usage line: the demo's own flags around every setting's (`StripSetting.all`).
+    static var synopsis: [String] {
+        let items = ["[--titles-file PATH]", "[--select INDEX]", "[--geometry WxH]"] + StripSetting.usageItems
+            + ["[--rtl]", "[--trace]", "[--exit-after-first-frame]", "[--frame-stats]", "[--help]", "[--version]"]
+        return StripSetting.wrap(items, first: "usage: segmented-demo", column: 22, width: 100)
+    }
+
+    static var usage: String {
+        let settings = StripSetting.helpLines().joined(separator: "\n")
+        return synopsis.joined(separator: "\n") + """
+
 
       A value can also be written --flag=value (needed for one that starts with --).
 
       --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
                                (default: the bundled Resources/titles.json)
       --select INDEX           initially selected segment, 0-based (default 0)
-      --geometry WxH           window size in pixels (default 400x200; each side 1 to 16384)
-      --font PATTERN           fontconfig pattern of unselected titles (default sans-serif:pixelsize=15)
-      --selected-font PATTERN  fontconfig pattern of the selected title (default sans-serif:pixelsize=17:weight=bold)
-      --page-font PATTERN      fontconfig pattern of the page title (default sans-serif:pixelsize=28:weight=bold)
-      --accent-color C         selected title and indicator (default #E53935); C is #RRGGBB, #RGB or an X color name
-      --text-color C           unselected titles (default #555555)
-      --hover-text-color C     the title under the pointer (default #333333)
-      --background-color C     background (default #FFFFFF)
-      --separator-color C      the line under the strip (default #E5E5E5)
-      --page-text-color C      the page title (default #333333)
-      --max-segment-width N    elide titles wider than N pixels with "…" (default: no limit)
-      --indicator-width W      N pixels (default 30), title, title+N, title-N, or segment
-      --indicator-height N     pixels (default 3)
-      --indicator-location L   bottom (default) or top
-      --fill MODE              room to spare when the titles are narrower than the window:
-                               start (default), center, spread or stretch
-      --indicator-shape S      underline (default) or box (behind the title)
-      --indicator-opacity F    0 to 1 (default 1; a box reads well at 0.15)
-      --indicator-radius N     corner radius in pixels (default 0)
-      --indicator-animation A  slide (default), elastic or lengthen
-      --duration S             selection tween in seconds (default 0.3)
-      --easing E               ease-in-out (default), ease-out, linear, or x1,y1,x2,y2 (cubic Bézier)
-      --direction D            ltr (default) or rtl: the first title at the right, scrolling,
-                               centering, animations and Left/Right mirrored
+      --geometry WxH           window size in pixels (default 400x200; each side 1 to 16384);
+                               without it the default size follows the scale
+
+    Settings, also read from X resources (below):
+
+    \(settings)
       --rtl                    the same as --direction rtl
-      --title-transition T     blend (default: color in linear light, size and weight follow the
-                               tween) or switch (the new title is selected from the first frame)
-      --scale S                multiply every length and font size (0.5 to 4; default from the
-                               Xft.dpi resource, 96 dpi = 1); the default window size scales too
+
       \(resourceHelp)
 
       --trace                  print one JSON object per line on stdout (see README)
@@ -77,10 +57,11 @@ struct DemoOptions {
     Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the
     first/last; Escape or q quits.
     """
+    }
 
-    /// The help's paragraph on X resources, made from `StripTheme`'s list so it names every setting that has one.
+    /// The help's paragraph on X resources, made from `StripSetting.all` so it names every setting.
     static var resourceHelp: String {
-        let names = StripTheme.allCases.map(\.resourceName)
+        let names = StripSetting.all.map(\.name)
         var lines = ["These can also come from the X resources (xrdb), as SegmentedStrip.<name> or"]
         lines.append("segmented-demo.<name>; flags win. The names:")
         var line = " "
@@ -149,10 +130,10 @@ struct DemoOptions {
             case "--titles-file": options.titlesFile = try value(for: flag, inline: inline)
             case "--rtl":
                 try noValue(flag, inline)
-                options.theme.append((.direction, "rtl"))
+                options.theme.append((StripSetting.all.first { $0.name == "direction" }!, "rtl"))
                 options.themeFlags.append(flag)
-            case let themed where StripTheme.allCases.contains(where: { $0.flag == themed }):
-                let setting = StripTheme.allCases.first { $0.flag == themed }!
+            case let themed where StripSetting.all.contains(where: { $0.flag == themed }):
+                let setting = StripSetting.all.first { $0.flag == themed }!
                 options.theme.append((setting, try value(for: flag, inline: inline)))
                 options.themeFlags.append(flag)
             case "--select":
@@ -177,13 +158,13 @@ struct DemoOptions {
         }
         // A setting given twice with different values (--rtl with --direction ltr, two
         // different --font patterns) is a mistake to point out, not one to settle silently.
-        var given = [StripTheme: (flag: String, value: String)]()
+        var given = [String: (flag: String, value: String)]()
         for (index, (setting, value)) in options.theme.enumerated() {
             let flag = options.themeFlags[index]
-            if let earlier = given[setting], !Self.sameValue(setting, earlier.value, value) {
+            if let earlier = given[setting.name], !Self.sameValue(setting, earlier.value, value) {
                 throw UsageError(description: "\(Self.shown(earlier.flag, earlier.value)) conflicts with \(Self.shown(flag, value)): give one")
             }
-            given[setting] = (flag, value)
+            given[setting.name] = (flag, value)
         }
         return .run(options)
     }
@@ -191,7 +172,7 @@ struct DemoOptions {
     /// Whether two texts give `setting` the same value (`1` and `1.0`, `#f00` and `#FF0000`):
     /// both parsed into a style and compared; texts that need the display to parse
     /// (X color names) are compared without case or surrounding white space.
-    private static func sameValue(_ setting: StripTheme, _ a: String, _ b: String) -> Bool {
+    private static func sameValue(_ setting: StripSetting, _ a: String, _ b: String) -> Bool {
         var first = StripStyle(), second = StripStyle()
         if (try? setting.apply(a, to: &first, display: nil)) != nil, (try? setting.apply(b, to: &second, display: nil)) != nil {
             return first == second

@@ -136,7 +136,8 @@ do {
     fail("\(error)", status: 1)
 }
 
-// Style: defaults, then X resources (xrdb), then flags.
+// Style: defaults, then X resources (xrdb; a resource's font that does not
+// open is a warning and the default), then flags.
 var style = StripStyle()
 for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
     warn(warning)
@@ -146,20 +147,6 @@ for (setting, value) in options.theme {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
         fail("\(error)", status: 2)
-    }
-}
-
-// A font named only in the X resources that cannot be opened is a bad
-// resource like any other: a warning, and the default font.
-let flagged = Set(options.theme.map(\.0))
-let defaults = StripStyle()
-for (setting, field) in [(StripTheme.font, \StripStyle.font), (.selectedFont, \.selectedFont), (.pageFont, \.pageFont)]
-where !flagged.contains(setting) && style[keyPath: field] != defaults[keyPath: field] {
-    do {
-        _ = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style[keyPath: field], scale: style.scale)
-    } catch {
-        warn("X resource \(StripTheme.resourceClass).\(setting.resourceName): \(error); using the default")
-        style[keyPath: field] = defaults[keyPath: field]
     }
 }
 

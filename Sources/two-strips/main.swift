@@ -55,7 +55,7 @@ bottomStyle.indicatorAnimation = .lengthen
 bottomStyle.fillMode = .spread
 
 let width = 480, gap = 16
-let stripHeight = Int(LayoutMetrics().stripHeight)
+let stripHeight = Int(topStyle.layoutMetrics.stripHeight)
 let host = HostWindow(connection: connection, width: width, height: 2 * stripHeight + 3 * gap,
                       background: 0xFFFFFF, title: "Two strips", instanceName: programName)
 func frames(width: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {

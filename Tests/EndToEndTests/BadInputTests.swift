@@ -150,7 +150,8 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(same.waitForExit(), 0, same.standardError)
     }
 
-    func testHelpNamesEveryXResource() throws {
+    /// What `segmented-demo --help` prints on stdout; it exits 0.
+    private func helpText() throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DemoProcess.binaryPath)
         process.arguments = ["--help"]
@@ -160,10 +161,28 @@ final class BadInputTests: XCTestCase {
         let help = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
+        return help
+    }
+
+    func testHelpNamesEveryXResource() throws {
+        let help = try helpText()
         for name in ["accentColor", "font", "scale", "titleTransition", "direction", "indicatorRadius", "maxSegmentWidth"] {
             XCTAssertTrue(help.contains(" \(name),") || help.contains(" \(name)."), "--help names the X resource \(name)")
         }
         XCTAssertFalse(help.contains("from --font to --direction"))
+    }
+
+    /// The README's usage block is the help's usage line (made from `StripSetting.all`), word for word.
+    func testTheReadmeUsageIsTheHelpsUsage() throws {
+        let usage = try XCTUnwrap(try helpText().components(separatedBy: "\n\n").first)
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```\nsegmented-demo ["), "README.md: no usage block")
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let block = "segmented-demo [" + readme[start.upperBound..<end.lowerBound]
+        func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
+        XCTAssertEqual(words(String(block)), Array(words(usage).dropFirst()),
+                       "README.md's usage block differs from segmented-demo --help: copy the help's usage lines into it")
     }
 
     func testHelpAndVersion() throws {

@@ -1,0 +1,139 @@
+import SegmentedCore
+
+extension StripSetting {
+    /// Every user setting, in the order of `--help` and the README: appearance, metrics, motion.
+    ///
+    /// The resource and flag names are the ones users already write (`fill`,
+    /// `duration`, `maxSegmentWidth`); `keyPath` names the field they set.
+    public static var all: [StripSetting] {
+        [
+            color("accentColor", \.accentColor, "accentColor", help: "selected title and indicator"),
+            color("textColor", \.textColor, "textColor", help: "unselected titles"),
+            color("hoverTextColor", \.hoverTextColor, "hoverTextColor", help: "the title under the pointer"),
+            color("backgroundColor", \.backgroundColor, "backgroundColor", help: "background of the strip and page"),
+            color("separatorColor", \.separatorColor, "separatorColor", help: "the line under the strip"),
+            color("pageTextColor", \.pageTextColor, "pageTextColor", help: "the page title"),
+            font("font", \.font, "font", help: "unselected titles"),
+            font("selectedFont", \.selectedFont, "selectedFont", help: "the selected title"),
+            font("pageFont", \.pageFont, "pageFont", help: "the page title under the strip"),
+            choice("indicatorShape", \.appearance.indicatorShape, "appearance.indicatorShape",
+                   help: "underline, or box: a rectangle behind the title",
+                   details: "`underline`; or `box`: a rectangle behind the title spanning the title band less 6 px above and below (drawn before the titles)"),
+            number("indicatorOpacity", \.appearance.indicatorOpacity, "appearance.indicatorOpacity", metavar: "F",
+                   range: NumberRange(0...1), unit: "opacity", help: "indicator opacity; a box reads well at 0.15",
+                   details: "composited Over with XRender, so a box at `0.15` tints the background"),
+            number("indicatorRadius", \.appearance.indicatorCornerRadius, "appearance.indicatorCornerRadius",
+                   range: NumberRange(0...1000), unit: "pixels", help: "corner radius of the indicator",
+                   details: "rounded corners, drawn as one span per row so a translucent fill stays even"),
+            maximumSegmentWidth,
+            indicatorWidth,
+            number("indicatorHeight", \.metrics.indicatorHeight, "metrics.indicatorHeight",
+                   range: NumberRange(1...40), unit: "pixels", help: "indicator height"),
+            choice("indicatorLocation", \.metrics.indicatorLocation, "metrics.indicatorLocation",
+                   help: "on the bottom inset or the top inset"),
+            choice("fill", \.metrics.fillMode, "metrics.fillMode", help: "room to spare when the titles are narrower than the window",
+                   details: "when the titles are narrower than the window, `start` leaves the room after them; `center` centers them; `spread` shares it among the gaps (one title: centered); `stretch` widens every segment (past `maxSegmentWidth` too: filling wins, and a title is elided only if it is wider than its stretched segment)"),
+            number("scale", \.metrics.scale, "metrics.scale", metavar: "S", range: NumberRange(0.5...4), unit: "a factor",
+                   help: "multiply every length and font size; the Xft.dpi resource sets it too (96 dpi = 1)",
+                   details: "every length (strip height, insets, spacing, indicator, segment limits, click slop, separator) and font pixel size multiplied, and the demo's default window size with them. Without it, the `Xft.dpi` resource sets it (96 = 1; 48 to 384, else a warning)"),
+            choice("direction", \.metrics.direction, "metrics.direction", help: "rtl: the first title at the right, everything mirrored",
+                   details: "`rtl` mirrors everything: the first title at the right, the content offset scrolls leftward, centering, fill modes and indicator animations mirrored, pointer input and the horizontal wheel mirrored, Left/Right swapped. Glyphs inside a title are still drawn in logical order (no bidi). The demo's `--rtl` is `--direction rtl`"),
+            choice("indicatorAnimation", \.motion.indicatorAnimation, "motion.indicatorAnimation",
+                   help: "how the indicator travels during a selection tween",
+                   details: "`slide` (both edges on the easing); `elastic` (TabLayout: the leading edge decelerates, 1-(1-t)^2, the trailing one accelerates, t^2, so it stretches then shrinks); `lengthen` (JXCategoryView: the leading edge reaches the target in the first half, the trailing edge follows in the second)"),
+            number("duration", \.motion.tweenDuration, "motion.tweenDuration", metavar: "S", range: NumberRange(above: 0, atMost: 60),
+                   unit: "seconds", help: "duration of a selection tween"),
+            easing,
+            choice("titleTransition", \.motion.titleTransition, "motion.titleTransition",
+                   help: "blend (color, size and weight follow the tween) or switch (selected from the first frame)",
+                   details: "`blend`: during a selection tween the outgoing and incoming titles change continuously on the tween's curve: color mixed in linear light (sRGB decoded, mixed, encoded), pixel size interpolated between the unselected and selected sizes in whole pixels (15, 16, 17), the weight switching at the midpoint; the segment widths follow, so positions glide. `switch`: the new title is drawn selected from the first frame"),
+        ]
+    }
+
+    /// The widest a segment gets; none by default.
+    private static var maximumSegmentWidth: StripSetting {
+        let range = NumberRange(24...100_000)
+        let number = NumericField(apiName: "maximumSegmentWidth", range: range, get: { $0.metrics.maximumSegmentWidth },
+                                  set: { $0.metrics.maximumSegmentWidth = $1 }, text: { $0.shortText })
+        return StripSetting("maxSegmentWidth", "metrics.maximumSegmentWidth", metavar: "N", accepted: "pixels, \(range.text)",
+                            help: "elide titles wider than N pixels with \"…\"",
+                            details: "a title wider than this many pixels is elided with \"…\", measured through the same font chain; the page area and the trace keep the full title",
+                            numbers: [number], describe: { $0.metrics.maximumSegmentWidth?.shortText ?? "none" }) { value, _, style, setting in
+            style.metrics.maximumSegmentWidth = try setting.number(value, range, "pixels")
+        }
+    }
+
+    /// "30" (fixed pixels), "title", "title+6", "title-4" or "segment".
+    private static var indicatorWidth: StripSetting {
+        let fixed = NumericField(apiName: "indicatorWidth", range: NumberRange(1...10_000), get: { $0.metrics.indicatorWidth },
+                                 set: { $0.metrics.indicatorSizing = .fixed; $0.metrics.indicatorWidth = $1 }, text: { $0.shortText })
+        let increment = NumericField(apiName: "indicatorSizing.title(increment:)", range: NumberRange(-1_000...1_000),
+                                     get: { style in if case let .title(n) = style.metrics.indicatorSizing { return n } else { return nil } },
+                                     set: { $0.metrics.indicatorSizing = .title(increment: $1) },
+                                     text: { "title" + ($0 < 0 ? "" : "+") + $0.shortText })
+        let accepted = "N from \(fixed.range.text), title, title+N, title-N (the increment \(increment.range.text)), or segment"
+        return StripSetting("indicatorWidth", "metrics.indicatorWidth, metrics.indicatorSizing", metavar: "W", accepted: accepted,
+                            help: "fixed pixels, the title's width (plus or minus N), or the segment's (title plus spacing)",
+                            numbers: [fixed, increment],
+                            describe: { style in
+                                switch style.metrics.indicatorSizing {
+                                case .fixed: return style.metrics.indicatorWidth.shortText
+                                case .segment: return "segment"
+                                case let .title(n): return increment.text(n)
+                                }
+                            }) { value, _, style, setting in
+            let rest = value.dropFirst(5)
+            if value == "segment" {
+                style.metrics.indicatorSizing = .segment
+            } else if value.hasPrefix("title"), rest.isEmpty {
+                style.metrics.indicatorSizing = .title(increment: 0)
+            } else if value.hasPrefix("title"), rest.first == "+" || rest.first == "-", let n = Double(rest), increment.range.contains(n) {
+                increment.set(&style, n)
+            } else if let width = Double(value), fixed.range.contains(width) {
+                fixed.set(&style, width)
+            } else {
+                throw BadValue(description: "bad value '\(value)' for \(setting.flag) (\(accepted))")
+            }
+        }
+    }
+
+    /// "ease-in-out", "ease-out", "linear", or the four control values "x1,y1,x2,y2" of a cubic Bézier.
+    private static var easing: StripSetting {
+        let named: [(String, CubicBezierEasing)] = [("ease-in-out", .easeInOut), ("ease-out", .easeOut), ("linear", .linear)]
+        // y may overshoot (a bounce), but not without bound (StripStyle.easingYRange).
+        let x = NumberRange(0...1, interval: true), y = NumberRange(StripStyle.easingYRange, interval: true)
+        func point(_ name: String, _ range: NumberRange, _ index: Int) -> NumericField {
+            NumericField(apiName: "easing." + name, range: range, get: { $0.motion.easing.controls[index] },
+                         set: { style, value in
+                             var c = style.motion.easing.controls
+                             c[index] = value
+                             style.motion.easing = CubicBezierEasing(x1: c[0], y1: c[1], x2: c[2], y2: c[3])
+                         },
+                         text: { value in
+                             var c = CubicBezierEasing.linear.controls
+                             c[index] = value
+                             return c.map(\.shortText).joined(separator: ",")
+                         })
+        }
+        let accepted = "ease-in-out, ease-out, linear or x1,y1,x2,y2 with x in \(x.text) and y in \(y.text)"
+        return StripSetting("easing", "motion.easing", metavar: "E", accepted: accepted,
+                            help: "easing of a selection tween: a name or a cubic Bézier x1,y1,x2,y2",
+                            details: "any cubic Bézier as `x1,y1,x2,y2` may overshoot (y beyond 0...1), but not so far that retargeting mid-tween compounds it without bound",
+                            numbers: [point("y1", y, 1), point("y2", y, 3)],   // x outside 0...1 cannot be made (a precondition)
+                            describe: { style in named.first { $0.1 == style.motion.easing }?.0 ?? style.motion.easing.controls.map(\.shortText).joined(separator: ",") }) { value, _, style, setting in
+            if let curve = named.first(where: { $0.0 == value })?.1 {
+                style.motion.easing = curve
+                return
+            }
+            let numbers = value.split(separator: ",").compactMap { Double($0.filter { $0 != " " }) }
+            guard numbers.count == 4, x.contains(numbers[0]), x.contains(numbers[2]), y.contains(numbers[1]), y.contains(numbers[3]) else {
+                throw BadValue(description: "bad easing '\(value)' for \(setting.flag) (\(accepted))")
+            }
+            style.motion.easing = CubicBezierEasing(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+        }
+    }
+}
+
+private extension CubicBezierEasing {
+    var controls: [Double] { [x1, y1, x2, y2] }
+}

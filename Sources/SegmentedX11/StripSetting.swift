@@ -1,0 +1,187 @@
+import SegmentedCore
+
+/// One user setting of `StripStyle`, declared once: its name, the field it
+/// sets, the values it accepts, how text becomes a value, its default and its
+/// help.
+///
+/// `StripSetting.all` drives `StripStyle.validate()`, the X resources
+/// (`SegmentedStrip.<name>`, `StripTheme`), the demo's flags (`--kebab-name`)
+/// and `--help`, and the README's settings table (`markdownTable`): a setting
+/// is added in one place, and its range is the same in all of them.
+public struct StripSetting {
+    /// The X resource name, e.g. "accentColor"; the flag is made from it.
+    public let name: String
+    /// The field of `StripStyle` it sets, e.g. "metrics.maximumSegmentWidth".
+    public let keyPath: String
+    /// The value's placeholder in the usage line: "C", "PATTERN", "bottom|top".
+    public let metavar: String
+    /// The values accepted, in words, e.g. "0.5 to 4".
+    public let accepted: String
+    /// One line for `--help`.
+    public let help: String
+    /// The README's longer description (nil: `help`).
+    public let details: String?
+    /// The numbers this setting carries, each with its range.
+    public let numbers: [NumericField]
+    /// Whether the value is a color (which may need the display to parse).
+    public let isColor: Bool
+    private let parse: (String, OpaquePointer?, inout StripStyle, StripSetting) throws -> Void
+    private let describe: (StripStyle) -> String
+
+    /// Whether the value is a fontconfig pattern.
+    public var isFont: Bool { metavar == "PATTERN" }
+
+    /// The command-line flag, e.g. "--accent-color".
+    public var flag: String {
+        "--" + name.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+    }
+
+    /// The default, as a flag would write it.
+    public var defaultText: String { value(in: StripStyle()) }
+
+    /// This setting's value in `style`, as a flag would write it.
+    public func value(in style: StripStyle) -> String { describe(style) }
+
+    /// Why a value was refused.
+    public struct BadValue: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Sets this setting of `style` from `text` (blanks around it ignored):
+    /// a color as `#RGB`, `#RRGGBB` or an X color name (`XParseColor`, which
+    /// needs `display`), a font as a fontconfig pattern (checked when the font
+    /// chain opens), a number within its range, or one of the names.
+    /// - Throws: `BadValue` naming the flag and what it accepts.
+    public func apply(_ text: String, to style: inout StripStyle, display: OpaquePointer?) throws {
+        let value = String(text.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        guard !value.isEmpty else { throw BadValue(description: "empty value for \(flag)") }
+        try parse(value, display, &style, self)
+    }
+
+    /// Checks the numbers of `style` this setting carries.
+    /// - Throws: `StripStyle.InvalidValue` naming the field and its range.
+    public func validate(_ style: StripStyle) throws {
+        for field in numbers {
+            guard let value = field.get(style) else { continue }
+            guard field.range.contains(value) else {
+                throw StripStyle.InvalidValue(description: "StripStyle.\(field.apiName) is \(value); it must be a finite number \(field.range.phrase)")
+            }
+        }
+    }
+
+    /// A number of the style with the range every way of setting it accepts.
+    public struct NumericField {
+        /// The name in `StripStyle` (through its forwarding members), e.g. "indicatorSizing.title(increment:)".
+        public let apiName: String
+        public let range: NumberRange
+        /// The value, or nil when the style does not use it (no segment limit).
+        public let get: (StripStyle) -> Double?
+        public let set: (inout StripStyle, Double) -> Void
+        /// The flag or resource text that sets this number to a value.
+        public let text: (Double) -> String
+    }
+
+    /// A closed range, or one open at the bottom ("above 0, at most 60").
+    public struct NumberRange: Equatable, Sendable {
+        public let lower: Double, upper: Double
+        public let includesLower: Bool
+        /// Written as "-1...2" rather than "-1 to 2" (an easing's control points).
+        public let interval: Bool
+
+        init(_ range: ClosedRange<Double>, interval: Bool = false) {
+            (lower, upper, includesLower, self.interval) = (range.lowerBound, range.upperBound, true, interval)
+        }
+
+        init(above lower: Double, atMost upper: Double) {
+            (self.lower, self.upper, includesLower, interval) = (lower, upper, false, false)
+        }
+
+        public func contains(_ value: Double) -> Bool {
+            value.isFinite && (includesLower ? value >= lower : value > lower) && value <= upper
+        }
+
+        /// "0.5 to 4", "above 0, at most 60" or "-1...2": in every message about this range.
+        public var text: String {
+            if !includesLower { return "above \(lower.shortText), at most \(upper.shortText)" }
+            return interval ? "\(lower.shortText)...\(upper.shortText)" : "\(lower.shortText) to \(upper.shortText)"
+        }
+
+        /// `text` after "a finite number".
+        var phrase: String { includesLower ? (interval ? "in " : "from ") + text : text }
+    }
+}
+
+// MARK: - The kinds of setting
+
+extension StripSetting {
+    init(_ name: String, _ keyPath: String, metavar: String, accepted: String, help: String, details: String? = nil,
+                 numbers: [NumericField] = [], isColor: Bool = false,
+                 describe: @escaping (StripStyle) -> String,
+                 parse: @escaping (String, OpaquePointer?, inout StripStyle, StripSetting) throws -> Void) {
+        (self.name, self.keyPath, self.metavar, self.accepted, self.help, self.details) = (name, keyPath, metavar, accepted, help, details)
+        (self.numbers, self.isColor, self.describe, self.parse) = (numbers, isColor, describe, parse)
+    }
+
+    /// A 0xRRGGBB color.
+    static func color(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, UInt32>, _ path: String, help: String) -> StripSetting {
+        StripSetting(name, "appearance." + path, metavar: "C", accepted: "#RRGGBB, #RGB or an X color name", help: help, isColor: true,
+                     describe: { style in "#" + String(style.appearance[keyPath: field], radix: 16, uppercase: true).leftPadded(to: 6) }) { value, display, style, setting in
+            guard let rgb = StripTheme.parseColor(value, display: display) else {
+                throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB or an X color name)")
+            }
+            style.appearance[keyPath: field] = rgb
+        }
+    }
+
+    /// A fontconfig pattern.
+    static func font(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, String>, _ path: String, help: String) -> StripSetting {
+        StripSetting(name, "appearance." + path, metavar: "PATTERN", accepted: "a fontconfig pattern", help: help,
+                     describe: { $0.appearance[keyPath: field] }) { value, _, style, _ in
+            style.appearance[keyPath: field] = value
+        }
+    }
+
+    /// A number in `range`; `unit` names it in messages.
+    static func number(_ name: String, _ field: WritableKeyPath<StripStyle, Double>, _ path: String, metavar: String = "N",
+                       range: NumberRange, unit: String, help: String, details: String? = nil) -> StripSetting {
+        let number = NumericField(apiName: String(path.split(separator: ".").last!), range: range, get: { $0[keyPath: field] },
+                                  set: { $0[keyPath: field] = $1 }, text: { $0.shortText })
+        return StripSetting(name, path, metavar: metavar, accepted: "\(unit), \(range.text)", help: help, details: details, numbers: [number],
+                            describe: { $0[keyPath: field].shortText }) { value, _, style, setting in
+            style[keyPath: field] = try setting.number(value, number.range, unit)
+        }
+    }
+
+    /// One of the names of `T`.
+    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ field: WritableKeyPath<StripStyle, T>, _ path: String,
+                                                          help: String, details: String? = nil) -> StripSetting where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
+        return StripSetting(name, path, metavar: names.joined(separator: "|"),
+                            accepted: names.dropLast().joined(separator: ", ") + " or " + names.last!, help: help, details: details,
+                            describe: { $0[keyPath: field].rawValue }) { value, _, style, setting in
+            guard let v = T(rawValue: value) else {
+                throw BadValue(description: "bad value '\(value)' for \(setting.flag) (\(names.joined(separator: ", ")))")
+            }
+            style[keyPath: field] = v
+        }
+    }
+
+    /// `value` as a number in `range` (`unit` names it in the error).
+    func number(_ value: String, _ range: NumberRange, _ unit: String) throws -> Double {
+        guard let n = Double(value), range.contains(n) else {
+            throw BadValue(description: "bad value '\(value)' for \(flag) (\(unit), \(range.text))")
+        }
+        return n
+    }
+}
+
+extension Double {
+    /// "24" rather than "24.0" in messages and help.
+    var shortText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SegmentedCore
+@testable import SegmentedX11
+import XCTest
+
+/// The table of settings (`StripSetting.all`): one range per number, enforced
+/// alike by the flags, the X resources and `StripStyle.validate()`, and the
+/// README's settings table made from it.
+final class StripSettingTests: XCTestCase {
+    private static let readme = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// Sets `field` to `value` through each of the three ways; nil where it was accepted, else the message.
+    private func outcomes(_ setting: StripSetting, _ field: StripSetting.NumericField, _ value: Double)
+        -> (flag: String?, resource: String?, api: String?, values: [Double?]) {
+        var flagged = StripStyle()
+        var flagError: String?
+        do { try setting.apply(field.text(value), to: &flagged, display: nil) } catch { flagError = "\(error)" }
+        var resourced = StripStyle()
+        let warnings = StripTheme.applyResources("SegmentedStrip.\(setting.name): \(field.text(value))\n", to: &resourced,
+                                                 instance: "segmented-test", display: nil)
+        var api = StripStyle()
+        field.set(&api, value)
+        var apiError: String?
+        do { try api.validate() } catch { apiError = "\(error)" }
+        return (flagError, warnings.first, apiError, [field.get(flagged), field.get(resourced), field.get(api)])
+    }
+
+    func testEveryRangeIsEnforcedAlikeByFlagsResourcesAndTheAPI() throws {
+        var checked = 0
+        for setting in StripSetting.all {
+            for field in setting.numbers {
+                let range = field.range
+                let lowest = range.includesLower ? range.lower : range.lower.nextUp
+                for value in [lowest, range.upper] {
+                    let result = outcomes(setting, field, value)
+                    XCTAssertNil(result.flag, "\(setting.flag) \(value)")
+                    XCTAssertNil(result.resource, "resource \(setting.name) \(value)")
+                    XCTAssertNil(result.api, "StripStyle.\(field.apiName) = \(value)")
+                    XCTAssertEqual(result.values, [value, value, value], "\(setting.name) \(value)")
+                }
+                let below = range.includesLower ? range.lower.nextDown : range.lower
+                for value in [below, range.upper.nextUp, .nan, .infinity] {
+                    let result = outcomes(setting, field, value)
+                    let what = "\(setting.name) \(value)"
+                    XCTAssertTrue(result.flag?.contains(range.text) == true, "\(what): \(result.flag ?? "accepted")")
+                    XCTAssertTrue(result.resource?.contains("X resource SegmentedStrip.\(setting.name): ") == true
+                                  && result.resource?.contains(range.text) == true, "\(what): \(result.resource ?? "accepted")")
+                    XCTAssertTrue(result.api?.hasPrefix("StripStyle.\(field.apiName) is ") == true
+                                  && result.api?.contains(range.text) == true, "\(what): \(result.api ?? "accepted")")
+                    XCTAssertEqual(result.values[0], field.get(StripStyle()), "\(what): a refused flag changes nothing")
+                    XCTAssertEqual(result.values[1], field.get(StripStyle()), "\(what): a refused resource keeps the default")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 10, "scale, indicator width, title increment, height, opacity, radius, segment limit, duration, easing y1/y2")
+    }
+
+    func testTheRangesUsersAreDocumentedToHave() {
+        let ranges = Dictionary(uniqueKeysWithValues: StripSetting.all.flatMap(\.numbers).map { ($0.apiName, $0.range.text) })
+        XCTAssertEqual(ranges["scale"], "0.5 to 4")
+        XCTAssertEqual(ranges["indicatorHeight"], "1 to 40")
+        XCTAssertEqual(ranges["indicatorCornerRadius"], "0 to 1000")
+        XCTAssertEqual(ranges["indicatorWidth"], "1 to 10000")
+        XCTAssertEqual(ranges["maximumSegmentWidth"], "24 to 100000")
+        XCTAssertEqual(ranges["tweenDuration"], "above 0, at most 60")
+        XCTAssertEqual(ranges["easing.y1"], "-1...2")
+    }
+
+    func testEachSettingIsDeclaredOnceAndItsDefaultReadsBack() throws {
+        let settings = StripSetting.all
+        XCTAssertEqual(Set(settings.map(\.name)).count, settings.count)
+        XCTAssertEqual(Set(settings.map(\.flag)).count, settings.count)
+        XCTAssertEqual(Set(settings.map(\.keyPath)).count, settings.count)
+        XCTAssertNoThrow(try StripStyle().validate())
+        for setting in settings where setting.defaultText != "none" {
+            var style = StripStyle()
+            style.accentColor = 0x010203
+            style.font = "serif"
+            style.scale = 2
+            style.indicatorSizing = .segment
+            style.tweenDuration = 1
+            try setting.apply(setting.defaultText, to: &style, display: nil)
+            XCTAssertEqual(setting.value(in: style), setting.defaultText, setting.name)
+        }
+    }
+
+    func testTheLayoutMetricsOfAStyleAreTheCoresDesignScaled() {
+        XCTAssertEqual(StripStyle().layoutMetrics, LayoutMetrics())
+        var style = StripStyle()
+        style.scale = 2
+        style.indicatorHeight = 4
+        style.fillMode = .spread
+        style.tweenDuration = 1
+        var expected = LayoutMetrics()
+        expected.indicatorHeight = 4
+        expected.fillMode = .spread
+        expected.tweenDuration = 1
+        XCTAssertEqual(style.layoutMetrics, expected.scaled(by: 2))
+        XCTAssertEqual(style.metrics.indicatorHeight, 4, "style.indicatorHeight is style.metrics.indicatorHeight")
+    }
+
+    /// Regenerate with `make settings-table`.
+    func testTheReadmeSettingsTableIsTheGeneratedOne() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let begin = "<!-- settings:begin (made from StripSetting.all by `make settings-table`) -->\n", end = "<!-- settings:end -->"
+        let start = try XCTUnwrap(text.range(of: begin), "README.md has no \(begin)")
+        let stop = try XCTUnwrap(text.range(of: end, range: start.upperBound..<text.endIndex), "README.md has no \(end)")
+        let table = StripSetting.markdownTable
+        if ProcessInfo.processInfo.environment["SEGMENTED_UPDATE_README"] == "1" {
+            try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(to: Self.readme, atomically: true, encoding: .utf8)
+            return
+        }
+        XCTAssertEqual(String(text[start.upperBound..<stop.lowerBound]), table,
+                       "README.md's settings table is not the one StripSetting.all makes: run `make settings-table` to remake it")
+    }
+}
