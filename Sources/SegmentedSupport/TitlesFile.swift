@@ -24,6 +24,8 @@ public enum TitlesFile {
         case noTitles(path: String)
         /// Larger than `maximumBytes`.
         case tooLarge(path: String, bytes: Int)
+        /// More than `maximumTitles` titles.
+        case tooManyTitles(path: String)
 
         public var description: String {
             switch self {
@@ -33,6 +35,7 @@ public enum TitlesFile {
             case let .notArrayOfStrings(path, detail): return "titles file \(path) must be a JSON array of strings: \(detail)"
             case let .noTitles(path): return "titles file \(path) contains no titles"
             case let .tooLarge(path, bytes): return "titles file \(path) is too large (\(bytes) bytes; the limit is \(TitlesFile.maximumBytes))"
+            case let .tooManyTitles(path): return "titles file \(path) has more than \(TitlesFile.maximumTitles) titles"
             }
         }
     }
@@ -40,6 +43,11 @@ public enum TitlesFile {
     /// Files larger than this many bytes are refused (16 MiB: about 500,000
     /// CJK titles), so memory stays bounded whatever file is passed.
     public static let maximumBytes = 16 << 20
+
+    /// Files with more titles than this are refused (a million: ten times the
+    /// benchmark's 100,000), so that a file of 8 million one-letter lines
+    /// neither takes seconds nor hundreds of megabytes to refuse.
+    public static let maximumTitles = 1_000_000
 
     /// Reads and parses the file at `path`.
     /// - Throws: `Failure` with a message naming the path.
@@ -124,6 +132,7 @@ public enum TitlesFile {
             titles.append(title)
         }
         while i < bytes.count {
+            if titles.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
             let b = bytes[i]
             if b == 0x0A || b == 0x0D {
                 take(i)
@@ -133,6 +142,7 @@ public enum TitlesFile {
             i += 1
         }
         take(bytes.count)
+        if titles.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
         if titles.isEmpty { throw Failure.noTitles(path: path) }
         return titles
     }
@@ -155,9 +165,14 @@ public enum TitlesFile {
             }
             throw Failure.malformedJSON(path: path, detail: describePosition(debug, in: data))
         }
+        // Foundation takes "[1, 2, ]"; JSON does not, and neither do other readers of the same file.
+        if let comma = firstTrailingComma([UInt8](data)) {
+            throw Failure.malformedJSON(path: path, detail: describePosition("a comma before a closing bracket or brace around character \(comma)", in: data))
+        }
         guard let array = object as? [Any] else {
             throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind(of: object)), not an array")
         }
+        if array.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
         var titles = [String]()
         titles.reserveCapacity(array.count)
         for (i, element) in array.enumerated() {
@@ -184,9 +199,20 @@ public enum TitlesFile {
     private static func describePosition(_ message: String, in data: Data) -> String {
         let bytes = [UInt8](data)
         var offset: Int?
-        if let range = message.range(of: "character ") {
+        // Foundation's messages place an error in several ways: "around character N"
+        // ("Unescaped control character around character 3"), "at N." (a bad \u escape),
+        // the number it could not represent, or the end of the file.
+        if let range = message.range(of: "around character ") ?? message.range(of: "character ") {
             offset = Int(message[range.upperBound...].prefix(while: \.isNumber))
-        } else if message.lowercased().contains("end of file") {
+        }
+        if offset == nil, let range = message.range(of: " at ", options: .backwards) {
+            offset = Int(message[range.upperBound...].prefix(while: \.isNumber))
+        }
+        if offset == nil, message.hasPrefix("Number "), let end = message.range(of: " is not representable") {
+            let number = Array(message[message.index(message.startIndex, offsetBy: 7)..<end.lowerBound].utf8)
+            offset = number.isEmpty ? nil : (0...max(0, bytes.count - number.count)).first { bytes[$0..<min($0 + number.count, bytes.count)].elementsEqual(number) }
+        }
+        if offset == nil, message.lowercased().contains("end of file") {
             offset = bytes.count
         }
         guard let at = offset.map({ min(max($0, 0), bytes.count) }) else { return message }
@@ -240,6 +266,29 @@ public enum TitlesFile {
             default:
                 i += 1
             }
+        }
+        return nil
+    }
+
+    /// The byte offset of the first comma (outside strings) that only white space
+    /// separates from a `]` or `}`; nil if none.
+    static func firstTrailingComma(_ bytes: [UInt8]) -> Int? {
+        var i = 0, inString = false, comma: Int?
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                if b == 0x5C { i += 2; continue }   // an escape: skip what it escapes
+                if b == 0x22 { inString = false }
+            } else {
+                switch b {
+                case 0x22: inString = true; comma = nil
+                case 0x2C: comma = i
+                case 0x5D, 0x7D: if let comma { return comma }
+                case 0x20, 0x09, 0x0A, 0x0D: break
+                default: comma = nil
+                }
+            }
+            i += 1
         }
         return nil
     }

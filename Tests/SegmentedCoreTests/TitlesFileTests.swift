@@ -53,6 +53,29 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(try parse(#"["\ud83d\ude00"]"#), ["😀"])
     }
 
+    func testEveryMalformedJSONMessageHasALineAndColumn() {
+        for (text, position) in [("[1e999999999]", "(line 1, column 2)"), ("[\"a\",\n \"\\uZZZZ\"]", "(line 2, column "),
+                                 ("[\"a\u{01}\"]", "(line 1, column 4)"), ("[ \"a\" , ]", "(line 1, column 7)"),
+                                 ("[\"a\",\n  \"b\",\n]", "(line 2, column 6)")] {
+            XCTAssertThrowsError(try parse(text), text) { error in
+                XCTAssertTrue("\(error)".contains("malformed JSON"), "\(error)")
+                XCTAssertTrue("\(error)".contains(position), "\(text): \(error)")
+            }
+        }
+        // A comma inside a string, or between elements, is no trailing comma.
+        XCTAssertEqual(try parse(#"["a, ]", "b"]"#), ["a, ]", "b"])
+    }
+
+    func testMoreThanAMillionTitlesAreRefused() throws {
+        let lines = [UInt8](repeating: 0, count: 0) + Array(String(repeating: "a\n", count: TitlesFile.maximumTitles).utf8)
+        XCTAssertEqual(try parse(lines).count, TitlesFile.maximumTitles)
+        XCTAssertThrowsError(try parse(lines + Array("b\n".utf8))) { error in
+            XCTAssertEqual("\(error)", "titles file t has more than 1000000 titles")
+        }
+        let json = "[" + String(repeating: "\"a\",", count: TitlesFile.maximumTitles) + "\"b\"]"
+        XCTAssertThrowsError(try parse(json)) { error in XCTAssertEqual("\(error)", "titles file t has more than 1000000 titles") }
+    }
+
     func testJSONThatIsNotAnArrayOfStrings() {
         XCTAssertThrowsError(try parse(#"["a", 3]"#)) { error in
             XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element 1 is a number or boolean, not a string")
