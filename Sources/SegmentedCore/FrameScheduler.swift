@@ -77,8 +77,11 @@ public final class FrameScheduler {
     public func requestUpdate() {
         guard !updateRequested, !stopped else { return }
         updateRequested = true
-        clock.runSoon { [weak self] in
-            guard let self, !self.stopped else { return }
+        // Strong captures: pending work keeps the scheduler until it has run (and
+        // sees `stopped`); a weak reference's side table would outlive the
+        // closure where LeakSanitizer cannot see it.
+        clock.runSoon { [self] in
+            guard !self.stopped else { return }
             self.updateRequested = false
             self.runUpdate(tick: false)
         }
@@ -112,8 +115,8 @@ public final class FrameScheduler {
                 flushMotion(at: now)
             } else if !motionDeferred {
                 motionDeferred = true
-                clock.runAfter(wait) { [weak self] in
-                    guard let self, !self.stopped else { return }
+                clock.runAfter(wait) { [self] in
+                    guard !self.stopped else { return }
                     self.motionDeferred = false
                     self.runUpdate(tick: false)
                 }
@@ -130,8 +133,9 @@ public final class FrameScheduler {
 
     private func startTimer() {
         guard timer == nil else { return }
-        timer = clock.startRepeating(every: interval) { [weak self] in
-            guard let self, !self.stopped else { return }
+        // The timer holds the scheduler only while it runs: `cancelTimer` and `stop` release it.
+        timer = clock.startRepeating(every: interval) { [self] in
+            guard !self.stopped else { return }
             let now = self.clock.now
             self.flushMotion(at: now)
             if !self.isAnimating(now) {

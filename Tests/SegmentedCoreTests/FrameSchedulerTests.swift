@@ -15,7 +15,8 @@ final class ManualFrameClock: FrameClock {
     final class ManualTimer: FrameTimer {
         let interval: Double
         var next: Double
-        let body: () -> Void
+        /// Dropped on cancel, as a Dispatch source drops its handler (the scheduler it holds goes with it).
+        private var body: (() -> Void)?
         private(set) var cancelled = false
         private(set) var ticks = 0
 
@@ -25,12 +26,15 @@ final class ManualFrameClock: FrameClock {
             self.body = body
         }
 
-        func cancel() { cancelled = true }
+        func cancel() {
+            cancelled = true
+            body = nil
+        }
 
         func fire() {
             ticks += 1
             next += interval
-            body()
+            body?()
         }
     }
 
@@ -45,6 +49,13 @@ final class ManualFrameClock: FrameClock {
         let timer = ManualTimer(interval: seconds, start: now, body: body)
         timers.append(timer)
         return timer
+    }
+
+    /// Drops every pending callback (the end of a test).
+    func reset() {
+        soon = []
+        timed = []
+        timers.forEach { $0.cancel() }
     }
 
     /// Timers not cancelled.
@@ -103,6 +114,13 @@ final class FrameSchedulerTests: XCTestCase {
         scheduler.isAnimating = { [unowned self] now in now < animationEnds }
         scheduler.timerStopped = { [unowned self] now in stops.append(now) }
         scheduler.update = { [unowned self] now, tick in updates.append((now, tick)) }
+    }
+
+    override func tearDown() {
+        scheduler.stop()
+        clock.reset()
+        scheduler = nil
+        clock = nil
     }
 
     func testNothingRunsAtRestAndABatchGivesOneUpdate() {
