@@ -1,6 +1,6 @@
 /// The unselected width of every segment and their running sums, shared by
 /// every layout of one title list so that a layout is cheap to copy and blend.
-public final class SegmentWidths: @unchecked Sendable {
+public final class SegmentWidths: Sendable {
     /// Width of each segment drawn in the unselected font, pixels.
     public let widths: [Double]
     /// `prefix[i]` = sum of `widths[0..<i]`; `count + 1` entries.

@@ -3,15 +3,21 @@ import SegmentedCore
 
 /// The program's `FrameClock`: the main queue and the monotonic clock the
 /// model is driven by (`SegmentedStrip.now()`).
+///
+/// Not main-actor isolated, since `FrameClock` (in the core) carries no
+/// isolation; it is used only by the scheduler of a `SegmentedStrip`, which
+/// is, so every call comes on the main thread (checked in `mainThreadOnly`).
 final class DispatchFrameClock: FrameClock {
     var now: Double { SegmentedStrip.now() }
 
     func runSoon(_ body: @escaping () -> Void) {
-        DispatchQueue.main.async(execute: body)
+        let body = Self.mainThreadOnly(body)
+        DispatchQueue.main.async { body.run() }
     }
 
     func runAfter(_ seconds: Double, _ body: @escaping () -> Void) {
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: body)
+        let body = Self.mainThreadOnly(body)
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { body.run() }
     }
 
     func startRepeating(every seconds: Double, _ body: @escaping () -> Void) -> FrameTimer {
@@ -21,6 +27,27 @@ final class DispatchFrameClock: FrameClock {
         source.setEventHandler(handler: body)
         source.resume()
         return DispatchFrameTimer(source: source)
+    }
+
+    /// `body`, made on the main thread, in a box that the main queue may run.
+    private static func mainThreadOnly(_ body: @escaping () -> Void) -> MainThreadWork {
+        MainActor.preconditionIsolated("a strip's frame clock is used on the main queue only")
+        return MainThreadWork(body: body)
+    }
+}
+
+/// A closure that is not `Sendable` (the scheduler's callbacks capture the
+/// scheduler), carried to the main queue.
+///
+/// `@unchecked Sendable`, and safe, because it never leaves the main thread:
+/// it is made there (`DispatchFrameClock.mainThreadOnly` checks it) and the
+/// main queue, which runs it, runs on the main thread too. The closure is
+/// called, never read or changed, from anywhere else.
+private struct MainThreadWork: @unchecked Sendable {
+    let body: () -> Void
+
+    func run() {
+        MainActor.assumeIsolated { body() }
     }
 }
 

@@ -8,17 +8,18 @@ import Foundation
 ///
 /// Strips are its children (`SegmentedStrip(parent: host.window, …)`); give
 /// its events to `handle(_:)`, for example as `XEventLoop.handler`.
+@MainActor
 public final class HostWindow {
     /// The X window.
-    public let window: Window
+    public nonisolated let window: Window
     /// The strip that gets Left/Right/Home/End/Ctrl+PageUp/PageDown (nil: none).
     public weak var focusedStrip: SegmentedStrip?
     /// The window's new size (pixels), to lay out the strips in it.
-    public var resized: ((_ width: Int, _ height: Int) -> Void)?
+    public var resized: (@MainActor (_ width: Int, _ height: Int) -> Void)?
     /// Escape, q, or the window manager's close button. The default exits 0.
-    public var closeRequested: (() -> Void)?
+    public var closeRequested: (@MainActor () -> Void)?
     /// Another client destroyed the window. The default prints one line on stderr and exits 1.
-    public var destroyed: (() -> Void)?
+    public var destroyed: (@MainActor () -> Void)?
 
     private let connection: XDisplayConnection
     private let wmDeleteWindow: Atom

@@ -28,27 +28,27 @@ extension SegmentedStrip {
     public struct Callbacks {
         /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
         /// mapped fully covered, which gets no Expose; then XSync).
-        public var firstFrame: ((SegmentedStrip) -> Void)?
+        public var firstFrame: (@MainActor (SegmentedStrip) -> Void)?
         /// The selected index changed; called once per change, before the
         /// animation to it starts (the strip still shows the old selection).
-        public var selectionChanged: ((SegmentedStrip, SelectionChange) -> Void)?
+        public var selectionChanged: (@MainActor (SegmentedStrip, SelectionChange) -> Void)?
         /// Everything stopped moving after a selection (its frame is on the server).
-        public var settled: ((SegmentedStrip) -> Void)?
+        public var settled: (@MainActor (SegmentedStrip) -> Void)?
         /// A drag was released at `offset` (pixels) with the content moving at
         /// `velocity` (pixels per second); `gliding` when it keeps moving.
-        public var released: ((SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
+        public var released: (@MainActor (SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
         /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
-        public var scrolled: ((SegmentedStrip, ScrollCause) -> Void)?
+        public var scrolled: (@MainActor (SegmentedStrip, ScrollCause) -> Void)?
         /// The segment under the pointer changed (nil: none) and so did the cursor.
-        public var hoverChanged: ((SegmentedStrip, Int?) -> Void)?
+        public var hoverChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
-        public var resized: ((SegmentedStrip) -> Void)?
+        public var resized: (@MainActor (SegmentedStrip) -> Void)?
         /// Button 1 went down on the strip, before anything it selects: where a
         /// host gives the strip the keyboard (`HostWindow.focusedStrip`), as
         /// toolkits focus a control on click, even a click on the selected title.
-        public var pressed: ((SegmentedStrip) -> Void)?
+        public var pressed: (@MainActor (SegmentedStrip) -> Void)?
         /// The strip's window was destroyed (by the host or another client); the strip is inert from then on.
-        public var destroyed: ((SegmentedStrip) -> Void)?
+        public var destroyed: (@MainActor (SegmentedStrip) -> Void)?
 
         public init() {}
     }

@@ -15,17 +15,19 @@ import SegmentedCore
 /// (`LayoutMetrics.stripHeight`) shows the selected title centered in the page
 /// area below it.
 ///
-/// All calls, callbacks and Xlib/Xft work happen on the main queue.
+/// All calls, callbacks and Xlib/Xft work happen on the main queue: the strip
+/// is main-actor isolated.
+@MainActor
 public final class SegmentedStrip {
     /// Called after every painted frame when set (costs two clock reads a frame).
-    public var frameObserver: ((FrameStat) -> Void)?
+    public var frameObserver: (@MainActor (FrameStat) -> Void)?
 
     /// The strip's state (titles, layout, selection, scrolling); replaced by
     /// `setTitles`. Hosts read it through `snapshot`: changes go through the
     /// API, which calls back and repaints.
     private var model: StripModel
     /// The strip's own X window, a child of the parent given at creation.
-    public let window: Window
+    public nonisolated let window: Window
     /// Host callbacks.
     public var callbacks = Callbacks()
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
@@ -58,10 +60,10 @@ public final class SegmentedStrip {
     public private(set) var motionUpdatesInLastPress = 0
 
     /// Seconds between animation frames (60 Hz); drag motion is applied at most once per frame too.
-    public static let frameInterval = 1.0 / 60
+    public nonisolated static let frameInterval = 1.0 / 60
 
     /// Seconds on the monotonic clock the model is driven by.
-    public static func now() -> Double {
+    public nonisolated static func now() -> Double {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
@@ -117,7 +119,7 @@ public final class SegmentedStrip {
         xinput = XInput2Pointer(display: display, window: window)
         // The renderer told the error handler about the window and its back
         // buffer; a refused buffer brings the strip back here to repaint.
-        XErrorReporting.backBufferRefused[UInt(window)] = { [weak self] in self?.backBufferRefused() }
+        XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in self?.backBufferRefused() }
         connectScheduler()
         XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
@@ -158,19 +160,22 @@ public final class SegmentedStrip {
     }
 
     /// The largest window side, pixels (X allows 32767; beyond this the back buffer alone would pass 1 GiB).
-    public static let maximumSide = 16384
+    public nonisolated static let maximumSide = 16384
 
-    private static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
+    private nonisolated static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
 
     deinit {
-        scheduler.stop()
-        // A strip the host let go of takes its window with it.
-        if !isDestroyed { XDestroyWindow(connection.display, window) }
-        XErrorReporting.vanished.insert(UInt(window))
-        XFreeCursor(connection.display, handCursor)
-        XFreeCursor(connection.display, arrowCursor)
-        XErrorReporting.backBufferRefused[UInt(window)] = nil
-        // The renderer, freed next, retires the window's and the buffer's ids once their last requests are processed.
+        // On the main queue, as every use (see `XDisplayConnection.deinit`).
+        MainActor.assumeIsolated {
+            scheduler.stop()
+            // A strip the host let go of takes its window with it.
+            if !isDestroyed { XDestroyWindow(connection.display, window) }
+            XErrorReporting.markVanished(UInt(window))
+            XFreeCursor(connection.display, handCursor)
+            XFreeCursor(connection.display, arrowCursor)
+            XErrorReporting.setBackBufferRefused(UInt(window), nil)
+            // The renderer, freed next, retires the window's and the buffer's ids once their last requests are processed.
+        }
     }
 
     /// The font chains (unselected, selected), for diagnostics.
@@ -434,7 +439,7 @@ public final class SegmentedStrip {
         isDestroyed = true
         scheduler.stop()
         XDestroyWindow(connection.display, window)
-        XErrorReporting.vanished.insert(UInt(window))
+        XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
         connection.noteRoundTrip()
     }
@@ -445,7 +450,7 @@ public final class SegmentedStrip {
         guard !isDestroyed else { return }
         isDestroyed = true
         // Errors still to come for its back buffer are fallout, not news.
-        XErrorReporting.vanished.insert(UInt(window))
+        XErrorReporting.markVanished(UInt(window))
         scheduler.stop()
         callbacks.destroyed?(self)
     }
@@ -453,7 +458,7 @@ public final class SegmentedStrip {
     /// After a batch of events or a frame tick (the scheduler has applied
     /// motion and started or stopped the timer): repaints once and reports.
     private func update(at now: Double) {
-        if XErrorReporting.vanished.contains(UInt(window)) { windowWentAway() }
+        if XErrorReporting.hasVanished(UInt(window)) { windowWentAway() }
         guard !isDestroyed else { return }
         // Nothing is drawn before the first Expose: the window may not be viewable yet.
         if needsPaint, hasExposed { paint(at: now) }

@@ -5,7 +5,7 @@ import SegmentedCore
 /// the model's start-edge coordinates: a right-to-left strip's pointer columns
 /// are mirrored (in whole pixels, as drawing is), its horizontal wheel buttons
 /// swap, and Left and Right swap.
-struct StripInputTranslator {
+struct StripInputTranslator: Sendable {
     /// The strip's layout direction.
     let direction: LayoutDirection
 

@@ -10,6 +10,7 @@ import SegmentedCore
 /// drawn straight to it until a later resize gets a buffer again. Without the
 /// RENDER extension the indicator is filled with core requests; with a full
 /// colormap, colors are the nearest ones in it.
+@MainActor
 final class StripRenderer {
     private let display: OpaquePointer
     private let window: Window
@@ -161,14 +162,17 @@ final class StripRenderer {
     }
 
     deinit {
-        for c in allocatedColors {
-            var color = c
-            XftColorFree(display, visual, colormap, &color)
+        // On the main queue, as every use (see `XDisplayConnection.deinit`).
+        MainActor.assumeIsolated {
+            for c in allocatedColors {
+                var color = c
+                XftColorFree(display, visual, colormap, &color)
+            }
+            XftDrawDestroy(draw)
+            if pixmap != 0, !XErrorReporting.isFailedPixmap(UInt(pixmap)) { XFreePixmap(display, pixmap) }
+            _ = XFreeGC(display, gc)
+            XErrorReporting.retire([UInt(pixmap), UInt(picture), UInt(window)], display: display)
         }
-        XftDrawDestroy(draw)
-        if pixmap != 0, !XErrorReporting.failedPixmaps.contains(UInt(pixmap)) { XFreePixmap(display, pixmap) }
-        XFreeGC(display, gc)
-        XErrorReporting.retire([UInt(pixmap), UInt(picture), UInt(window)], display: display)
     }
 
     /// Drops what was cached per segment index (new titles).
@@ -198,7 +202,7 @@ final class StripRenderer {
     private func retarget(_ drawable: Drawable) {
         let oldPixmap = pixmap, oldPicture = picture
         XftDrawChange(draw, drawable)   // frees the old picture
-        if oldPixmap != 0, !XErrorReporting.failedPixmaps.contains(UInt(oldPixmap)) { XFreePixmap(display, oldPixmap) }
+        if oldPixmap != 0, !XErrorReporting.isFailedPixmap(UInt(oldPixmap)) { XFreePixmap(display, oldPixmap) }
         pixmap = drawable == window ? 0 : drawable
         // Made now, not on first use, so that the handler knows its id before any error about it.
         picture = XftDrawPicture(draw)
@@ -210,7 +214,7 @@ final class StripRenderer {
     /// window from now on (one warning per program) until the next resize.
     /// - Returns: whether it switched (the frame on screen is then lost: repaint).
     func dropRefusedBackBuffer() -> Bool {
-        guard pixmap != 0, XErrorReporting.failedPixmaps.contains(UInt(pixmap)) else { return false }
+        guard pixmap != 0, XErrorReporting.isFailedPixmap(UInt(pixmap)) else { return false }
         XErrorReporting.warnOnce("back buffer", "no memory on the X server for a \(width)x\(height) back buffer; drawing straight to the window")
         retarget(window)
         return true
@@ -276,9 +280,10 @@ final class StripRenderer {
                                                     viewportWidth: width)
             let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
             let hover = index == hovered
-            _ = withUnsafePointer(to: blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text) { color in
-                chain.draw(title, on: draw, color: color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
-            }
+            // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
+            // main-actor isolation at run time for every title of every frame.
+            var color = blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text
+            chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
         }
         XftDrawSetClip(draw, nil)
 
@@ -310,10 +315,8 @@ final class StripRenderer {
             }
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
             clip(y: stripHeight + separatorHeight, height: height - stripHeight - separatorHeight)
-            _ = withUnsafePointer(to: pageText) { color in
-                pageFont.draw(title, on: draw, color: color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
-                              index: pageIndex)
-            }
+            pageFont.draw(title, on: draw, color: &pageText, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
+                          index: pageIndex)
             XftDrawSetClip(draw, nil)
         }
     }

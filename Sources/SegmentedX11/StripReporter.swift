@@ -7,6 +7,7 @@ import SegmentedCore
 /// Reports wait while anything moves or the button is held (a drag may be
 /// past an edge), then go out together after one XSync, so that a host that
 /// grabs pixels on hearing them sees that frame.
+@MainActor
 final class StripReporter {
     /// A selection (or re-centering) is under way and will report `settled`.
     var selectionPending = false

@@ -12,6 +12,10 @@ public enum StripTheme {
     public static let resourceClass = "SegmentedStrip"
 
     /// 0xRRGGBB for "#RGB", "#RRGGBB", or (with a display) any name XParseColor knows.
+    /// Not main-actor isolated although a color name goes to Xlib on `display`:
+    /// a display pointer is not `Sendable` and is only handed out on the main
+    /// actor (`XDisplayConnection.display`), so the compiler keeps a caller that
+    /// has one there; without one (nil) this is pure and safe anywhere.
     public static func parseColor(_ text: String, display: OpaquePointer?) -> UInt32? {
         if text.hasPrefix("#"), text.count == 7 || text.count == 4,
            text.dropFirst().allSatisfy(\.isHexDigit), let n = UInt32(text.dropFirst(), radix: 16) {
@@ -30,6 +34,7 @@ public enum StripTheme {
     ///
     /// A font named by a resource that cannot be opened is refused like any
     /// other bad value: a warning, and the default font.
+    @MainActor
     public static func applyResources(to style: inout StripStyle, connection: XDisplayConnection, instance: String) -> [String] {
         guard let text = XResourceManagerString(connection.display) else { return [] }
         let before = style
@@ -50,6 +55,7 @@ public enum StripTheme {
     /// Applies the resources in `text` (a RESOURCE_MANAGER string, as `xrdb -query`
     /// prints it) to `style`; returns one warning per refused value. `display`
     /// parses X color names; without it only `#RGB` and `#RRGGBB` colors parse.
+    @MainActor
     public static func applyResources(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?) -> [String] {
         XrmInitialize()
         guard let database = XrmGetStringDatabase(text) else { return [] }

@@ -1,10 +1,17 @@
 import CXft
 import Foundation
+import Synchronization
 
 /// An open connection to an X server, with the error handlers the strip needs.
+///
+/// Xlib is used without `XInitThreads`, so every call on a display must come
+/// from one thread: the connection and everything built on it (strips, host
+/// windows, event loops, font chains) are main-actor isolated, and the
+/// compiler checks it.
+@MainActor
 public final class XDisplayConnection {
     /// Why a display could not be opened.
-    public enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible, Sendable {
         /// $DISPLAY is unset or empty and no name was given.
         case noDisplay
         /// XOpenDisplay failed for this name; `reason` is why, when the server or Xlib said.
@@ -21,9 +28,9 @@ public final class XDisplayConnection {
     /// The Xlib display.
     public let display: OpaquePointer
     /// The default screen number.
-    public let screen: Int32
+    public nonisolated let screen: Int32
     /// The display's name, as opened.
-    public let name: String
+    public nonisolated let name: String
 
     /// Opens `name`, or $DISPLAY when nil.
     /// - Throws: `Failure.noDisplay` or `Failure.cannotOpen`.
@@ -65,7 +72,7 @@ public final class XDisplayConnection {
     }
 
     /// What Xlib printed while refusing a connection, as one short reason.
-    static func reason(_ printed: String) -> String? {
+    nonisolated static func reason(_ printed: String) -> String? {
         let lines = printed.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
@@ -77,10 +84,19 @@ public final class XDisplayConnection {
     }
 
     /// Seconds the connection handshake may take before the program gives up (exit 1).
-    public static let connectTimeout = 10.0
+    public nonisolated static let connectTimeout = 10.0
 
     deinit {
-        XCloseDisplay(display)
+        // A deinit is nonisolated: it runs wherever the last reference goes,
+        // which for every main-actor class of this module is the main queue.
+        // `assumeIsolated` checks that (it traps elsewhere) and frees at once.
+        // An `isolated deinit` would not do: called from a Dispatch block on
+        // the main queue it defers the work to a later turn, so a window or a
+        // display would outlive the code that let go of it. The other
+        // main-actor classes here free their X resources the same way.
+        MainActor.assumeIsolated {
+            _ = XCloseDisplay(display)
+        }
     }
 
     /// The file descriptor of the connection, for a Dispatch read source.
@@ -90,7 +106,7 @@ public final class XDisplayConnection {
     /// font loading): Xlib may then hold events that the socket will not
     /// signal again, so whoever reads the connection should drain `XPending`.
     /// `XEventLoop` sets it.
-    public var roundTripObserver: (() -> Void)?
+    public var roundTripObserver: (@MainActor () -> Void)?
 
     /// Tells `roundTripObserver` that a round trip happened.
     public func noteRoundTrip() { roundTripObserver?() }
@@ -101,24 +117,30 @@ public final class XDisplayConnection {
     }
 
     /// How many X protocol errors the installed handler has seen (each is printed only the first time).
-    public static var errorCount: Int { XErrorReporting.total }
+    public nonisolated static var errorCount: Int { XErrorReporting.state.withLock { $0.total } }
 
     /// Installs process-wide Xlib error handlers: a non-fatal protocol error is
     /// reported once per (error code, request code) on stderr and the program
     /// goes on; losing the server prints one line and exits with status 1.
-    public static func installErrorHandlers(programName: String) {
-        XErrorReporting.programName = programName
+    ///
+    /// Nonisolated, so that the handlers made here are too: Xlib calls them
+    /// inside whichever Xlib call met the error, on any connection.
+    public nonisolated static func installErrorHandlers(programName: String) {
+        XErrorReporting.state.withLock { $0.programName = programName }
         XSetErrorHandler { display, event in
             guard let event else { return 0 }
             // A strip window destroyed under a running animation, or a back
             // buffer the server had no memory for: how the strip learns of it, not an error to print.
             if XErrorReporting.absorb(event.pointee) { return 0 }
-            XErrorReporting.total += 1
             let key = Int(event.pointee.error_code) << 8 | Int(event.pointee.request_code)
-            if XErrorReporting.seen.insert(key).inserted {
+            let firstOfItsKind = XErrorReporting.state.withLock { state in
+                state.total += 1
+                return state.seen.insert(key).inserted
+            }
+            if firstOfItsKind {
                 var buffer = [CChar](repeating: 0, count: 256)
                 XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
-                let text = String(cString: buffer)
+                let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 ProcessOutput.error(
                     "\(XErrorReporting.programName): X error: \(text) (error code \(event.pointee.error_code), request code \(event.pointee.request_code), minor \(event.pointee.minor_code))")
             }
@@ -132,15 +154,34 @@ public final class XDisplayConnection {
 }
 
 /// State of the C error handlers, which cannot capture context.
+///
+/// Behind a lock rather than main-actor isolated: Xlib calls the handlers
+/// synchronously inside whichever Xlib call met the error, on any connection
+/// of the process (a test's XTest connection too), and a C function pointer
+/// carries no isolation. The lock is never held across an Xlib call.
 enum XErrorReporting {
-    nonisolated(unsafe) static var programName = "segmented-demo"
-    nonisolated(unsafe) static var seen = Set<Int>()
-    nonisolated(unsafe) static var total = 0
-    // The strips' own resources (StripResourceErrors.swift) are told apart in `absorb(_:)`.
+    struct State {
+        var programName = "segmented-demo"
+        /// (error code << 8 | request code) of the errors printed once.
+        var seen = Set<Int>()
+        /// Errors counted (not those absorbed as the strips' own).
+        var total = 0
+        /// Warnings already printed, by key.
+        var warned = Set<String>()
+        /// The strips' own resources (StripResourceErrors.swift), told apart in `absorb(_:)`.
+        var strips = StripResources()
+    }
+
+    static let state = Mutex(State())
+
+    /// The program name that starts every message.
+    static var programName: String { state.withLock { $0.programName } }
 }
 
 /// Standard error pointed at a pipe while Xlib opens the display, so that
 /// what Xlib prints there can be read back and said in our words.
+/// Main-actor isolated as the connection it serves: it points the watchdog at the saved stderr.
+@MainActor
 final class StandardErrorCapture {
     private var saved: Int32 = -1
     private var pipeEnds: [Int32] = [-1, -1]
@@ -174,17 +215,29 @@ final class StandardErrorCapture {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    deinit { _ = finish() }
+    deinit {
+        MainActor.assumeIsolated { _ = finish() }
+    }
 }
 
 /// SIGALRM while connecting: one line on stderr and exit 1. The handler is a
 /// C function pointer, so the message waits in a global buffer.
 enum XConnectWatchdog {
+    // nonisolated(unsafe): read by the SIGALRM handler, which cannot take a
+    // lock or hop to an actor. Safe because they are written only by `arm`,
+    // `disarm` and `StandardErrorCapture` (all main actor, so never two at
+    // once), and the message never while the handler can be reading it:
+    // `arm` sets it before `alarm()` starts the clock, `disarm` stops the
+    // clock (`alarm(0)`) and restores SIG_DFL before freeing the buffer.
+    // `stderrDescriptor` is one aligned Int32 store; a handler that reads it
+    // just after the saved copy is closed gets a failed write, then `_exit`s
+    // as it would anyway.
     nonisolated(unsafe) static var message: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) static var length = 0
     /// Where the message goes: standard error, or its saved copy while Xlib's own output is captured.
     nonisolated(unsafe) static var stderrDescriptor: Int32 = 2
 
+    @MainActor
     static func arm(message text: String, seconds: UInt32) {
         let bytes = Array(text.utf8CString)
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
@@ -198,6 +251,7 @@ enum XConnectWatchdog {
         alarm(seconds)
     }
 
+    @MainActor
     static func disarm() {
         alarm(0)
         signal(SIGALRM, SIG_DFL)

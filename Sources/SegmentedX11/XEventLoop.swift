@@ -9,6 +9,7 @@ import Dispatch
 /// drains everything Xlib holds (`XPending`), also after the strips' own round
 /// trips, which the socket would not signal again. Nothing runs while no event
 /// arrives and nothing moves.
+@MainActor
 public final class XEventLoop {
     private let connection: XDisplayConnection
     private var strips: [SegmentedStrip] = []
@@ -16,7 +17,7 @@ public final class XEventLoop {
     private var drainScheduled = false
 
     /// Called on the main queue for each event no strip took (the host's own windows).
-    public var handler: ((inout XEvent) -> Void)?
+    public var handler: (@MainActor (inout XEvent) -> Void)?
 
     /// A loop for `connection`; it becomes the connection's round-trip observer.
     ///
@@ -29,7 +30,10 @@ public final class XEventLoop {
     }
 
     deinit {
-        readSource?.cancel()
+        // On the main queue, as every use (see `XDisplayConnection.deinit`).
+        MainActor.assumeIsolated {
+            readSource?.cancel()
+        }
     }
 
     /// Hands `strip` the events of its window from now on.

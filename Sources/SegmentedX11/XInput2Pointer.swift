@@ -21,6 +21,7 @@ enum PointerInput {
 /// server emulated (`XIPointerEmulated`: wheel buttons made from smooth
 /// scrolling, or smooth scrolling made from wheel buttons) are dropped, so one
 /// physical scroll is applied once, in the form the device produced it.
+@MainActor
 final class XInput2Pointer {
     private let display: OpaquePointer
     /// The window whose events these are.

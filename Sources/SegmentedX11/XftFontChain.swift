@@ -13,6 +13,7 @@ import Foundation
 /// chain is the cache, and code points no font has are remembered too.
 /// Color (bitmap emoji) fonts are skipped, as drawing them through XRender can
 /// fail with BadLength.
+@MainActor
 public final class XftFontChain {
     /// Why a font chain could not be made.
     public enum Failure: Error, CustomStringConvertible {
@@ -70,7 +71,7 @@ public final class XftFontChain {
     /// tells fontconfig which forms to prefer; any other locale (C, en_US...)
     /// would get whatever face sorts first, so Simplified Chinese forms are
     /// asked for, the most common reading of Han text in such a setting.
-    public static func hanFallbackLanguage(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public nonisolated static func hanFallbackLanguage(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LANG"] ?? ""
@@ -79,7 +80,7 @@ public final class XftFontChain {
     }
 
     /// Whether `codePoint` is a Han ideograph or CJK punctuation.
-    static func isHan(_ codePoint: UInt32) -> Bool {
+    nonisolated static func isHan(_ codePoint: UInt32) -> Bool {
         switch codePoint {
         case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
             return true
@@ -94,7 +95,7 @@ public final class XftFontChain {
     /// - Throws: `Failure` when the pattern does not parse or nothing matches.
     /// Resolutions (dots per inch) that replace the Xft.dpi resource for point
     /// sizes, by display: set when that resource was refused as absurd.
-    nonisolated(unsafe) private static var dpiOverrides = [OpaquePointer: Double]()
+    private static var dpiOverrides = [OpaquePointer: Double]()
 
     /// Makes every chain opened on `display` from now on convert point sizes at
     /// `dpi` dots per inch, whatever the Xft.dpi resource says (a pattern's own `dpi` still wins).
@@ -155,13 +156,16 @@ public final class XftFontChain {
     }
 
     /// The tallest font (ascent + descent, pixels) a chain accepts.
-    public static let maximumFontHeight = 2000
+    public nonisolated static let maximumFontHeight = 2000
 
     deinit {
-        for page in 0..<256 { glyphPages[page]?.deallocate() }
-        glyphPages.deallocate()
-        for font in fonts { XftFontClose(display, font) }
-        FcPatternDestroy(basePattern)
+        // On the main queue, as every use (see `XDisplayConnection.deinit`).
+        MainActor.assumeIsolated {
+            for page in 0..<256 { glyphPages[page]?.deallocate() }
+            glyphPages.deallocate()
+            for font in fonts { XftFontClose(display, font) }
+            FcPatternDestroy(basePattern)
+        }
     }
 
     /// Ascent of the primary font, pixels: every run shares the baseline it sets.
@@ -249,7 +253,15 @@ public final class XftFontChain {
 
     /// Those of `codePoints` that no installed font has, in their order.
     public func missingCodePoints<S: Sequence>(among codePoints: S) -> [UInt32] where S.Element == UInt32 {
-        codePoints.filter { cp in Self.displayCodePoints(cp).contains { fontIndex(for: $0) == nil } }
+        // Loops, not filter and contains: their closures would check their isolation on every code point (see `advance(of:)`).
+        var missing = [UInt32]()
+        for cp in codePoints {
+            for drawn in Self.displayCodePoints(cp) where fontIndex(for: drawn) == nil {
+                missing.append(cp)
+                break
+            }
+        }
+        return missing
     }
 
     /// The code points actually drawn for `codePoint`: C0 controls and DEL
@@ -257,7 +269,7 @@ public final class XftFontChain {
     /// U+FFFD, so no control character is ever sent to Xft and every one is
     /// visible in any Latin font (the Control Pictures block is missing from
     /// the common fonts).
-    public static func displayCodePoints(_ codePoint: UInt32) -> [UInt32] {
+    public nonisolated static func displayCodePoints(_ codePoint: UInt32) -> [UInt32] {
         switch codePoint {
         case 0x00...0x1F: return [0x5E, codePoint + 0x40]
         case 0x7F: return [0x5E, 0x3F]
@@ -298,15 +310,27 @@ public final class XftFontChain {
     /// Each code point's advance is cached, so this is a sum of lookups; the
     /// strip model keeps the resulting width per title and font.
     public func advance(of text: String) -> Int {
+        Self.advance(of: text, pages: glyphPages) { glyph(for: $0).advance }
+    }
+
+    /// `advance(of:)` over the glyph pages, with `miss` for a code point not
+    /// cached yet. Nonisolated and static on purpose: a closure made in a
+    /// main-actor method and handed to the standard library (as
+    /// `withContiguousStorageIfAvailable` takes one) checks at run time that it
+    /// runs on the main actor, on every call, which costs more than measuring
+    /// the title. A closure made here has no isolation to check.
+    private nonisolated static func advance(of text: String, pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>,
+                                            miss: (UInt32) -> Int) -> Int {
         // Native strings are contiguous UTF-8, valid by construction: decode
         // the bytes directly (a third of the cost of the scalar view).
-        if let width = text.utf8.withContiguousStorageIfAvailable({ advance(utf8: $0) }) { return width }
+        if let width = text.utf8.withContiguousStorageIfAvailable({ advance(utf8: $0, pages: pages, miss: miss) }) { return width }
         var width = 0
-        for scalar in text.unicodeScalars { width += cachedAdvance(scalar.value) }
+        for scalar in text.unicodeScalars { width += cachedAdvance(scalar.value, pages: pages, miss: miss) }
         return width
     }
 
-    private func advance(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    private nonisolated static func advance(utf8 bytes: UnsafeBufferPointer<UInt8>, pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>,
+                                            miss: (UInt32) -> Int) -> Int {
         var width = 0, i = 0
         let n = bytes.count
         while i < n {
@@ -325,19 +349,20 @@ public final class XftFontChain {
                 c = (b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
                 i += 4
             }
-            width += cachedAdvance(c)
+            width += cachedAdvance(c, pages: pages, miss: miss)
         }
         return width
     }
 
     /// `glyph(for:).advance` with the cached case inline: one page load and one entry load.
     @inline(__always)
-    private func cachedAdvance(_ c: UInt32) -> Int {
-        if c < 0x10000, let page = glyphPages[Int(c >> 8)] {
+    private nonisolated static func cachedAdvance(_ c: UInt32, pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>,
+                                                  miss: (UInt32) -> Int) -> Int {
+        if c < 0x10000, let page = pages[Int(c >> 8)] {
             let packed = page[Int(c & 0xFF)]
             if packed != 0 { return Int(packed & 0xFFFF) - 32768 }
         }
-        return glyph(for: c).advance
+        return miss(c)
     }
 
     /// The longest prefix of `text` that, followed by "…", advances at most
@@ -361,29 +386,29 @@ public final class XftFontChain {
     public var codePointsSeen: Dictionary<UInt32, (font: Int32, advance: Int32)>.Keys { glyphs.keys }
 
     /// Most glyphs sent in one XftDrawString32 request, well under any server's request size.
-    static let maximumGlyphsPerRequest = 128
+    nonisolated static let maximumGlyphsPerRequest = 128
 
     /// At most this many glyphs that do not advance the pen (combining marks)
     /// are drawn in a row at one pen position; the rest would only overprint
     /// them, so a frame's cost stays bounded whatever the title's length.
-    public static let maximumStackedGlyphs = 16
+    public nonisolated static let maximumStackedGlyphs = 16
 
     /// At most this many glyphs that do not advance the pen are drawn by one
     /// `draw` call in all (a title of a thousand letters each carrying 500
     /// marks): with the stack cap, a frame's glyph count is bounded by what
     /// fits in the clip, whatever the title holds.
-    public static let maximumZeroAdvanceGlyphsPerDraw = 256
+    public nonisolated static let maximumZeroAdvanceGlyphsPerDraw = 256
 
     /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
     public private(set) var glyphsSentInLastDraw = 0
     /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
-    static let overhang = 64
+    nonisolated static let overhang = 64
     /// `overhang`, for tests that bound what a draw sends.
-    public static var maximumOverhang: Int { overhang }
+    public nonisolated static var maximumOverhang: Int { overhang }
 
     /// Pen positions inside one long text, so that drawing a window onto it
     /// does not walk the code points before the window on every frame.
-    public struct TextIndex {
+    public struct TextIndex: Sendable {
         /// Every `stride`-th code point's position in the text and the pen offset (pixels) before it.
         let checkpoints: [(index: String.UnicodeScalarView.Index, pen: Int)]
         /// Code points between two checkpoints.
@@ -438,9 +463,10 @@ public final class XftFontChain {
         func flush() {
             guard !run.isEmpty else { return }
             glyphsSentInLastDraw += run.count
-            run.withUnsafeBufferPointer {
-                XftDrawString32(draw, color, fonts[runFont], Int32(runX), Int32(baseline), $0.baseAddress, Int32($0.count))
-            }
+            // The array goes as a pointer, not through `withUnsafeBufferPointer`: that closure would be
+            // main-actor isolated, check it at run time for every run, and (optimized builds) be refused
+            // for capturing the `draw` and `color` parameters.
+            XftDrawString32(draw, color, fonts[runFont], Int32(runX), Int32(baseline), run, Int32(run.count))
             run.removeAll(keepingCapacity: true)
         }
         while position < scalars.endIndex {

@@ -15,6 +15,7 @@ struct HitTestResult: Encodable {
 
 /// Measuring and laying out `titles` with the demo's fonts: cold (new font
 /// chains: empty glyph-advance caches) and warm (the same chains again).
+@MainActor
 func measureLayout(_ connection: XDisplayConnection, titles: [String], runs: Int) throws -> LayoutResult {
     let style = StripStyle()
     func layOut(_ regular: XftFontChain, _ bold: XftFontChain) throws -> Double {

@@ -11,7 +11,13 @@ import SegmentedCore
 /// dropped and counted, and the next line that fits is preceded by
 /// `{"event":"traceDropped","lines":N}`. A reader that goes away (EPIPE) ends
 /// tracing; the program goes on.
-final class Trace: @unchecked Sendable {   // the queue and counters are guarded by `condition`; `enabled` is main-queue only
+///
+/// `@unchecked Sendable` because the writer thread shares it. `queue`,
+/// `queuedBytes`, `dropped`, `writing` and `broken` are read and written only
+/// with `condition` locked, by both sides. `enabled` is touched only on the
+/// main thread (`emit` from the main queue, `flush` from the exit handler of
+/// an `exit()` the demo calls there), never by the writer. The rest is constant.
+final class Trace: @unchecked Sendable {
     private(set) var enabled: Bool
     private let condition = NSCondition()
     private var queue: [Data] = []

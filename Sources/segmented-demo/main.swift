@@ -30,18 +30,23 @@ let startTime = SegmentedStrip.now()
 /// `closed` (only the trace writer's last lines are left).
 enum Phase: Int { case starting, running, closing, closed }
 let phase = Atomic<Int>(Phase.starting.rawValue)
-/// The host window, once made (read on the main queue only).
-nonisolated(unsafe) var signalHost: HostWindow?
+/// The host window, once made (main actor, as all top-level variables).
+var signalHost: HostWindow?
 
 // SIGINT, SIGTERM and SIGQUIT exit 128 + signal number (SIGQUIT is caught so
 // that the Swift runtime's crash backtracer does not take it for a crash). They
 // are caught on their own queue: if the main queue is stuck in a round trip to
 // a server that stopped answering, or busy, the program still leaves within a second.
 let signalQueue = DispatchQueue(label: "segmented-demo.signals")
-nonisolated(unsafe) var signalDeadline: DispatchWorkItem?   // held here so that it stays reachable until the process ends
+/// The pending deadline, held here so that it stays reachable until the process ends.
+let signalDeadline = Mutex<DispatchWorkItem?>(nil)
 let signalSources = [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGQUIT, Int32(131))].map { number, status in
     let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-    source.setEventHandler {
+    // @Sendable: the handler runs on `signalQueue`, so it must not inherit the
+    // main actor from this top-level code (Swift would check that at run time
+    // and trap). It touches only atomics and the deadline's lock, and hops to
+    // the main queue for the window.
+    source.setEventHandler { @Sendable in
         guard phase.load(ordering: .acquiring) != Phase.starting.rawValue else { _exit(status) }
         DispatchQueue.main.async {
             phase.store(Phase.closing.rawValue, ordering: .releasing)
@@ -49,17 +54,19 @@ let signalSources = [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGQUIT, Int3
             phase.store(Phase.closed.rawValue, ordering: .releasing)
             exit(status)   // the trace writer gets its last half second (atexit)
         }
-        let deadline = DispatchWorkItem {
-            // Closed already: only a slow trace reader is being waited for, which exit() bounds itself.
-            if phase.load(ordering: .acquiring) == Phase.closed.rawValue {
-                signalQueue.asyncAfter(deadline: .now() + Trace.exitFlushSeconds + 0.1) { _exit(status) }
-                return
+        signalDeadline.withLock { held in
+            let deadline = DispatchWorkItem {
+                // Closed already: only a slow trace reader is being waited for, which exit() bounds itself.
+                if phase.load(ordering: .acquiring) == Phase.closed.rawValue {
+                    signalQueue.asyncAfter(deadline: .now() + Trace.exitFlushSeconds + 0.1) { _exit(status) }
+                    return
+                }
+                ProcessOutput.error("\(programName): the window could not be closed within 1 s (the X server is not answering, or the program is busy); exiting")
+                _exit(status)
             }
-            ProcessOutput.error("\(programName): the window could not be closed within 1 s (the X server is not answering, or the program is busy); exiting")
-            _exit(status)
+            held = deadline
+            signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
         }
-        signalDeadline = deadline
-        signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
     }
     source.resume()
     return source
@@ -190,9 +197,9 @@ for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font
 
 let trace = Trace(enabled: options.trace)
 // Every exit(), wherever it is called, first lets the trace writer finish (briefly: a reader that does not read is not waited for).
-nonisolated(unsafe) var traceAtExit: Trace? = trace
-atexit { traceAtExit?.flush() }
+atexit { trace.flush() }
 
+@MainActor
 func layoutFields(_ window: SegmentedStrip) -> [String: Any] {
     let p = window.presentation
     var fields: [String: Any] = [
@@ -206,6 +213,7 @@ func layoutFields(_ window: SegmentedStrip) -> [String: Any] {
     return fields
 }
 
+@MainActor
 func emitReady(_ window: SegmentedStrip) {
     var fields = layoutFields(window)
     fields["count"] = window.snapshot.titles.count

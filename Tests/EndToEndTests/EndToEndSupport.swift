@@ -9,8 +9,12 @@ import XCTest
 /// Shared by the end-to-end tests: one test connection (XTest + XGetImage)
 /// and one font connection for measuring, each opened once per run.
 enum Shared {
-    static let display = Result { try TestDisplay() }
-    static let fonts = Result { try XDisplayConnection() }
+    // nonisolated(unsafe): a TestDisplay is an Xlib connection, not Sendable.
+    // Safe because XCTest runs the tests one at a time on the main thread and
+    // only they use it; nothing here starts a thread that could.
+    nonisolated(unsafe) static let display = Result { try TestDisplay() }
+    /// The library's connection, main-actor isolated as the library is.
+    @MainActor static let fonts = Result { try XDisplayConnection() }
 }
 
 let accent: UInt32 = 0xE53935
@@ -41,13 +45,16 @@ struct RunningDemo {
 
 /// The widths the design asks for: each title's advance in the selected font
 /// for the selected segment and the unselected font for the others, measured
-/// in this process through the library's font chain.
+/// in this process through the library's font chain (on the main actor,
+/// which the tests run on).
 func expectedWidths(titles: [String], selected: Int) throws -> [Double] {
-    let connection = try Shared.fonts.get()
-    let style = StripStyle()
-    let regular = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.font)
-    let bold = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
-    return titles.enumerated().map { i, title in Double((i == selected ? bold : regular).advance(of: title)) }
+    try MainActor.assumeIsolated {
+        let connection = try Shared.fonts.get()
+        let style = StripStyle()
+        let regular = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.font)
+        let bold = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
+        return titles.enumerated().map { i, title in Double((i == selected ? bold : regular).advance(of: title)) }
+    }
 }
 
 func bundledTitles() throws -> [String] {

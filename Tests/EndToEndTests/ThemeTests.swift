@@ -108,10 +108,14 @@ final class ThemeTests: XCTestCase {
             XCTAssertEqual(traceNumber(demo.ready["stripHeight"]), 44, "the scale stays 1")
             // 12 pt at 96 dpi is 16 px: the second title's width is its advance at 16 px (not at 0 or 1667 px).
             let frames = RunningDemo.segments(demo.ready)
-            let fonts = try Shared.fonts.get()
-            let sixteen = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: "sans:pixelsize=16")
             let title = try bundledTitles()[1]
-            XCTAssertEqual(frames[1].width, StripModel.segmentWidth(Double(sixteen.advance(of: title)), metrics: LayoutMetrics()))
+            // Measured on the main actor, as the library's font chains are (the tests run on the main thread).
+            let advance = try MainActor.assumeIsolated {
+                let fonts = try Shared.fonts.get()
+                let sixteen = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: "sans:pixelsize=16")
+                return sixteen.advance(of: title)
+            }
+            XCTAssertEqual(frames[1].width, StripModel.segmentWidth(Double(advance), metrics: LayoutMetrics()))
             XCTAssertTrue(demo.process.standardError.contains("X resource Xft.dpi: '\(dpi)' is not a resolution from 48 to 384"),
                           demo.process.standardError)
             XCTAssertFalse(demo.process.standardError.contains("invalid font pattern"), demo.process.standardError)

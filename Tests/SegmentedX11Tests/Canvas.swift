@@ -10,6 +10,7 @@ final class Canvas {
     var white = XftColor()
     var black = XftColor()
 
+    @MainActor
     init?(_ connection: XDisplayConnection, width: Int, height: Int) {
         display = connection.display
         let screen = connection.screen

@@ -7,10 +7,19 @@ import XCTest
 
 /// The embeddable API in-process: strips in a host window on a real X server,
 /// driven through the public calls and XTest, with the main queue run by the test.
-final class SegmentedStripAPITests: XCTestCase {
-    private static let sharedConnection = Result { try XDisplayConnection() }
+///
+/// The strip, its host and its loop are main-actor isolated, and XCTest on
+/// Linux cannot run a test method isolated to the main actor (its test list
+/// casts the method to a plain function and traps), so each test runs its body
+/// in `MainActor.assumeIsolated`, which checks that it is on the main thread.
+/// `@unchecked Sendable` lets those closures capture the test case: XCTest
+/// makes the case and runs setUp, the test and tearDown on the main thread,
+/// and the strip callbacks that capture it run on the main queue, which
+/// `RunLoop.main` drains on that same thread. No other thread uses the case.
+final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
+    @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
     /// One loop for the connection, as a program has (started by the first test that shows its host).
-    private static var sharedLoop: XEventLoop?
+    @MainActor private static var sharedLoop: XEventLoop?
     private var connection: XDisplayConnection!
     private var user: TestDisplay!
     private var host: HostWindow!
@@ -24,38 +33,43 @@ final class SegmentedStripAPITests: XCTestCase {
     private let hostSize = (width: 360, height: 140)
 
     override func setUpWithError() throws {
-        XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
-        connection = try Self.sharedConnection.get()
-        user = try TestDisplay()
-        user.parkPointer()
-        host = HostWindow(connection: connection, width: hostSize.width, height: hostSize.height, background: 0xFFFFFF,
-                          title: "API test", instanceName: "SegmentedX11Tests")
-        host.closeRequested = {}
-        if Self.sharedLoop == nil { Self.sharedLoop = XEventLoop(connection: connection) }
-        loop = Self.sharedLoop
-        loop.handler = { [unowned self] event in self.host.handle(&event) }
-        log = []
+        try MainActor.assumeIsolated {
+            XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
+            connection = try Self.sharedConnection.get()
+            user = try TestDisplay()
+            user.parkPointer()
+            host = HostWindow(connection: connection, width: hostSize.width, height: hostSize.height, background: 0xFFFFFF,
+                              title: "API test", instanceName: "SegmentedX11Tests")
+            host.closeRequested = {}
+            if Self.sharedLoop == nil { Self.sharedLoop = XEventLoop(connection: connection) }
+            loop = Self.sharedLoop
+            loop.handler = { [unowned self] event in self.host.handle(&event) }
+            log = []
+        }
     }
 
     override func tearDown() {
-        // As a host should: a strip it drops is removed from the loop and destroyed.
-        for strip in strips {
-            loop.remove(strip)
-            strip.destroy()
-        }
-        host?.focusedStrip = nil
-        host?.close()
-        // Let the strips' scheduled updates run, so that no block holding one outlives the test.
-        _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
-        strips = []
-        // Events of this test's windows must not reach the next test's loop.
-        while XPending(connection.display) > 0 {
-            var event = XEvent()
-            XNextEvent(connection.display, &event)
+        MainActor.assumeIsolated {
+            // As a host should: a strip it drops is removed from the loop and destroyed.
+            for strip in strips {
+                loop.remove(strip)
+                strip.destroy()
+            }
+            host?.focusedStrip = nil
+            host?.close()
+            // Let the strips' scheduled updates run, so that no block holding one outlives the test.
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+            strips = []
+            // Events of this test's windows must not reach the next test's loop.
+            while XPending(connection.display) > 0 {
+                var event = XEvent()
+                XNextEvent(connection.display, &event)
+            }
         }
     }
 
     /// A strip in the host at `frame`, logging its selection callbacks and settles.
+    @MainActor
     private func makeStrip(_ name: String, frame: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 360, 44),
                            titles: [String]? = nil, selectedIndex: Int = 0, style: StripStyle = StripStyle()) throws -> SegmentedStrip {
         let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: frame, titles: titles ?? self.titles,
@@ -77,6 +91,7 @@ final class SegmentedStripAPITests: XCTestCase {
     private var destroyedCount = 0
 
     /// A strip shown in the host, its first frame drawn, counting `destroyed` calls in `destroyedCount`.
+    @MainActor
     private func shownStrip(style: StripStyle = StripStyle()) throws -> SegmentedStrip {
         let strip = try makeStrip("a", style: style)
         strip.callbacks.destroyed = { [unowned self] _ in self.destroyedCount += 1 }
@@ -86,6 +101,7 @@ final class SegmentedStripAPITests: XCTestCase {
     }
 
     /// Runs the main queue until `condition` holds (at most `timeout` seconds).
+    @MainActor
     private func run(until condition: () -> Bool, timeout: Double = 10, _ message: String = "", expectingTimeout: Bool = false) {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition(), Date() < deadline {
@@ -95,257 +111,283 @@ final class SegmentedStripAPITests: XCTestCase {
         XCTAssertTrue(condition(), "timed out waiting for: \(message); log: \(log); events left in Xlib's queue: \(XQLength(connection.display))")
     }
 
+    @MainActor
     private func showHost() {
         host.map()
         loop.start()
     }
 
     func testOutOfRangeInitialIndexThrowsBeforeAnyWindowIsMade() throws {
-        for index in [-1, titles.count] {
-            XCTAssertThrowsError(try makeStrip("a", selectedIndex: index)) { error in
-                XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: index, count: titles.count))
+        try MainActor.assumeIsolated {
+            for index in [-1, titles.count] {
+                XCTAssertThrowsError(try makeStrip("a", selectedIndex: index)) { error in
+                    XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: index, count: titles.count))
+                }
             }
+            XCTAssertEqual(children(of: host.window), 0)
         }
-        XCTAssertEqual(children(of: host.window), 0)
     }
 
     func testAStyleNumberOutOfRangeThrowsBeforeAnyWindowIsMade() throws {
-        var cases: [(String, (inout StripStyle) -> Void)] = [
-            ("scale", { $0.scale = .nan }),
-            ("indicatorWidth", { $0.indicatorWidth = 1e300 }),
-            ("tweenDuration", { $0.tweenDuration = .nan }),
-            ("indicatorOpacity", { $0.indicatorOpacity = 2 }),
-            ("indicatorSizing.title(increment:)", { $0.indicatorSizing = .title(increment: .infinity) }),
-            ("easing.y1", { $0.easing = CubicBezierEasing(x1: 0, y1: 1e6, x2: 1, y2: 1) }),
-        ]
-        cases.append(("maximumSegmentWidth", { $0.maximumSegmentWidth = -5 }))
-        for (field, spoil) in cases {
-            var style = StripStyle()
-            spoil(&style)
-            XCTAssertThrowsError(try makeStrip("a", style: style), field) { error in
-                XCTAssertTrue("\(error)".hasPrefix("StripStyle.\(field) is "), "\(error)")
+        try MainActor.assumeIsolated {
+            var cases: [(String, (inout StripStyle) -> Void)] = [
+                ("scale", { $0.scale = .nan }),
+                ("indicatorWidth", { $0.indicatorWidth = 1e300 }),
+                ("tweenDuration", { $0.tweenDuration = .nan }),
+                ("indicatorOpacity", { $0.indicatorOpacity = 2 }),
+                ("indicatorSizing.title(increment:)", { $0.indicatorSizing = .title(increment: .infinity) }),
+                ("easing.y1", { $0.easing = CubicBezierEasing(x1: 0, y1: 1e6, x2: 1, y2: 1) }),
+            ]
+            cases.append(("maximumSegmentWidth", { $0.maximumSegmentWidth = -5 }))
+            for (field, spoil) in cases {
+                var style = StripStyle()
+                spoil(&style)
+                XCTAssertThrowsError(try makeStrip("a", style: style), field) { error in
+                    XCTAssertTrue("\(error)".hasPrefix("StripStyle.\(field) is "), "\(error)")
+                }
             }
+            XCTAssertEqual(children(of: host.window), 0)
         }
-        XCTAssertEqual(children(of: host.window), 0)
     }
 
     func testAWindowDestroyedMidTweenStopsTheStripQuietly() throws {
-        var slow = StripStyle()
-        slow.tweenDuration = 5
-        let strip = try shownStrip(style: slow)
-        try strip.setSelectedIndex(9)
-        run(until: { false }, timeout: 0.2, expectingTimeout: true)
-        let errors = XDisplayConnection.errorCount
-        // Another client destroys the window while the 60 Hz timer paints into it.
-        XDestroyWindow(user.display, strip.window)
-        XSync(user.display, 0)
-        var frames = 0
-        strip.frameObserver = { _ in frames += 1 }
-        run(until: { destroyedCount == 1 }, "destroyed callback")
-        frames = 0
-        run(until: { false }, timeout: 0.2, expectingTimeout: true)
-        XCTAssertEqual(destroyedCount, 1)
-        XCTAssertEqual(frames, 0, "the frame timer stopped although the 5 s tween had not ended")
-        XCTAssertEqual(XDisplayConnection.errorCount, errors, "the requests already sent for the dead window are not reported as errors")
+        try MainActor.assumeIsolated {
+            var slow = StripStyle()
+            slow.tweenDuration = 5
+            let strip = try shownStrip(style: slow)
+            try strip.setSelectedIndex(9)
+            run(until: { false }, timeout: 0.2, expectingTimeout: true)
+            let errors = XDisplayConnection.errorCount
+            // Another client destroys the window while the 60 Hz timer paints into it.
+            XDestroyWindow(user.display, strip.window)
+            XSync(user.display, 0)
+            var frames = 0
+            strip.frameObserver = { _ in frames += 1 }
+            run(until: { destroyedCount == 1 }, "destroyed callback")
+            frames = 0
+            run(until: { false }, timeout: 0.2, expectingTimeout: true)
+            XCTAssertEqual(destroyedCount, 1)
+            XCTAssertEqual(frames, 0, "the frame timer stopped although the 5 s tween had not ended")
+            XCTAssertEqual(XDisplayConnection.errorCount, errors, "the requests already sent for the dead window are not reported as errors")
+        }
     }
 
     func testCallsRightAfterTheWindowVanishedStayQuiet() throws {
-        let strip = try shownStrip()
-        try strip.setSelectedIndex(5)
-        let errors = XDisplayConnection.errorCount
-        var hostGone = false
-        host.destroyed = { hostGone = true }
-        // The host's parent window goes, then, before any event is read, the host keeps calling the strip.
-        XDestroyWindow(connection.display, host.window)
-        try strip.setSelectedIndex(3)
-        strip.setFrame((0, 0, 200, 44))
-        try strip.setTitles(["x", "y"])
-        strip.handleKey(keysym: KeySym(XK_End), state: 0)
-        run(until: { destroyedCount == 1 && hostGone }, "destroyed callbacks")
-        run(until: { false }, timeout: 0.2, expectingTimeout: true)
-        XCTAssertEqual(XDisplayConnection.errorCount, errors, "no error printed for the strip's window, back buffer or picture")
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            try strip.setSelectedIndex(5)
+            let errors = XDisplayConnection.errorCount
+            var hostGone = false
+            host.destroyed = { hostGone = true }
+            // The host's parent window goes, then, before any event is read, the host keeps calling the strip.
+            XDestroyWindow(connection.display, host.window)
+            try strip.setSelectedIndex(3)
+            strip.setFrame((0, 0, 200, 44))
+            try strip.setTitles(["x", "y"])
+            strip.handleKey(keysym: KeySym(XK_End), state: 0)
+            run(until: { destroyedCount == 1 && hostGone }, "destroyed callbacks")
+            run(until: { false }, timeout: 0.2, expectingTimeout: true)
+            XCTAssertEqual(XDisplayConnection.errorCount, errors, "no error printed for the strip's window, back buffer or picture")
+        }
     }
 
     func testEmptyTitlesGiveAnEmptyStripWithNoIndicator() throws {
-        let strip = try makeStrip("a", titles: [], selectedIndex: 0)
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
-        XCTAssertNil(strip.selectedIndex)
-        XCTAssertNil(strip.presentation.indicator)
-        XCTAssertEqual(strip.snapshot.restingLayout.contentWidth, 0, "no segments, no insets: nothing to scroll")
-        let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
-        XCTAssertEqual(image.count(notMatching: 0xFFFFFF, x: 0, y: 0, width: 360, height: 44), 0, "nothing drawn in an empty strip")
-        XCTAssertThrowsError(try strip.setSelectedIndex(0)) { error in
-            XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: 0, count: 0))
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a", titles: [], selectedIndex: 0)
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            XCTAssertNil(strip.selectedIndex)
+            XCTAssertNil(strip.presentation.indicator)
+            XCTAssertEqual(strip.snapshot.restingLayout.contentWidth, 0, "no segments, no insets: nothing to scroll")
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
+            XCTAssertEqual(image.count(notMatching: 0xFFFFFF, x: 0, y: 0, width: 360, height: 44), 0, "nothing drawn in an empty strip")
+            XCTAssertThrowsError(try strip.setSelectedIndex(0)) { error in
+                XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: 0, count: 0))
+            }
         }
     }
 
     func testOutOfRangeSelectionIsRejectedAndChangesNothing() throws {
-        let strip = try makeStrip("a", selectedIndex: 2)
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
-        let before = strip.presentation
-        for index in [-1, titles.count, Int.max] {
-            XCTAssertThrowsError(try strip.setSelectedIndex(index, animated: false)) { error in
-                XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: index, count: titles.count))
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a", selectedIndex: 2)
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            let before = strip.presentation
+            for index in [-1, titles.count, Int.max] {
+                XCTAssertThrowsError(try strip.setSelectedIndex(index, animated: false)) { error in
+                    XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: index, count: titles.count))
+                }
             }
+            XCTAssertEqual(strip.selectedIndex, 2)
+            XCTAssertEqual(strip.presentation, before)
+            XCTAssertEqual(log, ["a firstFrame"], "no callback for a rejected index")
         }
-        XCTAssertEqual(strip.selectedIndex, 2)
-        XCTAssertEqual(strip.presentation, before)
-        XCTAssertEqual(log, ["a firstFrame"], "no callback for a rejected index")
     }
 
     func testCallbackFiresOncePerChangeBeforeTheAnimationThenSettles() throws {
-        let strip = try makeStrip("a")
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
-        log = []
-        let before = try XCTUnwrap(strip.presentation.indicator)
-        try strip.setSelectedIndex(3)
-        XCTAssertEqual(log, ["a select 0->3 api user=false"], "synchronous")
-        // Before the animation: the callback sees the old indicator (the tween is at most a few microseconds old).
-        let drawn = try XCTUnwrap(drawnAtCallback.last ?? nil)
-        XCTAssertEqual(drawn.x, before.x, accuracy: 0.5)
-        XCTAssertEqual(drawn.width, before.width, accuracy: 0.5)
-        XCTAssertTrue(strip.snapshot(at: SegmentedStrip.now()).isAnimating)
-        // A second change during the tween bends it: one more callback, one settle at the end.
-        try strip.setSelectedIndex(8)
-        XCTAssertEqual(log.count, 2)
-        XCTAssertTrue(log[1].hasPrefix("a select 3->8 api user=false"), log[1])
-        run(until: { log.contains("a settled 8") }, "settled on 8")
-        XCTAssertEqual(log.filter { $0.hasPrefix("a settled") }, ["a settled 8"])
-        let p = strip.presentation
-        XCTAssertEqual(p.indicator, strip.snapshot.restingLayout.indicatorRect(under: 8))
-        XCTAssertEqual(p.contentOffset, strip.snapshot.targetOffset)
-        // Reselecting the selected segment is not a change.
-        log = []
-        try strip.setSelectedIndex(8)
-        run(until: { log.contains("a settled 8") }, "settled again")
-        XCTAssertEqual(log, ["a settled 8"])
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a")
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            log = []
+            let before = try XCTUnwrap(strip.presentation.indicator)
+            try strip.setSelectedIndex(3)
+            XCTAssertEqual(log, ["a select 0->3 api user=false"], "synchronous")
+            // Before the animation: the callback sees the old indicator (the tween is at most a few microseconds old).
+            let drawn = try XCTUnwrap(drawnAtCallback.last ?? nil)
+            XCTAssertEqual(drawn.x, before.x, accuracy: 0.5)
+            XCTAssertEqual(drawn.width, before.width, accuracy: 0.5)
+            XCTAssertTrue(strip.snapshot(at: SegmentedStrip.now()).isAnimating)
+            // A second change during the tween bends it: one more callback, one settle at the end.
+            try strip.setSelectedIndex(8)
+            XCTAssertEqual(log.count, 2)
+            XCTAssertTrue(log[1].hasPrefix("a select 3->8 api user=false"), log[1])
+            run(until: { log.contains("a settled 8") }, "settled on 8")
+            XCTAssertEqual(log.filter { $0.hasPrefix("a settled") }, ["a settled 8"])
+            let p = strip.presentation
+            XCTAssertEqual(p.indicator, strip.snapshot.restingLayout.indicatorRect(under: 8))
+            XCTAssertEqual(p.contentOffset, strip.snapshot.targetOffset)
+            // Reselecting the selected segment is not a change.
+            log = []
+            try strip.setSelectedIndex(8)
+            run(until: { log.contains("a settled 8") }, "settled again")
+            XCTAssertEqual(log, ["a settled 8"])
+        }
     }
 
     func testUnanimatedSelectionIsAtRestAtOnce() throws {
-        let strip = try makeStrip("a")
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
-        try strip.setSelectedIndex(9, animated: false)
-        let now = SegmentedStrip.now()
-        XCTAssertFalse(strip.snapshot(at: now).isAnimating)
-        let p = strip.snapshot(at: now).presentation
-        XCTAssertEqual(p.indicator, strip.snapshot.restingLayout.indicatorRect(under: 9))
-        XCTAssertGreaterThan(p.contentOffset, 0, "the tenth segment is past a 360 px viewport: centering scrolled")
-        XCTAssertEqual(p.contentOffset, strip.snapshot.targetOffset)
-        run(until: { log.contains("a settled 9") }, "settled")
-        // The pixels: the accent underline under segment 9, where the formula puts it.
-        let rect = try XCTUnwrap(p.indicator)
-        let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
-        let row = Int(rect.y + rect.height / 2)
-        let columns = image.columns(inRow: row, matching: StripStyle().accentColor)
-        XCTAssertEqual(columns.first, Int((rect.x - p.contentOffset).rounded()))
-        XCTAssertEqual(columns.count, Int(rect.width))
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a")
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            try strip.setSelectedIndex(9, animated: false)
+            let now = SegmentedStrip.now()
+            XCTAssertFalse(strip.snapshot(at: now).isAnimating)
+            let p = strip.snapshot(at: now).presentation
+            XCTAssertEqual(p.indicator, strip.snapshot.restingLayout.indicatorRect(under: 9))
+            XCTAssertGreaterThan(p.contentOffset, 0, "the tenth segment is past a 360 px viewport: centering scrolled")
+            XCTAssertEqual(p.contentOffset, strip.snapshot.targetOffset)
+            run(until: { log.contains("a settled 9") }, "settled")
+            // The pixels: the accent underline under segment 9, where the formula puts it.
+            let rect = try XCTUnwrap(p.indicator)
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
+            let row = Int(rect.y + rect.height / 2)
+            let columns = image.columns(inRow: row, matching: StripStyle().accentColor)
+            XCTAssertEqual(columns.first, Int((rect.x - p.contentOffset).rounded()))
+            XCTAssertEqual(columns.count, Int(rect.width))
+        }
     }
 
     func testSetTitlesKeepsOrMovesTheSelectionAndReportsChanges() throws {
-        let strip = try makeStrip("a", selectedIndex: 4)
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
-        log = []
-        try strip.setTitles(Array(titles.prefix(6)))
-        XCTAssertEqual(strip.selectedIndex, 4, "still in range: kept")
-        XCTAssertEqual(log, [], "same index: no callback")
-        try strip.setTitles(["一", "二"])
-        XCTAssertEqual(strip.selectedIndex, 1, "out of range: the last segment")
-        XCTAssertTrue(log[0].hasPrefix("a select 4->1 api user=false"))
-        XCTAssertThrowsError(try strip.setTitles(["x"], selectedIndex: 1)) { error in
-            XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: 1, count: 1))
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a", selectedIndex: 4)
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            log = []
+            try strip.setTitles(Array(titles.prefix(6)))
+            XCTAssertEqual(strip.selectedIndex, 4, "still in range: kept")
+            XCTAssertEqual(log, [], "same index: no callback")
+            try strip.setTitles(["一", "二"])
+            XCTAssertEqual(strip.selectedIndex, 1, "out of range: the last segment")
+            XCTAssertTrue(log[0].hasPrefix("a select 4->1 api user=false"))
+            XCTAssertThrowsError(try strip.setTitles(["x"], selectedIndex: 1)) { error in
+                XCTAssertEqual(error as? StripModel.Failure, .indexOutOfRange(index: 1, count: 1))
+            }
+            XCTAssertEqual(strip.titles, ["一", "二"], "a rejected call changes nothing")
+            try strip.setTitles([])
+            XCTAssertNil(strip.selectedIndex)
+            XCTAssertNil(strip.presentation.indicator)
+            XCTAssertTrue(log[1].hasPrefix("a select 1->nil api user=false"), log[1])
+            try strip.setTitles(["甲", "乙", "丙"], selectedIndex: 2)
+            XCTAssertTrue(log[2].hasPrefix("a select nil->2 api user=false"), log[2])
+            XCTAssertEqual(log.count, 3)
+            run(until: { log.contains("a settled 2") }, "settled")
+            XCTAssertEqual(strip.presentation.indicator, strip.snapshot.restingLayout.indicatorRect(under: 2))
         }
-        XCTAssertEqual(strip.titles, ["一", "二"], "a rejected call changes nothing")
-        try strip.setTitles([])
-        XCTAssertNil(strip.selectedIndex)
-        XCTAssertNil(strip.presentation.indicator)
-        XCTAssertTrue(log[1].hasPrefix("a select 1->nil api user=false"), log[1])
-        try strip.setTitles(["甲", "乙", "丙"], selectedIndex: 2)
-        XCTAssertTrue(log[2].hasPrefix("a select nil->2 api user=false"), log[2])
-        XCTAssertEqual(log.count, 3)
-        run(until: { log.contains("a settled 2") }, "settled")
-        XCTAssertEqual(strip.presentation.indicator, strip.snapshot.restingLayout.indicatorRect(under: 2))
     }
 
     func testAClickSelectsInTheClickedStripOnlyAndIsUserInitiated() throws {
-        let top = try makeStrip("top", frame: (0, 10, 360, 44))
-        var boxed = StripStyle()
-        boxed.accentColor = 0x1E88E5
-        let bottom = try makeStrip("bottom", frame: (0, 70, 360, 44), titles: ["Inbox", "Starred", "Sent", "Drafts"], style: boxed)
-        showHost()
-        run(until: { log.contains("top firstFrame") && log.contains("bottom firstFrame") }, "both first frames")
-        log = []
-        let target = bottom.snapshot.restingLayout.frame(at: 2)
-        user.click(bottom.window, x: Int(target.midX), y: 22)
-        run(until: { log.contains("bottom settled 2") }, "bottom settled")
-        XCTAssertEqual(log.first, "bottom select 0->2 click user=true")
-        XCTAssertFalse(log.contains { $0.hasPrefix("top") }, "the other strip heard nothing: \(log)")
-        XCTAssertEqual(top.selectedIndex, 0)
-        // Read back through the host window: the blue underline in the bottom strip, the red one still in the top.
-        let image = try XCTUnwrap(user.pixels(host.window, width: 360, height: 140))
-        let b = try XCTUnwrap(bottom.presentation.indicator), t = try XCTUnwrap(top.presentation.indicator)
-        XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).count, 30)
-        // The indicator's left column as the renderer rounds it (128.5 is drawn at 129).
-        func drawnMinX(_ strip: SegmentedStrip, _ r: Rect) -> Int {
-            strip.style.direction.windowPixelMinX(contentX: r.x, width: r.width.rounded(), contentOffset: strip.presentation.contentOffset,
-                                                  viewportWidth: strip.size.width)
-        }
-        XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).first, drawnMinX(bottom, b))
-        XCTAssertEqual(image.columns(inRow: 10 + Int(t.y + 1), matching: StripStyle().accentColor).first, drawnMinX(top, t))
-        // Keys go to the strip the host focuses; a host focuses a strip when it is pressed, even on its selected title.
-        // (Identifiers, not the strips: a strip holding its own callback that holds it would never be freed.)
-        var pressedStrips = [ObjectIdentifier]()
-        for strip in [top, bottom] {
-            strip.callbacks.pressed = { [unowned self] in
-                pressedStrips.append(ObjectIdentifier($0))
-                self.host.focusedStrip = $0
+        try MainActor.assumeIsolated {
+            let top = try makeStrip("top", frame: (0, 10, 360, 44))
+            var boxed = StripStyle()
+            boxed.accentColor = 0x1E88E5
+            let bottom = try makeStrip("bottom", frame: (0, 70, 360, 44), titles: ["Inbox", "Starred", "Sent", "Drafts"], style: boxed)
+            showHost()
+            run(until: { log.contains("top firstFrame") && log.contains("bottom firstFrame") }, "both first frames")
+            log = []
+            let target = bottom.snapshot.restingLayout.frame(at: 2)
+            user.click(bottom.window, x: Int(target.midX), y: 22)
+            run(until: { log.contains("bottom settled 2") }, "bottom settled")
+            XCTAssertEqual(log.first, "bottom select 0->2 click user=true")
+            XCTAssertFalse(log.contains { $0.hasPrefix("top") }, "the other strip heard nothing: \(log)")
+            XCTAssertEqual(top.selectedIndex, 0)
+            // Read back through the host window: the blue underline in the bottom strip, the red one still in the top.
+            let image = try XCTUnwrap(user.pixels(host.window, width: 360, height: 140))
+            let b = try XCTUnwrap(bottom.presentation.indicator), t = try XCTUnwrap(top.presentation.indicator)
+            XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).count, 30)
+            // The indicator's left column as the renderer rounds it (128.5 is drawn at 129).
+            @MainActor func drawnMinX(_ strip: SegmentedStrip, _ r: Rect) -> Int {
+                strip.style.direction.windowPixelMinX(contentX: r.x, width: r.width.rounded(), contentOffset: strip.presentation.contentOffset,
+                                                      viewportWidth: strip.size.width)
             }
+            XCTAssertEqual(image.columns(inRow: 70 + Int(b.y + 1), matching: 0x1E88E5).first, drawnMinX(bottom, b))
+            XCTAssertEqual(image.columns(inRow: 10 + Int(t.y + 1), matching: StripStyle().accentColor).first, drawnMinX(top, t))
+            // Keys go to the strip the host focuses; a host focuses a strip when it is pressed, even on its selected title.
+            // (Identifiers, not the strips: a strip holding its own callback that holds it would never be freed.)
+            var pressedStrips = [ObjectIdentifier]()
+            for strip in [top, bottom] {
+                strip.callbacks.pressed = { [unowned self] in
+                    pressedStrips.append(ObjectIdentifier($0))
+                    self.host.focusedStrip = $0
+                }
+            }
+            user.click(top.window, x: Int(top.snapshot.restingLayout.frame(at: 0).midX), y: 22)
+            run(until: { pressedStrips.count == 1 }, "press on the top strip")
+            XCTAssertTrue(pressedStrips[0] == ObjectIdentifier(top) && host.focusedStrip === top)
+            user.click(bottom.window, x: Int(target.midX), y: 22)
+            run(until: { pressedStrips.count == 2 }, "press on the bottom strip's selected title")
+            XCTAssertTrue(host.focusedStrip === bottom, "focused although the selection did not change")
+            user.key(host.window, keysym: XK_Right)
+            run(until: { log.contains("bottom settled 3") }, "key selected 3")
+            XCTAssertTrue(log.contains("bottom select 2->3 key user=true"), "\(log)")
+            XCTAssertEqual(top.selectedIndex, 0)
         }
-        user.click(top.window, x: Int(top.snapshot.restingLayout.frame(at: 0).midX), y: 22)
-        run(until: { pressedStrips.count == 1 }, "press on the top strip")
-        XCTAssertTrue(pressedStrips[0] == ObjectIdentifier(top) && host.focusedStrip === top)
-        user.click(bottom.window, x: Int(target.midX), y: 22)
-        run(until: { pressedStrips.count == 2 }, "press on the bottom strip's selected title")
-        XCTAssertTrue(host.focusedStrip === bottom, "focused although the selection did not change")
-        user.key(host.window, keysym: XK_Right)
-        run(until: { log.contains("bottom settled 3") }, "key selected 3")
-        XCTAssertTrue(log.contains("bottom select 2->3 key user=true"), "\(log)")
-        XCTAssertEqual(top.selectedIndex, 0)
     }
 
     func testSetFrameMovesAndResizesTheStripWindow() throws {
-        let strip = try makeStrip("a", frame: (0, 0, 200, 44), selectedIndex: 9)
-        var resized = 0
-        strip.callbacks.resized = { _ in resized += 1 }
-        showHost()
-        run(until: { log.contains("a firstFrame") }, "first frame")
-        let before = strip.snapshot.targetOffset
-        strip.setFrame((20, 50, 300, 44))
-        run(until: { resized == 1 }, "resized callback")
-        XCTAssertEqual(strip.snapshot.viewportWidth, 300)
-        var root: Window = 0
-        var x: Int32 = 0, y: Int32 = 0
-        var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
-        XGetGeometry(user.display, strip.window, &root, &x, &y, &w, &h, &border, &depth)
-        XCTAssertEqual([x, y, Int32(w), Int32(h)], [20, 50, 300, 44])
-        XCTAssertLessThan(strip.snapshot.targetOffset, before, "a wider viewport needs less scroll to center segment 9")
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a", frame: (0, 0, 200, 44), selectedIndex: 9)
+            var resized = 0
+            strip.callbacks.resized = { _ in resized += 1 }
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            let before = strip.snapshot.targetOffset
+            strip.setFrame((20, 50, 300, 44))
+            run(until: { resized == 1 }, "resized callback")
+            XCTAssertEqual(strip.snapshot.viewportWidth, 300)
+            var root: Window = 0
+            var x: Int32 = 0, y: Int32 = 0
+            var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+            XGetGeometry(user.display, strip.window, &root, &x, &y, &w, &h, &border, &depth)
+            XCTAssertEqual([x, y, Int32(w), Int32(h)], [20, 50, 300, 44])
+            XCTAssertLessThan(strip.snapshot.targetOffset, before, "a wider viewport needs less scroll to center segment 9")
+        }
     }
 
     func testADestroyedStripIsInert() throws {
-        let strip = try shownStrip()
-        XDestroyWindow(user.display, strip.window)
-        XSync(user.display, 0)
-        run(until: { destroyedCount == 1 }, "destroyed callback")
-        try strip.setSelectedIndex(3)
-        strip.setFrame((0, 0, 100, 44))
-        XCTAssertEqual(strip.selectedIndex, 0, "no change after the window is gone")
-        XCTAssertEqual(children(of: host.window), 0)
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            XDestroyWindow(user.display, strip.window)
+            XSync(user.display, 0)
+            run(until: { destroyedCount == 1 }, "destroyed callback")
+            try strip.setSelectedIndex(3)
+            strip.setFrame((0, 0, 100, 44))
+            XCTAssertEqual(strip.selectedIndex, 0, "no change after the window is gone")
+            XCTAssertEqual(children(of: host.window), 0)
+        }
     }
 
+    @MainActor
     private func children(of window: Window) -> Int {
         XSync(connection.display, 0)
         var root: Window = 0, parent: Window = 0

@@ -16,9 +16,13 @@ final class StripSettingTests: XCTestCase {
         var flagged = StripStyle()
         var flagError: String?
         do { try setting.apply(field.text(value), to: &flagged, display: nil) } catch { flagError = "\(error)" }
-        var resourced = StripStyle()
-        let warnings = StripTheme.applyResources("SegmentedStrip.\(setting.name): \(field.text(value))\n", to: &resourced,
-                                                 instance: "segmented-test", display: nil)
+        let resource = "SegmentedStrip.\(setting.name): \(field.text(value))\n"
+        // Main-actor isolated (with a display it would reach Xlib); XCTest runs the tests on the main thread.
+        let (warnings, resourced) = MainActor.assumeIsolated {
+            var style = StripStyle()
+            let warnings = StripTheme.applyResources(resource, to: &style, instance: "segmented-test", display: nil)
+            return (warnings, style)
+        }
         var api = StripStyle()
         field.set(&api, value)
         var apiError: String?

@@ -7,28 +7,40 @@ import TestSupport
 import XCTest
 
 /// The font chain against a real X server (Xvfb under `make test`).
-final class XftFontChainTests: XCTestCase {
+///
+/// The font chains are main-actor isolated, and XCTest on Linux cannot run a
+/// test method isolated to the main actor (its test list casts the method to a
+/// plain function and traps), so each test runs its body in
+/// `MainActor.assumeIsolated`, which checks that it is on the main thread.
+/// `@unchecked Sendable` lets those closures capture the test case: XCTest
+/// makes the case and runs setUp, the test and tearDown on the main thread,
+/// and no other thread uses it.
+final class XftFontChainTests: XCTestCase, @unchecked Sendable {
     // One connection for the whole run: Xft and XRender keep per-display
     // state keyed by the Display pointer, and a display reopened at a reused
     // address after XCloseDisplay has been seen to send garbage requests.
-    private static let sharedConnection = Result { try XDisplayConnection() }
+    @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
     private var connection: XDisplayConnection!
 
     override func setUpWithError() throws {
-        XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
-        connection = try Self.sharedConnection.get()
+        try MainActor.assumeIsolated {
+            XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
+            connection = try Self.sharedConnection.get()
+        }
     }
 
     func testANonFatalXErrorIsCountedAndTheConnectionGoesOn() throws {
-        let display = connection.display
-        let before = XDisplayConnection.errorCount
-        XFreePixmap(display, 0x7FF_FFFF)   // no such pixmap: BadPixmap
-        XFreePixmap(display, 0x7FF_FFFE)
-        XSync(display, 0)
-        XCTAssertEqual(XDisplayConnection.errorCount, before + 2)
-        // Still usable.
-        XCTAssertGreaterThan(XDisplayWidth(display, connection.screen), 0)
-        XSync(display, 0)
+        MainActor.assumeIsolated {
+            let display = connection.display
+            let before = XDisplayConnection.errorCount
+            XFreePixmap(display, 0x7FF_FFFF)   // no such pixmap: BadPixmap
+            XFreePixmap(display, 0x7FF_FFFE)
+            XSync(display, 0)
+            XCTAssertEqual(XDisplayConnection.errorCount, before + 2)
+            // Still usable.
+            XCTAssertGreaterThan(XDisplayWidth(display, connection.screen), 0)
+            XSync(display, 0)
+        }
     }
 
     private var defaultTitles: [String] {
@@ -39,209 +51,231 @@ final class XftFontChainTests: XCTestCase {
     }
 
     func testDefaultChainsMeasureAndCoverEveryDefaultTitle() throws {
-        let style = StripStyle()
-        for pattern in [style.font, style.selectedFont] {
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
-            for title in try defaultTitles {
-                XCTAssertGreaterThan(chain.advance(of: title), title.count * 10, "\(title) in \(pattern)")
-                XCTAssertEqual(chain.missingCodePoints(in: title), [], "\(title) in \(pattern): \(chain.familyNames)")
-                for scalar in title.unicodeScalars {
-                    XCTAssertNotNil(chain.fontIndex(for: scalar.value))
+        try MainActor.assumeIsolated {
+            let style = StripStyle()
+            for pattern in [style.font, style.selectedFont] {
+                let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+                for title in try defaultTitles {
+                    XCTAssertGreaterThan(chain.advance(of: title), title.count * 10, "\(title) in \(pattern)")
+                    XCTAssertEqual(chain.missingCodePoints(in: title), [], "\(title) in \(pattern): \(chain.familyNames)")
+                    for scalar in title.unicodeScalars {
+                        XCTAssertNotNil(chain.fontIndex(for: scalar.value))
+                    }
                 }
             }
         }
     }
 
     func testPlainSansSerifFallsBackForCJK() throws {
-        // "sans-serif" matches a Latin font here (DejaVu Sans); the Han code points must come from a fallback.
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
-        let latin = chain.fontIndex(for: UInt32(("A" as Unicode.Scalar).value))
-        let han = chain.fontIndex(for: 0x4E00)
-        XCTAssertEqual(latin, 0)
-        XCTAssertNotNil(han)
-        XCTAssertGreaterThanOrEqual(chain.familyNames.count, 2, "\(chain.familyNames)")
-        // 15 px CJK glyphs advance 15 px each in Noto Sans CJK and WenQuanYi.
-        XCTAssertEqual(chain.advance(of: "一级建造师"), 75)
+        try MainActor.assumeIsolated {
+            // "sans-serif" matches a Latin font here (DejaVu Sans); the Han code points must come from a fallback.
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let latin = chain.fontIndex(for: UInt32(("A" as Unicode.Scalar).value))
+            let han = chain.fontIndex(for: 0x4E00)
+            XCTAssertEqual(latin, 0)
+            XCTAssertNotNil(han)
+            XCTAssertGreaterThanOrEqual(chain.familyNames.count, 2, "\(chain.familyNames)")
+            // 15 px CJK glyphs advance 15 px each in Noto Sans CJK and WenQuanYi.
+            XCTAssertEqual(chain.advance(of: "一级建造师"), 75)
+        }
     }
 
     func testHanFallbackPrefersSimplifiedChineseFormsOutsideCJKLocales() throws {
-        XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C.UTF-8"]), "zh-cn")
-        XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: [:]), "zh-cn")
-        XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ja_JP.UTF-8"]))
-        XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C", "LC_ALL": "zh_TW.UTF-8"]))
-        XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ko_KR.UTF-8", "LC_CTYPE": "en_US.UTF-8"]), "zh-cn")
-        guard XftFontChain.hanFallbackLanguage() == "zh-cn" else { return }
-        // Under this test's locale, the fallback for the default titles is a Simplified Chinese face.
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
-        let han = try XCTUnwrap(chain.fontIndex(for: 0x5E08))   // 师
-        XCTAssertTrue(chain.familyNames[han].hasSuffix(" SC"), "\(chain.familyNames)")
+        try MainActor.assumeIsolated {
+            XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C.UTF-8"]), "zh-cn")
+            XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: [:]), "zh-cn")
+            XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ja_JP.UTF-8"]))
+            XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C", "LC_ALL": "zh_TW.UTF-8"]))
+            XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ko_KR.UTF-8", "LC_CTYPE": "en_US.UTF-8"]), "zh-cn")
+            guard XftFontChain.hanFallbackLanguage() == "zh-cn" else { return }
+            // Under this test's locale, the fallback for the default titles is a Simplified Chinese face.
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let han = try XCTUnwrap(chain.fontIndex(for: 0x5E08))   // 师
+            XCTAssertTrue(chain.familyNames[han].hasSuffix(" SC"), "\(chain.familyNames)")
+        }
     }
 
     /// The cached per-code-point sum is what Xft itself measures: for every
     /// default title, split into runs of one font, the sum of
     /// XftTextExtentsUtf8 over the runs equals `advance(of:)`.
     func testTheCodePointSumEqualsXftsOwnMeasurement() throws {
-        let style = StripStyle()
-        for pattern in [style.font, style.selectedFont, style.pageFont, "sans-serif:pixelsize=15"] {
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
-            for title in try defaultTitles + ["Latin only", "Mixed 一级 title 2026"] {
-                _ = chain.advance(of: title)                      // opens every fallback the title needs
-                var runs: [(font: Int, text: String)] = []
-                for scalar in title.unicodeScalars {
-                    let font = chain.fontIndex(for: scalar.value) ?? 0
-                    if let last = runs.last, last.font == font {
-                        runs[runs.count - 1].text.unicodeScalars.append(scalar)
-                    } else {
-                        runs.append((font, String(scalar)))
+        try MainActor.assumeIsolated {
+            let style = StripStyle()
+            for pattern in [style.font, style.selectedFont, style.pageFont, "sans-serif:pixelsize=15"] {
+                let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+                for title in try defaultTitles + ["Latin only", "Mixed 一级 title 2026"] {
+                    _ = chain.advance(of: title)                      // opens every fallback the title needs
+                    var runs: [(font: Int, text: String)] = []
+                    for scalar in title.unicodeScalars {
+                        let font = chain.fontIndex(for: scalar.value) ?? 0
+                        if let last = runs.last, last.font == font {
+                            runs[runs.count - 1].text.unicodeScalars.append(scalar)
+                        } else {
+                            runs.append((font, String(scalar)))
+                        }
                     }
+                    var xft = 0
+                    for run in runs {
+                        var info = XGlyphInfo()
+                        let bytes = Array(run.text.utf8)
+                        XftTextExtentsUtf8(connection.display, chain.fonts[run.font], bytes, Int32(bytes.count), &info)
+                        xft += Int(info.xOff)
+                    }
+                    XCTAssertEqual(chain.advance(of: title), xft, "\(title) in \(pattern)")
                 }
-                var xft = 0
-                for run in runs {
-                    var info = XGlyphInfo()
-                    let bytes = Array(run.text.utf8)
-                    XftTextExtentsUtf8(connection.display, chain.fonts[run.font], bytes, Int32(bytes.count), &info)
-                    xft += Int(info.xOff)
-                }
-                XCTAssertEqual(chain.advance(of: title), xft, "\(title) in \(pattern)")
             }
         }
     }
 
     func testMixedLatinAndCJKTitle() throws {
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
-        let mixed = "Swift 一级 ABC"
-        XCTAssertEqual(chain.missingCodePoints(in: mixed), [])
-        XCTAssertEqual(chain.advance(of: mixed), chain.advance(of: "Swift ") + chain.advance(of: "一级") + chain.advance(of: " ABC"))
-        XCTAssertGreaterThan(chain.advance(of: "Swift "), 0)
+        try MainActor.assumeIsolated {
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let mixed = "Swift 一级 ABC"
+            XCTAssertEqual(chain.missingCodePoints(in: mixed), [])
+            XCTAssertEqual(chain.advance(of: mixed), chain.advance(of: "Swift ") + chain.advance(of: "一级") + chain.advance(of: " ABC"))
+            XCTAssertGreaterThan(chain.advance(of: "Swift "), 0)
+        }
     }
 
     func testMeasuredAdvanceEqualsDrawnAdvance() throws {
-        let display = connection.display
-        let screen = connection.screen
-        let chain = try XftFontChain(display: display, screen: screen, pattern: StripStyle().selectedFont)
-        let canvas = try XCTUnwrap(Canvas(connection, width: 700, height: 40))
-        func snapshot(_ body: () -> Void) -> [UInt] { canvas.snapshot { _ in body() } }
-        let draw = canvas.draw
+        try MainActor.assumeIsolated {
+            let display = connection.display
+            let screen = connection.screen
+            let chain = try XftFontChain(display: display, screen: screen, pattern: StripStyle().selectedFont)
+            let canvas = try XCTUnwrap(Canvas(connection, width: 700, height: 40))
+            func snapshot(_ body: () -> Void) -> [UInt] { canvas.snapshot { _ in body() } }
+            let draw = canvas.draw
 
-        for title in try defaultTitles + ["Mixed 一级 title"] {
-            let advance = chain.advance(of: title)
-            let whole = snapshot {
-                let pen = chain.draw(title + "|", on: draw, color: &canvas.black, x: 10, baseline: 28)
-                XCTAssertEqual(pen, chain.advance(of: title + "|"))
+            for title in try defaultTitles + ["Mixed 一级 title"] {
+                let advance = chain.advance(of: title)
+                let whole = snapshot {
+                    let pen = chain.draw(title + "|", on: draw, color: &canvas.black, x: 10, baseline: 28)
+                    XCTAssertEqual(pen, chain.advance(of: title + "|"))
+                }
+                let pieces = snapshot {
+                    XCTAssertEqual(chain.draw(title, on: draw, color: &canvas.black, x: 10, baseline: 28), advance)
+                    chain.draw("|", on: draw, color: &canvas.black, x: 10 + advance, baseline: 28)
+                }
+                let background = whole[0]
+                XCTAssertGreaterThan(whole.filter { $0 != background }.count, 50, "\(title) drew ink")
+                XCTAssertEqual(whole, pieces, "a bar drawn at the measured advance lands where the pen left it for \(title)")
             }
-            let pieces = snapshot {
-                XCTAssertEqual(chain.draw(title, on: draw, color: &canvas.black, x: 10, baseline: 28), advance)
-                chain.draw("|", on: draw, color: &canvas.black, x: 10 + advance, baseline: 28)
-            }
-            let background = whole[0]
-            XCTAssertGreaterThan(whole.filter { $0 != background }.count, 50, "\(title) drew ink")
-            XCTAssertEqual(whole, pieces, "a bar drawn at the measured advance lands where the pen left it for \(title)")
         }
     }
 
     func testTitlesWiderThan16BitsMeasureExactlyAndDrawWithoutErrors() throws {
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
-        let a = chain.advance(of: "A")
-        XCTAssertGreaterThan(a, 0)
-        // 10,000 and 300,000 glyphs: far past the 16-bit xOff of one Xft call and past one request's size.
-        XCTAssertEqual(chain.advance(of: String(repeating: "A", count: 10_000)), 10_000 * a)
-        let huge = String(repeating: "x", count: 300_000)
-        XCTAssertEqual(chain.advance(of: huge), 300_000 * chain.advance(of: "x"))
-        let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
-        let display = connection.display
-        // Starting far to the left: only the glyphs over the drawable are sent.
-        XCTAssertEqual(chain.draw(huge, on: canvas.draw, color: &canvas.black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
-                       chain.advance(of: huge))
-        let errors = XDisplayConnection.errorCount
-        XSync(display, 0)
-        XCTAssertEqual(XDisplayConnection.errorCount, errors, "no X error from drawing a 300,000-glyph title")
+        try MainActor.assumeIsolated {
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let a = chain.advance(of: "A")
+            XCTAssertGreaterThan(a, 0)
+            // 10,000 and 300,000 glyphs: far past the 16-bit xOff of one Xft call and past one request's size.
+            XCTAssertEqual(chain.advance(of: String(repeating: "A", count: 10_000)), 10_000 * a)
+            let huge = String(repeating: "x", count: 300_000)
+            XCTAssertEqual(chain.advance(of: huge), 300_000 * chain.advance(of: "x"))
+            let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
+            let display = connection.display
+            // Starting far to the left: only the glyphs over the drawable are sent.
+            XCTAssertEqual(chain.draw(huge, on: canvas.draw, color: &canvas.black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
+                           chain.advance(of: huge))
+            let errors = XDisplayConnection.errorCount
+            XSync(display, 0)
+            XCTAssertEqual(XDisplayConnection.errorCount, errors, "no X error from drawing a 300,000-glyph title")
+        }
     }
 
     func testDrawingALongTitleFromItsIndexMatchesDrawingItWhole() throws {
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
-        var title = ""
-        for i in 0..<3000 {
-            let letter = Character(UnicodeScalar(UInt8(65 + i % 26)))
-            title.append(i % 7 == 0 ? "一" : letter)
-        }
-        let index = chain.makeIndex(for: title, stride: 64)
-        XCTAssertEqual(index.advance, chain.advance(of: title))
-        let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
-        func snapshot(_ useIndex: Bool, x: Int) -> [UInt] {
-            canvas.snapshot { c in
-                let pen = chain.draw(title, on: c.draw, color: &c.black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
-                                     index: useIndex ? index : nil)
-                XCTAssertEqual(pen, index.advance)
+        try MainActor.assumeIsolated {
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+            var title = ""
+            for i in 0..<3000 {
+                let letter = Character(UnicodeScalar(UInt8(65 + i % 26)))
+                title.append(i % 7 == 0 ? "一" : letter)
             }
-        }
-        for x in [0, -5000, -12345, -(index.advance - 200)] {
-            let whole = snapshot(false, x: x)
-            XCTAssertGreaterThan(Set(whole).count, 1, "ink at x \(x)")
-            XCTAssertEqual(snapshot(true, x: x), whole, "from the index at x \(x)")
+            let index = chain.makeIndex(for: title, stride: 64)
+            XCTAssertEqual(index.advance, chain.advance(of: title))
+            let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
+            @MainActor func snapshot(_ useIndex: Bool, x: Int) -> [UInt] {
+                canvas.snapshot { c in
+                    let pen = chain.draw(title, on: c.draw, color: &c.black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
+                                         index: useIndex ? index : nil)
+                    XCTAssertEqual(pen, index.advance)
+                }
+            }
+            for x in [0, -5000, -12345, -(index.advance - 200)] {
+                let whole = snapshot(false, x: x)
+                XCTAssertGreaterThan(Set(whole).count, 1, "ink at x \(x)")
+                XCTAssertEqual(snapshot(true, x: x), whole, "from the index at x \(x)")
+            }
         }
     }
 
     func testAHugeStackOfCombiningMarksCostsAFewGlyphsAFrame() throws {
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
-        // "Cafe" with 500,000 acute accents on its e, then "s": the marks do not move the pen.
-        let marks = String(repeating: "\u{301}", count: 500_000)
-        let title = "Cafe" + marks + "s"
-        XCTAssertEqual(chain.advance(of: "\u{301}"), 0)
-        let index = chain.makeIndex(for: title)
-        XCTAssertEqual(index.advance, chain.advance(of: "Cafes"))
-        let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
-        // Drawn from its index (as the strip draws titles over 4 KiB): five letters and one full stack of marks.
-        let cap = XftFontChain.maximumStackedGlyphs
-        var pen = 0
-        let stacked = canvas.snapshot { c in
-            pen = chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: index)
+        try MainActor.assumeIsolated {
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+            // "Cafe" with 500,000 acute accents on its e, then "s": the marks do not move the pen.
+            let marks = String(repeating: "\u{301}", count: 500_000)
+            let title = "Cafe" + marks + "s"
+            XCTAssertEqual(chain.advance(of: "\u{301}"), 0)
+            let index = chain.makeIndex(for: title)
+            XCTAssertEqual(index.advance, chain.advance(of: "Cafes"))
+            let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
+            // Drawn from its index (as the strip draws titles over 4 KiB): five letters and one full stack of marks.
+            let cap = XftFontChain.maximumStackedGlyphs
+            var pen = 0
+            let stacked = canvas.snapshot { c in
+                pen = chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: index)
+            }
+            XCTAssertEqual(pen, index.advance)
+            XCTAssertEqual(chain.glyphsSentInLastDraw, 5 + cap)
+            // The picture is that of the capped stack itself: what was left out only overprinted it.
+            let capped = "Cafe" + String(repeating: "\u{301}", count: cap) + "s"
+            let reference = canvas.snapshot { c in _ = chain.draw(capped, on: c.draw, color: &c.black, x: 10, baseline: 28) }
+            XCTAssertEqual(stacked, reference)
+            // Without an index (a short title) the cap holds too.
+            let short = "e" + String(repeating: "\u{301}", count: 1000)
+            _ = canvas.snapshot { c in _ = chain.draw(short, on: c.draw, color: &c.black, x: 10, baseline: 28) }
+            XCTAssertEqual(chain.glyphsSentInLastDraw, 1 + cap)
+            // Many short stacks (a thousand letters with 500 marks each): the letters in the clip, and at most
+            // `maximumZeroAdvanceGlyphsPerDraw` marks in all.
+            let stacks = String(repeating: "a" + String(repeating: "\u{301}", count: 500), count: 1000)
+            let stacksIndex = chain.makeIndex(for: stacks)
+            _ = canvas.snapshot { c in
+                _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: stacksIndex)
+            }
+            let lettersInClip = (400 - 10 + XftFontChain.maximumOverhang) / chain.advance(of: "a") + 1
+            XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + XftFontChain.maximumZeroAdvanceGlyphsPerDraw)
+            XCTAssertGreaterThan(chain.glyphsSentInLastDraw, XftFontChain.maximumZeroAdvanceGlyphsPerDraw, "the marks up to the budget and the letters")
         }
-        XCTAssertEqual(pen, index.advance)
-        XCTAssertEqual(chain.glyphsSentInLastDraw, 5 + cap)
-        // The picture is that of the capped stack itself: what was left out only overprinted it.
-        let capped = "Cafe" + String(repeating: "\u{301}", count: cap) + "s"
-        let reference = canvas.snapshot { c in _ = chain.draw(capped, on: c.draw, color: &c.black, x: 10, baseline: 28) }
-        XCTAssertEqual(stacked, reference)
-        // Without an index (a short title) the cap holds too.
-        let short = "e" + String(repeating: "\u{301}", count: 1000)
-        _ = canvas.snapshot { c in _ = chain.draw(short, on: c.draw, color: &c.black, x: 10, baseline: 28) }
-        XCTAssertEqual(chain.glyphsSentInLastDraw, 1 + cap)
-        // Many short stacks (a thousand letters with 500 marks each): the letters in the clip, and at most
-        // `maximumZeroAdvanceGlyphsPerDraw` marks in all.
-        let stacks = String(repeating: "a" + String(repeating: "\u{301}", count: 500), count: 1000)
-        let stacksIndex = chain.makeIndex(for: stacks)
-        _ = canvas.snapshot { c in
-            _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: stacksIndex)
-        }
-        let lettersInClip = (400 - 10 + XftFontChain.maximumOverhang) / chain.advance(of: "a") + 1
-        XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + XftFontChain.maximumZeroAdvanceGlyphsPerDraw)
-        XCTAssertGreaterThan(chain.glyphsSentInLastDraw, XftFontChain.maximumZeroAdvanceGlyphsPerDraw, "the marks up to the budget and the letters")
     }
 
     func testControlCharactersAreDrawnVisiblyInCaretNotation() throws {
-        XCTAssertEqual(XftFontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
-        XCTAssertEqual(XftFontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@
-        XCTAssertEqual(XftFontChain.displayCodePoints(0x7F), [0x5E, 0x3F])   // ^?
-        XCTAssertEqual(XftFontChain.displayCodePoints(0x85), [0xFFFD])
-        XCTAssertEqual(XftFontChain.displayCodePoints(0x41), [0x41])
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
-        XCTAssertEqual(chain.advance(of: "a\tb"), chain.advance(of: "a^Ib"))
-        XCTAssertEqual(chain.missingCodePoints(in: "a\t\u{7}\u{85}b"), [])
+        try MainActor.assumeIsolated {
+            XCTAssertEqual(XftFontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
+            XCTAssertEqual(XftFontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@
+            XCTAssertEqual(XftFontChain.displayCodePoints(0x7F), [0x5E, 0x3F])   // ^?
+            XCTAssertEqual(XftFontChain.displayCodePoints(0x85), [0xFFFD])
+            XCTAssertEqual(XftFontChain.displayCodePoints(0x41), [0x41])
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            XCTAssertEqual(chain.advance(of: "a\tb"), chain.advance(of: "a^Ib"))
+            XCTAssertEqual(chain.missingCodePoints(in: "a\t\u{7}\u{85}b"), [])
+        }
     }
 
     func testBadPatternAndFallbackSkipsNothingDrawable() throws {
-        XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
-            XCTAssertEqual("\(error)", "invalid font pattern 'sans:weight=heavyish'")
+        try MainActor.assumeIsolated {
+            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
+                XCTAssertEqual("\(error)", "invalid font pattern 'sans:weight=heavyish'")
+            }
+            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
+                XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
+            }
+            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=1000 0 0 1000")) { error in
+                XCTAssertTrue("\(error)".contains("pixels tall (at most 2000)"), "\(error)")
+            }
+            // A code point no font has is reported missing rather than looping.
+            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
+            XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD])
+            XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD], "negative cache answers the same")
         }
-        XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
-            XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
-        }
-        XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=1000 0 0 1000")) { error in
-            XCTAssertTrue("\(error)".contains("pixels tall (at most 2000)"), "\(error)")
-        }
-        // A code point no font has is reported missing rather than looping.
-        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
-        XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD])
-        XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD], "negative cache answers the same")
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 
 /// The real `segmented-demo` binary, run with `--trace`; its trace lines are
 /// read as JSON objects as they arrive.
-public final class DemoProcess {
+/// `@unchecked Sendable`: the pipe handlers run on Foundation's threads and touch only `lines`, `partial`,
+/// `stderrData` and `stdoutClosed`, always under `lock` (as do `consumed` and every reader on the test's side);
+/// of `process` they read only its pipes, set before `run()` and never changed.
+public final class DemoProcess: @unchecked Sendable {
     public struct Timeout: Error, CustomStringConvertible {
         public let description: String
     }
