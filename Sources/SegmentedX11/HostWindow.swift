@@ -16,9 +16,12 @@ public final class HostWindow {
     public weak var focusedStrip: SegmentedStrip?
     /// The window's new size (pixels), to lay out the strips in it.
     public var resized: (@MainActor (_ width: Int, _ height: Int) -> Void)?
-    /// Escape, q, or the window manager's close button. The default exits 0.
+    /// Escape, q, or the window manager's close button: the host decides (the
+    /// demo exits 0). Unset, the window is closed and the program goes on;
+    /// `run(strips:)` makes it exit 0.
     public var closeRequested: (@MainActor () -> Void)?
-    /// Another client destroyed the window. The default prints one line on stderr and exits 1.
+    /// Another client destroyed the window: the host decides. Unset, nothing
+    /// happens; `run(strips:)` prints one line on stderr and exits 1.
     public var destroyed: (@MainActor () -> Void)?
 
     private let connection: XDisplayConnection
@@ -32,8 +35,12 @@ public final class HostWindow {
     ///   - width, height: size, pixels (each clamped to 1...`SegmentedStrip.maximumSide`).
     ///   - background: 0xRRGGBB.
     ///   - title: the window title.
-    ///   - instanceName: WM_CLASS instance (the program's name); the class is the title.
-    public init(connection: XDisplayConnection, width: Int, height: Int, background: UInt32, title: String, instanceName: String) {
+    ///   - instanceName: WM_CLASS instance (the program's name, `my-app`).
+    ///   - className: WM_CLASS class (the application's class, by which window
+    ///     managers and X resources know it); nil: the instance name with its first
+    ///     letter capitalized (`My-app`), the X convention (`xterm`, `XTerm`).
+    public init(connection: XDisplayConnection, width: Int, height: Int, background: UInt32, title: String, instanceName: String,
+                className: String? = nil) {
         self.connection = connection
         let display = connection.display
         let screen = connection.screen
@@ -54,8 +61,9 @@ public final class HostWindow {
             _ = XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
                                 bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
+        let cls = className ?? instanceName.prefix(1).uppercased() + instanceName.dropFirst()
         instanceName.withCString { name in
-            title.withCString { cls in
+            cls.withCString { cls in
                 var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: name), res_class: UnsafeMutablePointer(mutating: cls))
                 XSetClassHint(display, window, &hint)
             }
@@ -88,12 +96,7 @@ public final class HostWindow {
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
         case DestroyNotify where event.xdestroywindow.window == window && !closed:
             closed = true   // gone: a later close() has nothing to destroy
-            if let destroyed {
-                destroyed()
-            } else {
-                ProcessOutput.error("\(XErrorReporting.programName): the window was destroyed by another client")
-                exit(1)
-            }
+            destroyed?()
         default:
             break
         }
@@ -104,8 +107,44 @@ public final class HostWindow {
             closeRequested()
         } else {
             close()
-            exit(0)
         }
+    }
+
+    /// The common single-window program in one call: gives the connection's
+    /// events to `strips` and then to this window, focuses the first strip
+    /// (unless one is focused), lays every strip out across the window's
+    /// width on a resize (keeping its y and height), maps the window and runs
+    /// the main queue for good. Unless the host set them, a close request
+    /// closes the window and exits 0, and a window destroyed by another client
+    /// prints one line on stderr and exits 1.
+    public func run(strips: [SegmentedStrip]) -> Never {
+        let loop = XEventLoop(connection: connection)
+        for strip in strips { loop.add(strip) }
+        loop.handler = { [unowned self] event in handle(&event) }
+        if focusedStrip == nil { focusedStrip = strips.first }
+        if resized == nil {
+            resized = { width, _ in
+                for strip in strips {
+                    let f = strip.frame
+                    strip.setFrame(PixelRect(x: f.x, y: f.y, width: width - f.x, height: f.height))
+                }
+            }
+        }
+        if closeRequested == nil {
+            closeRequested = { [unowned self] in
+                close()
+                exit(0)
+            }
+        }
+        if destroyed == nil {
+            destroyed = {
+                ProcessOutput.error("\(XErrorReporting.programName): the window was destroyed by another client")
+                exit(1)
+            }
+        }
+        map()
+        loop.start()
+        while true { RunLoop.main.run() }
     }
 
     /// Destroys the window (and the strips in it) and flushes the connection.

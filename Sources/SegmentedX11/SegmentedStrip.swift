@@ -80,7 +80,7 @@ public final class SegmentedStrip {
     ///   the titles and `StripStyle.InvalidValue` for a style number that is not
     ///   finite or out of range (both before any window is made);
     ///   `XftFontChain.Failure` when a font cannot be opened.
-    public init(connection: XDisplayConnection, parent: Window, frame: (x: Int, y: Int, width: Int, height: Int),
+    public init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
                 titles: [String], selectedIndex: Int = 0,
                 style: StripStyle = StripStyle()) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
@@ -187,7 +187,17 @@ public final class SegmentedStrip {
     public var size: (width: Int, height: Int) { (renderer.width, renderer.height) }
 
     /// The strip window's position in its parent and size, pixels.
-    public var frame: (x: Int, y: Int, width: Int, height: Int) { (position.x, position.y, renderer.width, renderer.height) }
+    public var frame: PixelRect { PixelRect(x: position.x, y: position.y, width: renderer.width, height: renderer.height) }
+
+    /// The height a host should give the strip for `style`, pixels: the strip's
+    /// design height at the style's scale (44 at scale 1), rounded up. A taller
+    /// frame shows the page area under the strip.
+    public nonisolated static func preferredHeight(for style: StripStyle) -> Int {
+        Int(style.layoutMetrics.stripHeight.rounded(.up))
+    }
+
+    /// `preferredHeight(for:)` of this strip's style, pixels.
+    public var preferredHeight: Int { Self.preferredHeight(for: style) }
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
@@ -201,11 +211,11 @@ public final class SegmentedStrip {
     /// Moves and resizes the strip's window in its parent (pixels). The
     /// content offset follows as for any resize: at rest, the least scroll
     /// that keeps the selection whole; during a tween, the same clock.
-    public func setFrame(_ frame: (x: Int, y: Int, width: Int, height: Int)) {
+    public func setFrame(_ frame: PixelRect) {
         guard !isDestroyed else { return }
         let w = Self.clampedSide(frame.width), h = Self.clampedSide(frame.height)
         // A host forwards every ConfigureNotify of its window, moves included: send nothing when nothing changes.
-        guard (frame.x, frame.y, w, h) != self.frame else { return }
+        guard PixelRect(x: frame.x, y: frame.y, width: w, height: h) != self.frame else { return }
         position = (frame.x, frame.y)
         XMoveResizeWindow(connection.display, window, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(w), UInt32(h))
         resize(width: w, height: h, at: Self.now())

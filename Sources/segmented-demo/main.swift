@@ -162,10 +162,11 @@ let windowHeight = options.geometryGiven ? options.height : Int((Double(options.
 // The demo is a host like any other: a top-level window of its own with one
 // strip filling it, all through the library's public API.
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
-                      background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName)
+                      background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
+                      className: StripTheme.resourceClass)
 let strip: SegmentedStrip
 do {
-    strip = try SegmentedStrip(connection: connection, parent: host.window, frame: (0, 0, windowWidth, windowHeight),
+    strip = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 0, width: windowWidth, height: windowHeight),
                                titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
 } catch let error as StripStyle.InvalidValue {
     fail("\(error)", status: 2)
@@ -181,7 +182,7 @@ do {
 signalHost = host
 host.map()
 host.focusedStrip = strip
-host.resized = { width, height in strip.setFrame((0, 0, width, height)) }
+host.resized = { width, height in strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: height)) }
 
 // Name the code points no font can draw, once, so boxes are never silent.
 // Building the strip measured every title in the unselected font, so its
@@ -267,6 +268,9 @@ if options.frameStats {
                              "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull(),
                              "titleWeights": Dictionary(uniqueKeysWithValues: p.titleWeights.map { (String($0.key), $0.value) })])
     }
+}
+host.destroyed = {
+    fail("the window was destroyed by another client", status: 1)
 }
 host.closeRequested = {
     trace.emit("exit", ["status": 0])

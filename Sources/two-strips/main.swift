@@ -55,11 +55,12 @@ bottomStyle.indicatorAnimation = .lengthen
 bottomStyle.fillMode = .spread
 
 let width = 480, gap = 16
-let stripHeight = Int(topStyle.layoutMetrics.stripHeight)
+let stripHeight = SegmentedStrip.preferredHeight(for: topStyle)
 let host = HostWindow(connection: connection, width: width, height: 2 * stripHeight + 3 * gap,
                       background: 0xFFFFFF, title: "Two strips", instanceName: programName)
-func frames(width: Int) -> [(x: Int, y: Int, width: Int, height: Int)] {
-    [(0, gap, width, stripHeight), (0, 2 * gap + stripHeight, width, stripHeight)]
+func frames(width: Int) -> [PixelRect] {
+    [PixelRect(x: 0, y: gap, width: width, height: stripHeight),
+     PixelRect(x: 0, y: 2 * gap + stripHeight, width: width, height: stripHeight)]
 }
 
 let strips: [(name: String, strip: SegmentedStrip)]
@@ -95,6 +96,12 @@ host.resized = { width, _ in
     for (strip, frame) in zip(strips.map(\.strip), frames(width: width)) { strip.setFrame(frame) }
 }
 loop.handler = { event in host.handle(&event) }
+// Leaving is the host's choice, not the library's.
+host.closeRequested = {
+    host.close()
+    exit(0)
+}
+host.destroyed = { exit(1) }
 host.map()
 emit(["event": "ready", "window": Int(host.window),
       "strips": strips.map { ["name": $0.name, "window": Int($0.strip.window), "x": $0.strip.frame.x, "y": $0.strip.frame.y,

@@ -105,10 +105,12 @@ final class TitleBlendTests: XCTestCase {
         let frames = RunningDemo.segments(demo.ready)
         display.click(demo.window, x: Int(frames[1].x + frames[1].width / 2), y: 22)
         display.parkPointer()
-        _ = try demo.process.next("frame") { $0["animating"] as? Bool == true }
+        // The third frame of the 6 s tween: a frame event is written after its requests are flushed, not
+        // processed, so the first one's pixels may not be on the server yet when a loaded machine reads them.
+        for _ in 0..<3 { _ = try demo.process.next("frame") { $0["animating"] as? Bool == true } }
         let start = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
         let runs = inkRuns(start)
-        XCTAssertGreaterThan(count(start, runs[1], in: [accent]), 10, "the incoming title is red from the first frame")
+        XCTAssertGreaterThan(count(start, runs[1], in: [accent]), 10, "the incoming title is red from the first frames")
         XCTAssertGreaterThan(count(start, runs[0], in: [unselectedColor]), 10)
         XCTAssertEqual(weight(try lastFrame(demo), 1), 1)
         XCTAssertEqual(try DemoProcess.runToEnd(["--title-transition", "fade"]).status, 2)

@@ -70,7 +70,7 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
 
     /// A strip in the host at `frame`, logging its selection callbacks and settles.
     @MainActor
-    private func makeStrip(_ name: String, frame: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 360, 44),
+    private func makeStrip(_ name: String, frame: PixelRect = PixelRect(x: 0, y: 0, width: 360, height: 44),
                            titles: [String]? = nil, selectedIndex: Int = 0, style: StripStyle = StripStyle()) throws -> SegmentedStrip {
         let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: frame, titles: titles ?? self.titles,
                                        selectedIndex: selectedIndex, style: style)
@@ -182,7 +182,7 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
             // The host's parent window goes, then, before any event is read, the host keeps calling the strip.
             XDestroyWindow(connection.display, host.window)
             try strip.setSelectedIndex(3)
-            strip.setFrame((0, 0, 200, 44))
+            strip.setFrame(PixelRect(x: 0, y: 0, width: 200, height: 44))
             try strip.setTitles(["x", "y"])
             strip.handleKey(keysym: KeySym(XK_End), state: 0)
             run(until: { destroyedCount == 1 && hostGone }, "destroyed callbacks")
@@ -308,10 +308,10 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
 
     func testAClickSelectsInTheClickedStripOnlyAndIsUserInitiated() throws {
         try MainActor.assumeIsolated {
-            let top = try makeStrip("top", frame: (0, 10, 360, 44))
+            let top = try makeStrip("top", frame: PixelRect(x: 0, y: 10, width: 360, height: 44))
             var boxed = StripStyle()
             boxed.accentColor = 0x1E88E5
-            let bottom = try makeStrip("bottom", frame: (0, 70, 360, 44), titles: ["Inbox", "Starred", "Sent", "Drafts"], style: boxed)
+            let bottom = try makeStrip("bottom", frame: PixelRect(x: 0, y: 70, width: 360, height: 44), titles: ["Inbox", "Starred", "Sent", "Drafts"], style: boxed)
             showHost()
             run(until: { log.contains("top firstFrame") && log.contains("bottom firstFrame") }, "both first frames")
             log = []
@@ -356,13 +356,13 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
 
     func testSetFrameMovesAndResizesTheStripWindow() throws {
         try MainActor.assumeIsolated {
-            let strip = try makeStrip("a", frame: (0, 0, 200, 44), selectedIndex: 9)
+            let strip = try makeStrip("a", frame: PixelRect(x: 0, y: 0, width: 200, height: 44), selectedIndex: 9)
             var resized = 0
             strip.callbacks.resized = { _ in resized += 1 }
             showHost()
             run(until: { log.contains("a firstFrame") }, "first frame")
             let before = strip.snapshot.targetOffset
-            strip.setFrame((20, 50, 300, 44))
+            strip.setFrame(PixelRect(x: 20, y: 50, width: 300, height: 44))
             run(until: { resized == 1 }, "resized callback")
             XCTAssertEqual(strip.snapshot.viewportWidth, 300)
             var root: Window = 0
@@ -381,7 +381,7 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
             XSync(user.display, 0)
             run(until: { destroyedCount == 1 }, "destroyed callback")
             try strip.setSelectedIndex(3)
-            strip.setFrame((0, 0, 100, 44))
+            strip.setFrame(PixelRect(x: 0, y: 0, width: 100, height: 44))
             XCTAssertEqual(strip.selectedIndex, 0, "no change after the window is gone")
             XCTAssertEqual(children(of: host.window), 0)
         }
