@@ -289,6 +289,21 @@ public final class StripModel {
         return changed
     }
 
+    /// Takes over from another model of the same titles (a new style: other
+    /// fonts, metrics or indicator) whose drawing at `now` (seconds) was
+    /// `drawn`: with `animated`, the indicator and the content offset tween
+    /// from where they were drawn to their new resting places (the frames,
+    /// measured in other fonts, start at rest); otherwise everything rests at once.
+    public func takeOver(from drawn: StripPresentation, at now: Double, animated: Bool) {
+        let tween = animated ? tween(at: now) : nil
+        if let index = selectedIndex, tween != nil {
+            let start = StripPresentation(layout: selection.target, indicator: drawn.indicator,
+                                          contentOffset: drawn.contentOffset, titleWeights: [index: 1])
+            selection.select(index, target: selection.target, from: start, tween: tween)
+        }
+        scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: tween)
+    }
+
     /// Moves the selection by a navigation key at `now` (seconds), animated
     /// exactly as a click. Returns the newly selected index, or nil when the
     /// selection did not change (at an end: no wrap, and the selected segment

@@ -33,14 +33,14 @@ public final class SegmentedStrip {
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
     public var usesXInput2: Bool { xinput != nil }
     /// The style the strip was created with.
-    public let style: StripStyle
+    public private(set) var style: StripStyle
 
     private let connection: XDisplayConnection
-    private let renderer: StripRenderer
-    private let metrics: LayoutMetrics
+    private var renderer: StripRenderer
+    private var metrics: LayoutMetrics
     private var xinput: XInput2Pointer?
     /// X events and keys to the core's input, mirrored right to left.
-    private let input: StripInputTranslator
+    private var input: StripInputTranslator
     private let handCursor: Cursor
     private let arrowCursor: Cursor
     /// When to update and paint (60 Hz while something moves, nothing at rest).
@@ -255,6 +255,43 @@ public final class SegmentedStrip {
         if model.selectedIndex != old {
             callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))
         }
+        reports.selectionPending = true
+        needsPaint = true
+        scheduleUpdate()
+    }
+
+    /// Changes the style at run time: colors, fonts, metrics, indicator and
+    /// motion. The titles and the selection stay; the strip is laid out again
+    /// in the new fonts and metrics, centered on the selection, and exactly one
+    /// indicator is drawn (in its new shape and place).
+    ///
+    /// - Parameters:
+    ///   - style: the new style; `scale` multiplies every metric as at creation.
+    ///   - animated: tween the indicator and the content offset from where they
+    ///     are drawn to their new places (the style's own duration and easing);
+    ///     the frames, measured in other fonts, change at once.
+    /// - Throws: `StripStyle.InvalidValue` or `XftFontChain.Failure` (a font that
+    ///   cannot be opened); the strip is then unchanged.
+    public func setStyle(_ style: StripStyle, animated: Bool = false) throws {
+        try style.validate()
+        guard !isDestroyed else { return }
+        let now = Self.now()
+        let drawn = model.presentation(at: now)
+        let newRenderer = try StripRenderer(connection: connection, window: window, width: renderer.width,
+                                            height: renderer.height, style: style)
+        let newMetrics = style.layoutMetrics
+        let newModel = try Self.makeModel(titles: model.titles, selectedIndex: model.selectedIndex ?? 0,
+                                          viewportWidth: Double(newRenderer.width), metrics: newMetrics, renderer: newRenderer)
+        renderer.retiresWindow = false   // the window stays; the new renderer has registered it
+        renderer = newRenderer
+        metrics = newMetrics
+        self.style = style
+        input = StripInputTranslator(direction: style.direction)
+        model = newModel
+        model.takeOver(from: drawn, at: now, animated: animated)
+        XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
+        scheduler.cancelTimer()
+        hovered = nil
         reports.selectionPending = true
         needsPaint = true
         scheduleUpdate()

@@ -161,6 +161,10 @@ final class StripRenderer {
         return colormapCells!.min { distance($0) < distance($1) }!
     }
 
+    /// Whether freeing the renderer also gives up the window's id (false when
+    /// another renderer takes over the same window: a new style).
+    var retiresWindow = true
+
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
@@ -171,7 +175,7 @@ final class StripRenderer {
             XftDrawDestroy(draw)
             if pixmap != 0, !XErrorReporting.isFailedPixmap(UInt(pixmap)) { XFreePixmap(display, pixmap) }
             _ = XFreeGC(display, gc)
-            XErrorReporting.retire([UInt(pixmap), UInt(picture), UInt(window)], display: display)
+            XErrorReporting.retire([UInt(pixmap), UInt(picture)] + (retiresWindow ? [UInt(window)] : []), display: display)
         }
     }
 

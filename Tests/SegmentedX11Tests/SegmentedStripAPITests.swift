@@ -278,6 +278,67 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    func testSetStyleRelaysOutAndLeavesExactlyOneIndicatorDrawn() throws {
+        try MainActor.assumeIsolated {
+            let strip = try makeStrip("a", frame: PixelRect(x: 0, y: 0, width: 360, height: 44), selectedIndex: 2)
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            let before = strip.snapshot.restingLayout.frame(at: 2)
+            var style = StripStyle()
+            // Each change: a new accent, so that any pixel of an earlier indicator would show in its old color.
+            let changes: [(String, @MainActor (inout StripStyle) -> Void)] = [
+                ("top", { $0.indicatorLocation = .top; $0.accentColor = 0x1E88E5 }),
+                ("box", { $0.indicatorShape = .box; $0.indicatorOpacity = 1; $0.accentColor = 0x43A047; $0.indicatorSizing = .segment }),
+                ("fonts", { $0.indicatorShape = .underline; $0.indicatorLocation = .bottom; $0.accentColor = 0x8E24AA
+                    $0.font = "sans-serif:pixelsize=20"; $0.selectedFont = "sans-serif:pixelsize=24:weight=bold" }),
+            ]
+            var accents: [UInt32] = [StripStyle().accentColor]
+            for (label, change) in changes {
+                change(&style)
+                log = []
+                try strip.setStyle(style)
+                run(until: { log.contains("a settled 2") }, "\(label): settled")
+                XCTAssertEqual(strip.style, style, label)
+                let snapshot = strip.snapshot
+                XCTAssertEqual(snapshot.selectedIndex, 2, "\(label): the selection stays")
+                let indicator = try XCTUnwrap(snapshot.presentation.indicator, label)
+                XCTAssertEqual(indicator, snapshot.restingLayout.indicatorRect(under: 2), "\(label): at rest in the new layout")
+                let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 44))
+                let left = strip.style.direction.windowPixelMinX(contentX: indicator.x, width: indicator.width.rounded(),
+                                                                 contentOffset: snapshot.presentation.contentOffset, viewportWidth: 360)
+                // The new indicator: a run of its color, as wide as its rect, on its middle row.
+                let middle = Int((indicator.y + indicator.height / 2).rounded(.down))
+                let run = image.columns(inRow: middle, matching: style.accentColor)
+                if style.indicatorShape == .underline {
+                    XCTAssertEqual(run.first, left, "\(label): the indicator's left edge")
+                    XCTAssertEqual(run.count, Int(indicator.width.rounded()), "\(label): one indicator, whole")
+                } else {
+                    XCTAssertEqual(run.first, left, "\(label): the box's left edge")
+                }
+                // Nothing left of the earlier indicators, anywhere in the strip.
+                for old in accents {
+                    let stray = (0..<44).reduce(0) { $0 + image.columns(inRow: $1, matching: old).count }
+                    XCTAssertEqual(stray, 0, "\(label): no pixel in the old accent #\(String(old, radix: 16))")
+                }
+                // The underline's rows (top or bottom) hold only this indicator's color.
+                if style.indicatorShape == .underline {
+                    let rows = Int(indicator.y)..<Int(indicator.y + indicator.height)
+                    let inRows = rows.reduce(0) { $0 + image.columns(inRow: $1, matching: style.accentColor).count }
+                    XCTAssertEqual(inRows, rows.count * Int(indicator.width.rounded()), "\(label): exactly one underline")
+                }
+                accents.append(style.accentColor)
+            }
+            // The larger fonts widened the segment: laid out again.
+            XCTAssertGreaterThan(strip.snapshot.restingLayout.frame(at: 2).width, before.width)
+            XCTAssertEqual(strip.preferredHeight, 44)
+            // A bad style changes nothing.
+            var bad = style
+            bad.indicatorHeight = 0
+            XCTAssertThrowsError(try strip.setStyle(bad))
+            XCTAssertEqual(strip.style, style)
+        }
+    }
+
     func testSetTitlesKeepsOrMovesTheSelectionAndReportsChanges() throws {
         try MainActor.assumeIsolated {
             let strip = try makeStrip("a", selectedIndex: 4)
