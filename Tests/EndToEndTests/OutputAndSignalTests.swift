@@ -47,7 +47,12 @@ final class OutputAndSignalTests: XCTestCase {
     /// 60 ms (startup takes about 20): every one exits 143 or 130 within a second.
     func testASignalDuringStartupIsNeverLost() throws {
         var rng = SeededGenerator(seed: 15)
-        let runs = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] == nil ? 200 : 60
+        let sanitized = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] != nil
+        let runs = sanitized ? 60 : 200
+        // Under ThreadSanitizer both the demo and this test process run many times slower (the demo takes
+        // over a second to start), and noticing an exit can itself take tens of milliseconds: the limit
+        // is the 1 s on a normal build, 3 s there. What is checked everywhere is that no signal is lost.
+        let limit = sanitized ? 3.0 : 1.0
         for run in 0..<runs {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: DemoProcess.binaryPath)
@@ -72,7 +77,7 @@ final class OutputAndSignalTests: XCTestCase {
             // shell reports as the same 128 + n; from main() on the demo catches it and exits 128 + n itself.
             let shellStatus = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
             XCTAssertEqual(shellStatus, status, "run \(run): signal \(signal) after \(delay) µs")
-            XCTAssertLessThan(took, 1, "run \(run): took \(took) s to exit")
+            XCTAssertLessThan(took, limit, "run \(run): took \(took) s to exit")
         }
     }
 
