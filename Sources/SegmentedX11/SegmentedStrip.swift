@@ -25,7 +25,7 @@ public final class SegmentedStrip {
     /// The strip's state (titles, layout, selection, scrolling); replaced by
     /// `setTitles`. Hosts read it through `snapshot`: changes go through the
     /// API, which calls back and repaints.
-    private var model: StripModel
+    var model: StripModel
     /// The strip's own X window, a child of the parent given at creation.
     public nonisolated let window: Window
     /// Host callbacks.
@@ -35,29 +35,29 @@ public final class SegmentedStrip {
     /// The style the strip was created with.
     public private(set) var style: StripStyle
 
-    private let connection: XDisplayConnection
-    private var renderer: StripRenderer
-    private var metrics: LayoutMetrics
-    private var xinput: XInput2Pointer?
+    let connection: XDisplayConnection
+    var renderer: StripRenderer
+    var metrics: LayoutMetrics
+    var xinput: XInput2Pointer?
     /// X events and keys to the core's input, mirrored right to left.
-    private var input: StripInputTranslator
-    private let handCursor: Cursor
-    private let arrowCursor: Cursor
+    var input: StripInputTranslator
+    let handCursor: Cursor
+    let arrowCursor: Cursor
     /// When to update and paint (60 Hz while something moves, nothing at rest).
-    private let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
-    private var isDestroyed = false
-    private var position: (x: Int, y: Int)
-    private var pendingMotion: (x: Double, y: Double, time: Double?)?
-    private var needsPaint = false
+    let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
+    var isDestroyed = false
+    var position: (x: Int, y: Int)
+    var pendingMotion: (x: Double, y: Double, time: Double?)?
+    var needsPaint = false
     /// Reports owed to the host, sent once their frame is on the server.
-    private let reports = StripReporter()
-    private var hasDrawnFirstFrame = false
-    private var hasExposed = false
-    private var hovered: Int?
+    let reports = StripReporter()
+    var hasDrawnFirstFrame = false
+    var hasExposed = false
+    var hovered: Int?
 
     /// How many times drag motion was applied during the last press (motion
     /// events are compressed, so this is at most one per frame, not one per event).
-    public private(set) var motionUpdatesInLastPress = 0
+    public internal(set) var motionUpdatesInLastPress = 0
 
     /// Seconds between animation frames (60 Hz); drag motion is applied at most once per frame too.
     public nonisolated static let frameInterval = 1.0 / 60
@@ -128,7 +128,7 @@ public final class SegmentedStrip {
     }
 
     /// Gives the scheduler what it asks about: motion, animation and the update itself.
-    private func connectScheduler() {
+    func connectScheduler() {
         scheduler.hasPendingMotion = { [unowned self] in pendingMotion != nil }
         scheduler.applyMotion = { [unowned self] now in applyPendingMotion(at: now) }
         scheduler.isAnimating = { [unowned self] now in model.isAnimating(at: now) }
@@ -144,14 +144,14 @@ public final class SegmentedStrip {
 
     /// The server had no memory for the back buffer (the error handler saw
     /// its BadAlloc): draw straight to the window, and repaint what was lost.
-    private func backBufferRefused() {
+    func backBufferRefused() {
         guard !isDestroyed else { return }
         _ = renderer.dropRefusedBackBuffer()
         needsPaint = true
         scheduleUpdate()
     }
 
-    private static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
+    static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
                                   renderer: StripRenderer) throws -> StripModel {
         let unselected = renderer.unselectedFont, selected = renderer.selectedFont
         return try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: viewportWidth, metrics: metrics,
@@ -162,7 +162,7 @@ public final class SegmentedStrip {
     /// The largest window side, pixels (X allows 32767; beyond this the back buffer alone would pass 1 GiB).
     public nonisolated static let maximumSide = 16384
 
-    private nonisolated static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
+    nonisolated static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
 
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
@@ -221,7 +221,7 @@ public final class SegmentedStrip {
         resize(width: w, height: h, at: Self.now())
     }
 
-    private func resize(width: Int, height: Int, at now: Double) {
+    func resize(width: Int, height: Int, at now: Double) {
         guard width != renderer.width || height != renderer.height else { return }
         renderer.resize(width: width, height: height)
         model.resize(viewportWidth: Double(renderer.width), at: now)
@@ -370,114 +370,9 @@ public final class SegmentedStrip {
 
     /// Runs the update (motion, timer, paint, reports) once the current batch
     /// of events is handled: the main queue runs it after the handler returns.
-    private func scheduleUpdate() {
+    func scheduleUpdate() {
         guard !isDestroyed else { return }
         scheduler.requestUpdate()
-    }
-
-    private func handleOwn(_ event: inout XEvent) {
-        let now = Self.now()
-        switch event.type {
-        case Expose:
-            if event.xexpose.count == 0 {
-                hasExposed = true
-                // Drawing straight to the window (no back buffer), an Expose needs the frame again.
-                if hasDrawnFirstFrame, renderer.hasBackBuffer {
-                    renderer.copyToWindow()
-                } else {
-                    needsPaint = true
-                }
-            }
-        case VisibilityNotify where !hasExposed:
-            // Viewable but fully covered (an always-on-top fullscreen window): no Expose will come until it is
-            // uncovered. The first frame is painted into the back buffer and copied now, so that it is there
-            // the moment the window shows, and `firstFrame` is not held back forever.
-            if event.xvisibility.state == VisibilityFullyObscured {
-                hasExposed = true
-                needsPaint = true
-            }
-        case ConfigureNotify:
-            position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
-            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height), at: now)
-        case ButtonPress, ButtonRelease, MotionNotify:
-            if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
-        case EnterNotify:
-            xinput?.resetBaselines()
-            let entered = input.crossing(x: event.xcrossing.x, y: event.xcrossing.y, viewportWidth: renderer.width)
-            pendingMotion = (entered.x, entered.y, nil)
-        case LeaveNotify:
-            if !model.isPressed {
-                pendingMotion = nil
-                model.pointerLeft()
-                needsPaint = true
-            }
-        case DestroyNotify where event.xdestroywindow.window == window:
-            windowWentAway()
-        default:
-            break
-        }
-    }
-
-    private func handle(_ windowInput: PointerInput, at now: Double) {
-        let input = self.input.toModel(windowInput, viewportWidth: renderer.width)
-        switch input {
-        case let .press(button, x, y, _, time):
-            switch button {
-            case UInt32(Button1):
-                callbacks.pressed?(self)
-                pendingMotion = nil
-                motionUpdatesInLastPress = 0
-                if model.pointerPressed(x: x, y: y, at: now, eventTime: time) { needsPaint = true }
-            case 4...7:
-                // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
-                let direction: Double = (button == 4 || button == 6) ? -1 : 1
-                if model.scroll(by: direction * model.wheelStep, animated: true, at: now) {
-                    reports.scrollPending = true
-                    needsPaint = true
-                }
-            default:
-                break
-            }
-        case let .release(button, x, y, _, time):
-            guard button == UInt32(Button1) else { return }
-            scheduler.flushMotion(at: now)
-            let old = model.selectedIndex
-            switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
-            case let .click(index, changed):
-                if changed { callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .click)) }
-                reports.selectionPending = true
-                needsPaint = true
-            case let .dragEnded(offset, velocity, gliding):
-                callbacks.released?(self, offset, velocity, gliding)
-                reports.scrollPending = true
-                needsPaint = true
-            case .none:
-                break
-            }
-        case let .motion(x, y, scroll, time):
-            // Compressed: only the last position of a batch is applied, but
-            // every one counts toward the release velocity.
-            pendingMotion = (x, y, time)
-            model.recordPointerSample(x: x, eventTime: time)
-            let increments = scroll.dx + scroll.dy
-            if increments != 0 {
-                let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
-                if model.scroll(by: pixels, animated: false, at: now) {
-                    reports.scrollPending = true
-                    needsPaint = true
-                }
-            }
-        case .ignored:
-            break
-        }
-    }
-
-    private func applyPendingMotion(at now: Double) {
-        guard let motion = pendingMotion else { return }
-        pendingMotion = nil
-        if model.isPressed { motionUpdatesInLastPress += 1 }
-        if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
-        if model.hoveredIndex(at: now) != hovered { needsPaint = true }
     }
 
     /// Destroys the strip's window and flushes the connection; the strip is inert from then on.
@@ -493,43 +388,13 @@ public final class SegmentedStrip {
 
     /// The window was destroyed under the strip (its DestroyNotify, or a
     /// BadWindow/BadDrawable for it, whichever comes first): inert from now on.
-    private func windowWentAway() {
+    func windowWentAway() {
         guard !isDestroyed else { return }
         isDestroyed = true
         // Errors still to come for its back buffer are fallout, not news.
         XErrorReporting.markVanished(UInt(window))
         scheduler.stop()
         callbacks.destroyed?(self)
-    }
-
-    /// After a batch of events or a frame tick (the scheduler has applied
-    /// motion and started or stopped the timer): repaints once and reports.
-    private func update(at now: Double) {
-        if XErrorReporting.hasVanished(UInt(window)) { windowWentAway() }
-        guard !isDestroyed else { return }
-        // Nothing is drawn before the first Expose: the window may not be viewable yet.
-        if needsPaint, hasExposed { paint(at: now) }
-        report()
-        eventsMayBeQueued()
-    }
-
-    /// Font loading, painting and even XFlush (which also reads what the
-    /// server sent) can take events off the socket into Xlib's or XCB's queue,
-    /// where the socket will not signal them: have the event loop drain once
-    /// more. Checking `XQLength` is not enough: it does not count events XCB
-    /// has read but Xlib has not taken yet. One drain per update is cheap, and
-    /// nothing updates at rest.
-    private func eventsMayBeQueued() {
-        connection.noteRoundTrip()
-    }
-
-    /// Tells the host what changed, once it is on screen.
-    private func report() {
-        reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed, scrollCause: model.scrollCause,
-                      hovered: hovered) {
-            XSync(connection.display, 0)
-            connection.noteRoundTrip()
-        }
     }
 
     /// What is drawn now.
@@ -541,54 +406,4 @@ public final class SegmentedStrip {
     /// The strip at `time` (seconds on `SegmentedStrip.now()`), as a value.
     public func snapshot(at time: Double) -> StripSnapshot { model.snapshot(at: time) }
 
-    /// CPU time this thread has used, seconds.
-    private static func threadCPUTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    private func paint(at now: Double) {
-        let cpuStart = frameObserver == nil ? 0 : Self.threadCPUTime()
-        defer {
-            if let observer = frameObserver {
-                observer(FrameStat(time: now, cpuSeconds: Self.threadCPUTime() - cpuStart,
-                                   animating: scheduler.isTimerRunning, dragging: model.isDragging))
-            }
-        }
-        needsPaint = false
-        let hover = model.hoveredIndex(at: now)
-        if hover != hovered {
-            if (hover == nil) != (hovered == nil) {
-                XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
-            }
-            hovered = hover
-            reports.hoverPending = true
-        }
-        renderer.paint(model.snapshot(at: now), hovered: hover)
-        renderer.copyToWindow()
-        if !hasDrawnFirstFrame {
-            hasDrawnFirstFrame = true
-            XSync(connection.display, 0)
-            // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
-            if renderer.dropRefusedBackBuffer() {
-                renderer.paint(model.snapshot(at: now), hovered: hover)
-                XSync(connection.display, 0)
-            }
-            connection.noteRoundTrip()
-            callbacks.firstFrame?(self)
-            if metrics.titleTransition == .blend {
-                // The in-between fonts of blended titles, opened while nothing moves yet.
-                DispatchQueue.main.async { [weak self] in
-                    guard let self, !self.isDestroyed else { return }
-                    let p = self.presentation
-                    let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
-                    self.renderer.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
-                    self.eventsMayBeQueued()
-                }
-            }
-        } else {
-            XFlush(connection.display)
-        }
-    }
 }

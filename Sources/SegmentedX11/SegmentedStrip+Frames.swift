@@ -1,0 +1,88 @@
+import CXft
+import Dispatch
+import Glibc
+import SegmentedCore
+
+// One update of the strip, as the frame scheduler runs it: paint what changed, then report.
+extension SegmentedStrip {
+    /// After a batch of events or a frame tick (the scheduler has applied
+    /// motion and started or stopped the timer): repaints once and reports.
+    func update(at now: Double) {
+        if XErrorReporting.hasVanished(UInt(window)) { windowWentAway() }
+        guard !isDestroyed else { return }
+        // Nothing is drawn before the first Expose: the window may not be viewable yet.
+        if needsPaint, hasExposed { paint(at: now) }
+        report()
+        eventsMayBeQueued()
+    }
+
+    /// Font loading, painting and even XFlush (which also reads what the
+    /// server sent) can take events off the socket into Xlib's or XCB's queue,
+    /// where the socket will not signal them: have the event loop drain once
+    /// more. Checking `XQLength` is not enough: it does not count events XCB
+    /// has read but Xlib has not taken yet. One drain per update is cheap, and
+    /// nothing updates at rest.
+    func eventsMayBeQueued() {
+        connection.noteRoundTrip()
+    }
+
+    /// Tells the host what changed, once it is on screen.
+    func report() {
+        reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed, scrollCause: model.scrollCause,
+                      hovered: hovered) {
+            XSync(connection.display, 0)
+            connection.noteRoundTrip()
+        }
+    }
+
+    /// CPU time this thread has used, seconds.
+    static func threadCPUTime() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    func paint(at now: Double) {
+        let cpuStart = frameObserver == nil ? 0 : Self.threadCPUTime()
+        defer {
+            if let observer = frameObserver {
+                observer(FrameStat(time: now, cpuSeconds: Self.threadCPUTime() - cpuStart,
+                                   animating: scheduler.isTimerRunning, dragging: model.isDragging))
+            }
+        }
+        needsPaint = false
+        let hover = model.hoveredIndex(at: now)
+        if hover != hovered {
+            if (hover == nil) != (hovered == nil) {
+                XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
+            }
+            hovered = hover
+            reports.hoverPending = true
+        }
+        renderer.paint(model.snapshot(at: now), hovered: hover)
+        renderer.copyToWindow()
+        if !hasDrawnFirstFrame {
+            hasDrawnFirstFrame = true
+            XSync(connection.display, 0)
+            // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
+            if renderer.dropRefusedBackBuffer() {
+                renderer.paint(model.snapshot(at: now), hovered: hover)
+                XSync(connection.display, 0)
+            }
+            connection.noteRoundTrip()
+            callbacks.firstFrame?(self)
+            if metrics.titleTransition == .blend {
+                // The in-between fonts of blended titles, opened while nothing moves yet.
+                DispatchQueue.main.async { [weak self] in
+                    guard let self, !self.isDestroyed else { return }
+                    let p = self.presentation
+                    let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
+                    self.renderer.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
+                    self.eventsMayBeQueued()
+                }
+            }
+        } else {
+            XFlush(connection.display)
+        }
+    }
+}
