@@ -402,9 +402,7 @@ public final class XftFontChain {
     /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
     public private(set) var glyphsSentInLastDraw = 0
     /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
-    nonisolated static let overhang = 64
-    /// `overhang`, for tests that bound what a draw sends.
-    public nonisolated static var maximumOverhang: Int { overhang }
+    public nonisolated static let overhang = 64
 
     /// Pen positions inside one long text, so that drawing a window onto it
     /// does not walk the code points before the window on every frame.

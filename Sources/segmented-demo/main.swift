@@ -5,7 +5,7 @@ import SegmentedSupport
 import SegmentedX11
 import Synchronization
 
-// SIGINT and SIGTERM are blocked before anything else happens, in this thread
+// SIGINT, SIGTERM and SIGQUIT are blocked before anything else happens, in this thread
 // and so in every thread made later: one that arrives during startup stays
 // pending until the Dispatch signal sources below read it (through a
 // signalfd), never discarded and never the default action. (Ignoring them
@@ -19,6 +19,15 @@ sigaddset(&blockedSignals, SIGQUIT)
 pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
 // A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
 signal(SIGPIPE, SIG_IGN)
+
+// Started with stdin, stdout or stderr closed, the next descriptors opened
+// (Dispatch's signalfd and epoll below, the X connection's socket) would take
+// those numbers, and trace lines or warnings would be written into them:
+// point them at /dev/null first.
+for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
+    let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+    if null != fd, null >= 0 { dup2(null, fd); close(null) }
+}
 
 let programName = "segmented-demo"
 let version = "0.1.0"
@@ -70,14 +79,6 @@ let signalSources = [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGQUIT, Int3
     }
     source.resume()
     return source
-}
-
-// Started with stdin, stdout or stderr closed, the next open (the X
-// connection's socket) would take that number and trace lines or warnings
-// would be written into the X protocol stream: point them at /dev/null.
-for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 {
-    let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
-    if null != fd, null >= 0 { dup2(null, fd); close(null) }
 }
 
 /// One line on stderr (control characters in echoed input are escaped) and exit.
@@ -201,28 +202,29 @@ let trace = Trace(enabled: options.trace)
 atexit { trace.flush() }
 
 @MainActor
-func layoutFields(_ window: SegmentedStrip) -> [String: Any] {
-    let p = window.presentation
+func layoutFields(_ snapshot: StripSnapshot) -> [String: Any] {
+    let p = snapshot.presentation
     var fields: [String: Any] = [
-        "selectedIndex": window.snapshot.selectedIndex.map { $0 as Any } ?? NSNull(),
+        "selectedIndex": snapshot.selectedIndex.map { $0 as Any } ?? NSNull(),
         "contentOffset": p.contentOffset,
         "contentWidth": p.layout.contentWidth,
-        "viewportWidth": window.snapshot.viewportWidth,
+        "viewportWidth": snapshot.viewportWidth,
     ]
-    fields.merge(Trace.segmentFields(p.layout, contentOffset: p.contentOffset, viewportWidth: window.snapshot.viewportWidth)) { a, _ in a }
+    fields.merge(Trace.segmentFields(p.layout, contentOffset: p.contentOffset, viewportWidth: snapshot.viewportWidth)) { a, _ in a }
     fields["indicator"] = p.indicator.map { Trace.rect($0) as Any } ?? NSNull()
     return fields
 }
 
 @MainActor
 func emitReady(_ window: SegmentedStrip) {
-    var fields = layoutFields(window)
-    fields["count"] = window.snapshot.titles.count
+    let snapshot = window.snapshot
+    var fields = layoutFields(snapshot)
+    fields["count"] = snapshot.titles.count
     fields["window"] = Int(host.window)
     fields["stripWindow"] = Int(window.window)
     fields["viewportHeight"] = window.size.height
-    fields["stripHeight"] = window.snapshot.metrics.stripHeight
-    fields["wheelStep"] = window.snapshot.wheelStep
+    fields["stripHeight"] = snapshot.metrics.stripHeight
+    fields["wheelStep"] = snapshot.wheelStep
     fields["xinput2"] = window.usesXInput2
     fields["direction"] = window.style.direction.rawValue
     fields["fonts"] = [
@@ -243,21 +245,22 @@ strip.callbacks.selectionChanged = { window, change in
     trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,
                           "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull()])
 }
-strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window)) }
+strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window.snapshot)) }
 strip.callbacks.released = { window, offset, velocity, gliding in
     trace.emit("release", ["contentOffset": offset, "velocity": velocity, "gliding": gliding,
                            "motionUpdates": window.motionUpdatesInLastPress])
 }
 strip.callbacks.scrolled = { window, cause in
-    trace.emit("scroll", ["contentOffset": window.presentation.contentOffset, "cause": cause.rawValue,
-                          "maximumOffset": window.snapshot.maximumOffset])
+    let snapshot = window.snapshot
+    trace.emit("scroll", ["contentOffset": snapshot.presentation.contentOffset, "cause": cause.rawValue,
+                          "maximumOffset": snapshot.maximumOffset])
 }
 strip.callbacks.hoverChanged = { _, index in
     trace.emit("hover", ["index": index.map { $0 as Any } ?? NSNull(), "cursor": index == nil ? "arrow" : "hand"])
 }
 strip.callbacks.resized = { window in
-    let p = window.presentation
-    trace.emit("resize", ["viewportWidth": window.snapshot.viewportWidth, "viewportHeight": window.size.height,
+    let snapshot = window.snapshot, p = snapshot.presentation
+    trace.emit("resize", ["viewportWidth": snapshot.viewportWidth, "viewportHeight": window.size.height,
                           "contentOffset": p.contentOffset, "contentWidth": p.layout.contentWidth])
 }
 if options.frameStats {

@@ -242,7 +242,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
             _ = canvas.snapshot { c in
                 _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: stacksIndex)
             }
-            let lettersInClip = (400 - 10 + XftFontChain.maximumOverhang) / chain.advance(of: "a") + 1
+            let lettersInClip = (400 - 10 + XftFontChain.overhang) / chain.advance(of: "a") + 1
             XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + XftFontChain.maximumZeroAdvanceGlyphsPerDraw)
             XCTAssertGreaterThan(chain.glyphsSentInLastDraw, XftFontChain.maximumZeroAdvanceGlyphsPerDraw, "the marks up to the budget and the letters")
         }
