@@ -75,15 +75,14 @@ static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
     return FcCharSetHasChar(set, c) ? 1 : 0;
 }
 
-/* Multiplies a parsed pattern's pixel size (when it has one) by `scale`. */
+/* Multiplies a parsed pattern's pixel size (when it has one) by `scale`.
+   A point size is left alone: it is converted at a resolution that already
+   carries the scale (multiplying it too sized fonts twice under Xft.dpi 192). */
 static inline void cxft_pattern_scale_pixel_size(FcPattern *p, double scale) {
     double size;
     if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) == FcResultMatch) {
         FcPatternDel(p, FC_PIXEL_SIZE);
         FcPatternAddDouble(p, FC_PIXEL_SIZE, size * scale);
-    } else if (FcPatternGetDouble(p, FC_SIZE, 0, &size) == FcResultMatch) {
-        FcPatternDel(p, FC_SIZE);
-        FcPatternAddDouble(p, FC_SIZE, size * scale);
     }
 }
 

@@ -32,6 +32,9 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var fillMode: FillMode = .start
     /// Indicator height, pixels.
     public var indicatorHeight: Double = 3
+    /// The least room between an underline and the title's ink box (the
+    /// font's ascent + descent), pixels; see `fittingText(height:)`.
+    public var indicatorGap: Double = 2
     /// A press and release at most this far apart (pixels, Euclidean) is a
     /// click; motion past it turns the press into a drag.
     public var clickSlop: Double = 5
@@ -59,9 +62,47 @@ public struct LayoutMetrics: Equatable, Sendable {
         m.maximumSegmentWidth = maximumSegmentWidth.map { $0 * factor }
         m.indicatorWidth = indicatorWidth * factor
         m.indicatorHeight = indicatorHeight * factor
+        m.indicatorGap = indicatorGap * factor
         m.indicatorBoxInset = indicatorBoxInset * factor
         m.clickSlop = clickSlop * factor
         return m
+    }
+}
+
+extension LayoutMetrics {
+    /// The strip height that fits titles `textHeight` pixels tall (the
+    /// tallest font's ascent + descent) with the indicator beside them, pixels:
+    ///
+    ///     max(stripHeight, textHeight + insets.top + insets.bottom + indicatorHeight + indicatorGap)
+    ///
+    /// rounded up to a whole pixel. With the defaults that is 44 px (at scale
+    /// 1) up to a 37 px tall font, so the design's strip stays as it is for
+    /// ordinary fonts, and a larger font makes the strip taller instead of
+    /// letting the underline cross its descenders (or ascenders, at the top).
+    public func fittingText(height textHeight: Double) -> LayoutMetrics {
+        var m = self
+        let needed = textHeight + insets.top + insets.bottom + indicatorHeight + indicatorGap
+        m.stripHeight = max(stripHeight, needed.rounded(.up))
+        return m
+    }
+
+    /// The baseline (pixels from the strip's top) of a title whose font has
+    /// `ascent` and `descent` (pixels): its ascent + descent centered in the
+    /// title band (the strip less its top and bottom insets), then moved, when
+    /// it would come closer than `indicatorGap` to an underline, away from it.
+    /// A box indicator lies behind the title and moves nothing.
+    public func titleBaseline(ascent: Int, descent: Int) -> Int {
+        let bandTop = insets.top, bandHeight = stripHeight - insets.top - insets.bottom
+        let centered = Int((bandTop + (bandHeight - Double(ascent + descent)) / 2).rounded()) + ascent
+        guard indicatorShape == .underline else { return centered }
+        switch indicatorLocation {
+        case .bottom:
+            let lowest = Int((stripHeight - insets.bottom - indicatorHeight - indicatorGap).rounded(.down)) - descent
+            return min(centered, lowest)
+        case .top:
+            let highest = Int((insets.top + indicatorHeight + indicatorGap).rounded(.up)) + ascent
+            return max(centered, highest)
+        }
     }
 }
 

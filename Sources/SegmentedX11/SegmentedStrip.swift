@@ -90,8 +90,6 @@ public final class SegmentedStrip {
         self.connection = connection
         self.style = style
         input = StripInputTranslator(direction: style.direction)
-        let metrics = style.layoutMetrics
-        self.metrics = metrics
         let display = connection.display
         let screen = connection.screen
         let width = Self.clampedSide(frame.width), height = Self.clampedSide(frame.height)
@@ -114,6 +112,8 @@ public final class SegmentedStrip {
             XDestroyWindow(display, window)
             throw error
         }
+        let metrics = Self.layoutMetrics(style, fonts: [renderer.unselectedFont, renderer.selectedFont])
+        self.metrics = metrics
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
         xinput = XInput2Pointer(display: display, window: window)
@@ -189,15 +189,32 @@ public final class SegmentedStrip {
     /// The strip window's position in its parent and size, pixels.
     public var frame: PixelRect { PixelRect(x: position.x, y: position.y, width: renderer.width, height: renderer.height) }
 
-    /// The height a host should give the strip for `style`, pixels: the strip's
-    /// design height at the style's scale (44 at scale 1), rounded up. A taller
-    /// frame shows the page area under the strip.
-    public nonisolated static func preferredHeight(for style: StripStyle) -> Int {
-        Int(style.layoutMetrics.stripHeight.rounded(.up))
+    /// The layout metrics of `style` with the strip made tall enough for the
+    /// tallest of `fonts` (`LayoutMetrics.fittingText(height:)`).
+    static func layoutMetrics(_ style: StripStyle, fonts: [XftFontChain]) -> LayoutMetrics {
+        let tallest = fonts.map { $0.ascent + $0.descent }.max() ?? 0
+        return style.layoutMetrics.fittingText(height: Double(tallest))
     }
 
-    /// `preferredHeight(for:)` of this strip's style, pixels.
-    public var preferredHeight: Int { Self.preferredHeight(for: style) }
+    /// The height a host should give a strip of `style` on `connection`,
+    /// pixels: the strip's own height, max(`stripHeight` × scale (44 px at
+    /// scale 1), the tallest of the unselected and selected fonts' ascent +
+    /// descent + top and bottom insets + indicator height + a 2 px gap, all
+    /// at the scale) (`LayoutMetrics.fittingText(height:)`). A taller frame
+    /// shows the page area under the strip.
+    /// - Throws: `StripStyle.InvalidValue` for a style out of range,
+    ///   `XftFontChain.Failure` when one of its fonts cannot be opened.
+    public static func preferredHeight(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
+        try style.validate()
+        let fonts = try [style.font, style.selectedFont].map {
+            try XftFontChain(display: connection.display, screen: connection.screen, pattern: $0, scale: style.scale)
+        }
+        return Int(layoutMetrics(style, fonts: fonts).stripHeight.rounded(.up))
+    }
+
+    /// The height of this strip's strip area (not its window), pixels: what
+    /// `preferredHeight(for:connection:)` gives for its style.
+    public var preferredHeight: Int { Int(metrics.stripHeight.rounded(.up)) }
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
@@ -279,7 +296,7 @@ public final class SegmentedStrip {
         let drawn = model.presentation(at: now)
         let newRenderer = try StripRenderer(connection: connection, window: window, width: renderer.width,
                                             height: renderer.height, style: style)
-        let newMetrics = style.layoutMetrics
+        let newMetrics = Self.layoutMetrics(style, fonts: [newRenderer.unselectedFont, newRenderer.selectedFont])
         let newModel = try Self.makeModel(titles: model.titles, selectedIndex: model.selectedIndex ?? 0,
                                           viewportWidth: Double(newRenderer.width), metrics: newMetrics, renderer: newRenderer)
         renderer.retiresWindow = false   // the window stays; the new renderer has registered it

@@ -248,8 +248,6 @@ final class StripRenderer {
         let layout = presentation.layout
         let visible = layout.visibleRange(contentOffset: offset - metrics.spacing,
                                           viewportWidth: Double(width) + 2 * metrics.spacing)
-        let bandTop = metrics.insets.top
-        let bandHeight = metrics.stripHeight - metrics.insets.top - metrics.insets.bottom
         // Titles never paint outside the strip, however large their font.
         clip(y: 0, height: stripHeight)
         if indicatorShape == .box, let box = presentation.indicator {
@@ -282,7 +280,7 @@ final class StripRenderer {
             let frame = layout.frame(at: index)
             let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
                                                     viewportWidth: width)
-            let baseline = Self.baseline(top: bandTop, height: bandHeight, font: chain)
+            let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
             let hover = index == hovered
             // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
             // main-actor isolation at run time for every title of every frame.

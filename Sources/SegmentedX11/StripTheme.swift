@@ -70,8 +70,7 @@ public enum StripTheme {
                 style.scale = value / 96
             } else {
                 warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; the scale stays 1")
-                // Xft itself would still size point sizes by it (0 dpi: every size 0, "sans:size=12" unopenable).
-                if let display { XftFontChain.setDPI(96, for: display) }
+                // Point sizes are converted at 96 × scale (XftFontChain.pointResolution), never at this value.
             }
         }
         for setting in StripSetting.all {

@@ -89,28 +89,32 @@ public final class XftFontChain {
         }
     }
 
+    /// The resolution point sizes are converted at, dots per inch: 96 × `scale`.
+    ///
+    /// 96 dpi is scale 1 (Xft.dpi sets the scale as value / 96, see
+    /// `StripTheme`), so under Xft.dpi 192 this is 192, what Xft itself would
+    /// use; under `--scale 2` alone points grow with everything else; without
+    /// any setting it is 96, as Pango and GTK assume, not the screen's
+    /// millimetre-derived guess; and a refused Xft.dpi (0, 10000) is never used.
+    public nonisolated static func pointResolution(scale: Double) -> Double { 96 * scale }
+
     /// Opens the font matching `pattern` (a fontconfig pattern such as
-    /// "sans-serif:pixelsize=15") on `display`, its pixel size (or point
-    /// size) multiplied by `scale` (HiDPI: 2 at 192 dpi).
+    /// "sans-serif:pixelsize=15") on `display` at `scale` (HiDPI: 2 at 192 dpi).
+    ///
+    /// A pixel size is multiplied by `scale`. A point size (`size=11.25`, or
+    /// none: fontconfig's 12 pt) is converted to pixels at
+    /// `pointResolution(scale:)` dots per inch and not multiplied again:
+    /// `sans:size=11.25` at scale 2 (Xft.dpi 192) is 30 px, as
+    /// `sans:pixelsize=15` is. A pattern's own `dpi` wins.
     /// - Throws: `Failure` when the pattern does not parse or nothing matches.
-    /// Resolutions (dots per inch) that replace the Xft.dpi resource for point
-    /// sizes, by display: set when that resource was refused as absurd.
-    private static var dpiOverrides = [OpaquePointer: Double]()
-
-    /// Makes every chain opened on `display` from now on convert point sizes at
-    /// `dpi` dots per inch, whatever the Xft.dpi resource says (a pattern's own `dpi` still wins).
-    public static func setDPI(_ dpi: Double, for display: OpaquePointer) {
-        dpiOverrides[display] = dpi
-    }
-
     public init(display: OpaquePointer, screen: Int32, pattern: String, scale: Double = 1) throws {
         self.display = display
         self.screen = screen
         patternName = pattern
         guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
-        if let dpi = Self.dpiOverrides[display] {
-            var existing = 0.0
-            if FcPatternGetDouble(parsed, "dpi", 0, &existing) != FcResultMatch { FcPatternAddDouble(parsed, "dpi", dpi) }
+        var existing = 0.0
+        if FcPatternGetDouble(parsed, "dpi", 0, &existing) != FcResultMatch {
+            FcPatternAddDouble(parsed, "dpi", Self.pointResolution(scale: scale))
         }
         if scale != 1 { cxft_pattern_scale_pixel_size(parsed, scale) }
         hanLanguage = cxft_pattern_has_lang(parsed) != 0 ? nil : Self.hanFallbackLanguage()

@@ -55,7 +55,15 @@ bottomStyle.indicatorAnimation = .lengthen
 bottomStyle.fillMode = .spread
 
 let width = 480, gap = 16
-let stripHeight = SegmentedStrip.preferredHeight(for: topStyle)
+// Both strips get the taller one's height (each fits its fonts).
+let stripHeight: Int
+do {
+    stripHeight = try max(SegmentedStrip.preferredHeight(for: topStyle, connection: connection),
+                          SegmentedStrip.preferredHeight(for: bottomStyle, connection: connection))
+} catch {
+    ProcessOutput.error("\(programName): \(error)")
+    exit(1)
+}
 let host = HostWindow(connection: connection, width: width, height: 2 * stripHeight + 3 * gap,
                       background: 0xFFFFFF, title: "Two strips", instanceName: programName)
 func frames(width: Int) -> [PixelRect] {

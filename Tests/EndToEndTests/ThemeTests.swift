@@ -71,9 +71,13 @@ final class ThemeTests: XCTestCase {
     }
 
     func testScaleTwoDoublesEveryMetric() throws {
-        for arguments in [["--scale", "2"], []] {
+        // The default fonts (pixel sizes) at --scale 2 and under Xft.dpi 192; and the same sizes given in
+        // points under Xft.dpi 192 (11.25 pt = 15 px and 12.75 pt = 17 px at 96 dpi): converted once, not twice (issue 10).
+        let pointFonts = ["--font", "sans-serif:size=11.25", "--selected-font", "sans-serif:size=12.75:weight=bold",
+                          "--page-font", "sans-serif:size=21:weight=bold"]
+        for arguments in [["--scale", "2"], [], pointFonts] {
             let display = try Shared.display.get()
-            if arguments.isEmpty { display.setResources("Xft.dpi: 192\n") }   // the HiDPI desktop setting
+            if !arguments.starts(with: ["--scale"]) { display.setResources("Xft.dpi: 192\n") }   // the HiDPI desktop setting
             let demo = try RunningDemo(arguments)
             defer { demo.process.process.terminate() }
             XCTAssertEqual(traceNumber(demo.ready["stripHeight"]), 88, "\(arguments)")

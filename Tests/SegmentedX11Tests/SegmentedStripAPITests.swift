@@ -339,6 +339,42 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 10: the strip is as tall as its tallest font needs, and the
+    /// underline never crosses the selected title's descenders.
+    func testTheStripGrowsForATallFontAndKeepsTheUnderlineClearOfDescenders() throws {
+        try MainActor.assumeIsolated {
+            var style = StripStyle()
+            style.selectedFont = "sans-serif:pixelsize=28:weight=bold"
+            let tall = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
+            let expected = max(44, tall.ascent + tall.descent + 0 + 2 + 3 + 2)
+            XCTAssertGreaterThan(expected, 44, "a 28 px font needs more than the design's 44 px")
+            XCTAssertEqual(try SegmentedStrip.preferredHeight(for: style, connection: connection), expected)
+            XCTAssertEqual(try SegmentedStrip.preferredHeight(for: StripStyle(), connection: connection), 44)
+            var doubled = StripStyle()
+            doubled.scale = 2
+            XCTAssertEqual(try SegmentedStrip.preferredHeight(for: doubled, connection: connection), 88)
+
+            let strip = try makeStrip("a", frame: PixelRect(x: 0, y: 0, width: 360, height: 100), titles: ["gypsy", "jog"], style: style)
+            showHost()
+            run(until: { log.contains("a firstFrame") }, "first frame")
+            XCTAssertEqual(strip.preferredHeight, expected)
+            XCTAssertEqual(strip.snapshot.metrics.stripHeight, Double(expected))
+            let indicator = try XCTUnwrap(strip.snapshot.presentation.indicator)
+            XCTAssertEqual(indicator.y, Double(expected - 2 - 3))
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 360, height: 100))
+            let frame = strip.snapshot.restingLayout.frame(at: 0)
+            let left = Int(frame.x), right = Int(frame.x + frame.width)
+            // The lowest row above the underline with any ink of the selected title.
+            let inkRows = (0..<Int(indicator.y)).filter { y in (left..<right).contains { image[$0, y] != style.backgroundColor } }
+            let lowest = try XCTUnwrap(inkRows.last)
+            XCTAssertLessThanOrEqual(lowest, Int(indicator.y) - 2 - 1, "two clear rows above the underline")
+            // The descenders of "gypsy" do reach down close to the font's descent.
+            let baseline = strip.snapshot.metrics.titleBaseline(ascent: tall.ascent, descent: tall.descent)
+            XCTAssertGreaterThan(lowest, baseline + tall.descent / 2)
+            XCTAssertEqual(baseline + tall.descent, Int(indicator.y) - 2)
+        }
+    }
+
     func testSetTitlesKeepsOrMovesTheSelectionAndReportsChanges() throws {
         try MainActor.assumeIsolated {
             let strip = try makeStrip("a", selectedIndex: 4)

@@ -261,6 +261,29 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 10: a point size is converted once, at 96 dpi × scale, never also multiplied by the scale.
+    func testPointSizesAreNotScaledTwice() throws {
+        try MainActor.assumeIsolated {
+            @MainActor func chain(_ pattern: String, _ scale: Double) throws -> XftFontChain {
+                try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: scale)
+            }
+            let title = "AVATAR Wolf To 2024"
+            for scale in [1.0, 2.0, 1.5] {
+                let points = try chain("sans-serif:size=11.25", scale), pixels = try chain("sans-serif:pixelsize=15", scale)
+                // 11.25 pt at 96 × scale dpi = 15 × scale px (11.25 / 72 × 96 = 15).
+                XCTAssertEqual(points.pixelSize, 15 * scale, "scale \(scale)")
+                XCTAssertEqual(pixels.pixelSize, 15 * scale, "scale \(scale)")
+                XCTAssertEqual(points.ascent + points.descent, pixels.ascent + pixels.descent, "scale \(scale)")
+                XCTAssertEqual(points.advance(of: title), pixels.advance(of: title), "scale \(scale)")
+            }
+            // A pattern's own resolution wins: 11.25 pt at 192 dpi is 30 px at scale 1.
+            XCTAssertEqual(try chain("sans-serif:size=11.25:dpi=192", 1).pixelSize, 30)
+            // No size at all: fontconfig's 12 pt, 16 px at 96 dpi, 32 at scale 2.
+            XCTAssertEqual(try chain("sans-serif", 1).pixelSize, 16)
+            XCTAssertEqual(try chain("sans-serif", 2).pixelSize, 32)
+        }
+    }
+
     func testBadPatternAndFallbackSkipsNothingDrawable() throws {
         try MainActor.assumeIsolated {
             XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
