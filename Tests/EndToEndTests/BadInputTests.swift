@@ -96,10 +96,11 @@ final class BadInputTests: XCTestCase {
         try assertFails(["--selected-font", ":pixelsize=0"], message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
     }
 
-    /// Ascent + descent (pixels) of the face Xft opens for `pattern` on this display, as the demo measures it.
+    /// Ascent + descent (pixels) of the face Xft opens for `pattern` on this display, as the demo measures it
+    /// (its default 12 pt converted at 96 dpi at scale 1, `XftFontChain.pointResolution`).
     private static func lineHeight(of pattern: String) throws -> Int {
         let x = try TestDisplay()
-        let font = try XCTUnwrap(XftFontOpenName(x.display, x.screen, pattern))
+        let font = try XCTUnwrap(XftFontOpenName(x.display, x.screen, pattern + ":dpi=96"))
         defer { XftFontClose(x.display, font) }
         return Int(font.pointee.ascent) + Int(font.pointee.descent)
     }

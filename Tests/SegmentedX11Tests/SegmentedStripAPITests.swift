@@ -344,10 +344,10 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
     func testTheStripGrowsForATallFontAndKeepsTheUnderlineClearOfDescenders() throws {
         try MainActor.assumeIsolated {
             var style = StripStyle()
-            style.selectedFont = "sans-serif:pixelsize=28:weight=bold"
+            style.selectedFont = "sans-serif:pixelsize=34:weight=bold"
             let tall = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
             let expected = max(44, tall.ascent + tall.descent + 0 + 2 + 3 + 2)
-            XCTAssertGreaterThan(expected, 44, "a 28 px font needs more than the design's 44 px")
+            XCTAssertGreaterThan(expected, 44, "a 34 px font needs more than the design's 44 px")
             XCTAssertEqual(try SegmentedStrip.preferredHeight(for: style, connection: connection), expected)
             XCTAssertEqual(try SegmentedStrip.preferredHeight(for: StripStyle(), connection: connection), 44)
             var doubled = StripStyle()
