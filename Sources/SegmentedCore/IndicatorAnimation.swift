@@ -1,27 +1,31 @@
-/// How the indicator travels from one segment to another during a tween.
+/// How the indicator travels from one segment to another as the page
+/// position moves between them.
 ///
-/// Each mode maps the tween's *time* fraction `t` (0...1, before easing) and
-/// the tween's easing to the indicator's rect; all start exactly at `from`
-/// and end exactly at `to`, and are continuous in between.
+/// Each mode maps the fraction `f` (0...1) of the way from one page to the
+/// next (a swipe's page offset as dragged, or a tween's eased progress) to the
+/// indicator's rect; all start exactly at `from`, end exactly at `to`, and are
+/// continuous in between. Because the rect is a function of `f` alone, a swipe
+/// and a tween that reach the same position draw the same indicator (the
+/// design of Flutter's `TabController.animation` and Android's
+/// `TabIndicatorInterpolator.updateIndicatorForOffset`).
 public enum IndicatorAnimation: String, Equatable, Sendable, CaseIterable {
-    /// Both edges on the tween's easing curve (the design's default).
+    /// Both edges move together: lerp(from, to, f) (the design's default).
     case slide
     /// Android TabLayout's elastic mode: the leading edge decelerates
-    /// (1 - (1 - t)^2) and the trailing edge accelerates (t^2), so the
+    /// (1 - (1 - f)^2) and the trailing edge accelerates (f^2), so the
     /// indicator stretches toward the target, then shrinks onto it.
     case elastic
     /// JXCategoryView's lengthen style: in the first half the leading edge
-    /// reaches the target's leading edge while the trailing edge stays; in the
-    /// second half the trailing edge follows. Each half is eased.
+    /// reaches the target's leading edge (at 2f) while the trailing edge stays;
+    /// in the second half the trailing edge follows (at 2f - 1).
     case lengthen
 
-    /// The indicator at time fraction `t` of a tween with `easing`, from `from` to `to` (pixels).
-    public func rect(from: Rect, to: Rect, time t: Double, easing: CubicBezierEasing) -> Rect {
-        let t = min(max(t, 0), 1)
-        if t == 0 { return from }
-        if t == 1 { return to }
-        let e = easing.transform(t)
-        let y = lerp(from.y, to.y, e), height = lerp(from.height, to.height, e)
+    /// The indicator `fraction` of the way from `from` to `to` (pixels); `fraction` is clamped to 0...1.
+    public func rect(from: Rect, to: Rect, fraction f: Double) -> Rect {
+        let f = f.isFinite ? min(max(f, 0), 1) : 0
+        if f == 0 { return from }
+        if f == 1 { return to }
+        let y = lerp(from.y, to.y, f), height = lerp(from.height, to.height, f)
         let movingRight = to.midX >= from.midX
         // Edges as (trailing, leading) in the direction of travel.
         let fromTrail = movingRight ? from.x : from.maxX, fromLead = movingRight ? from.maxX : from.x
@@ -29,17 +33,17 @@ public enum IndicatorAnimation: String, Equatable, Sendable, CaseIterable {
         var trail: Double, lead: Double
         switch self {
         case .slide:
-            return from.interpolated(to: to, fraction: e)
+            return from.interpolated(to: to, fraction: f)
         case .elastic:
-            lead = lerp(fromLead, toLead, 1 - (1 - t) * (1 - t))
-            trail = lerp(fromTrail, toTrail, t * t)
+            lead = lerp(fromLead, toLead, 1 - (1 - f) * (1 - f))
+            trail = lerp(fromTrail, toTrail, f * f)
         case .lengthen:
-            if t < 0.5 {
-                lead = lerp(fromLead, toLead, easing.transform(2 * t))
+            if f < 0.5 {
+                lead = lerp(fromLead, toLead, 2 * f)
                 trail = fromTrail
             } else {
                 lead = toLead
-                trail = lerp(fromTrail, toTrail, easing.transform(2 * t - 1))
+                trail = lerp(fromTrail, toTrail, 2 * f - 1)
             }
         }
         let left = min(trail, lead), right = max(trail, lead)

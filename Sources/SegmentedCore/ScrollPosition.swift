@@ -71,6 +71,12 @@ struct ScrollPosition {
         }
     }
 
+    /// Rests at `offset` (pixels) drawn for a page position: a selection's centering, by hand.
+    mutating func follow(_ offset: Double) {
+        cause = .selection
+        rest(at: offset)
+    }
+
     /// A running selection tween takes a new target (the viewport changed) at
     /// `now` (seconds) and keeps its clock; a drawn offset past the new
     /// `maximum` goes on from the edge instead.

@@ -1,66 +1,100 @@
 /// The selection and its motion: the selected index, the layout the strip
-/// rests in with it, and the transition toward that layout from what was
-/// drawn when the selection last changed (frames, indicator and title
-/// weights, all at one progress value).
+/// rests in with it, and the transition that is drawn on the way there.
 ///
-/// Flutter keeps the same state in `TabController` (an animation value
-/// between indices), apart from `ScrollPosition`; here the scroll is
-/// `ScrollPosition`. Today a tween drives the progress; a page swipe can set it.
+/// The transition is one leg between two drawn states (frames, indicator and
+/// title weights) at one fraction 0...1, the page position's offset within the
+/// leg. Whatever drives that fraction, the strip drawn is the same function of
+/// it (Flutter's `TabController.animation` value drives `TabBar` alike for a
+/// tap and a swipe):
+/// - a tap, key or host selection: a tween from what was drawn (the leg's start)
+///   to the new resting layout, so that the indicator goes straight to the
+///   target and a second tap bends the motion;
+/// - a page position p between pages i and i + 1 (a swipe, its settle, or a
+///   host's own pager): the leg from the layout resting on i to the one
+///   resting on i + 1, at f = p - i.
+///
+/// Flutter keeps the scroll apart from the `TabController`; here it is `ScrollPosition`.
 struct SelectionTransition {
+    /// One end of a leg: what is drawn there.
+    struct Endpoint: Equatable {
+        var layout: SegmentLayout
+        var indicator: Rect?
+        var weights: [Int: Double]
+    }
+
+    /// What moves the fraction along the leg.
+    enum Driver: Equatable {
+        /// A tween's eased progress (a selection).
+        case tween(Tween)
+        /// A fraction set from outside (the page position's offset).
+        case fraction(Double)
+    }
+
     /// The selected segment; nil only when there are no titles.
     private(set) var selectedIndex: Int?
     /// The layout once the transition has ended.
     private(set) var target: SegmentLayout
-    /// What was drawn when the transition began.
-    private var fromLayout: SegmentLayout
-    private var fromIndicator: Rect?
-    private var fromWeights: [Int: Double] = [:]
-    /// The tween that drives the progress from `from…` (0) to `target` (1); nil at rest.
-    private var tween: Tween?
+    /// The leg drawn now; nil at rest on `target`.
+    private var leg: (from: Endpoint, to: Endpoint, driver: Driver)?
 
     /// At rest on `target`, with `selectedIndex` selected.
     init(selectedIndex: Int?, target: SegmentLayout) {
         self.selectedIndex = selectedIndex
         self.target = target
-        fromLayout = target
     }
 
-    /// How far the transition is at `now` (seconds): 0 at its start, 1 at rest.
-    func progress(at now: Double) -> Double {
-        guard let tween, !tween.isFinished(at: now) else { return 1 }
-        return tween.progress(at: now)
+    /// The resting drawing of `layout` with `index` selected.
+    static func resting(_ layout: SegmentLayout, selecting index: Int?) -> Endpoint {
+        Endpoint(layout: layout, indicator: index.map { layout.indicatorRect(under: $0) }, weights: index.map { [$0: 1] } ?? [:])
     }
 
-    /// Whether the transition still moves at `now` (seconds).
+    /// The fraction of the leg drawn at `now` (seconds); nil at rest or after a finished tween.
+    func fraction(at now: Double) -> Double? {
+        guard let leg else { return nil }
+        switch leg.driver {
+        case let .tween(tween): return tween.isFinished(at: now) ? nil : tween.progress(at: now)
+        case let .fraction(f): return f
+        }
+    }
+
+    /// Whether a tween still moves the transition at `now` (seconds); a fraction set from outside does not move by itself.
     func isMoving(at now: Double) -> Bool {
-        guard let tween else { return false }
+        guard case let .tween(tween)? = leg?.driver else { return false }
         return !tween.isFinished(at: now)
+    }
+
+    /// Whether the page position drives the transition (a swipe or a host's pager).
+    var followsPagePosition: Bool {
+        if case .fraction? = leg?.driver { return true }
+        return false
     }
 
     /// The frames, indicator and title weights drawn at `now` (seconds).
     func drawn(at now: Double, metrics: LayoutMetrics) -> (layout: SegmentLayout, indicator: Rect?, weights: [Int: Double]) {
-        var layout = target
-        var indicator = selectedIndex.map { target.indicatorRect(under: $0) }
-        var weights = restingWeights
-        if let tween, !tween.isFinished(at: now) {
-            let p = tween.progress(at: now)
-            layout = fromLayout.interpolated(to: target, fraction: p)
-            if let to = indicator {
-                let time = (now - tween.startTime) / tween.duration
-                indicator = metrics.indicatorAnimation.rect(from: fromIndicator ?? to, to: to, time: time, easing: tween.easing)
-            }
-            if metrics.titleTransition == .blend { weights = Self.blend(fromWeights, weights, p) }
+        guard let leg else {
+            let rest = Self.resting(target, selecting: selectedIndex)
+            return (rest.layout, rest.indicator, rest.weights)
         }
+        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnWeights(leg.to.weights, metrics)) }
+        let layout = leg.from.layout.interpolated(to: leg.to.layout, fraction: f)
+        var indicator = leg.to.indicator ?? leg.from.indicator
+        if let to = leg.to.indicator {
+            indicator = metrics.indicatorAnimation.rect(from: leg.from.indicator ?? to, to: to, fraction: f)
+        }
+        let weights = metrics.titleTransition == .blend ? Self.blend(leg.from.weights, leg.to.weights, f)
+            : drawnWeights(leg.to.weights, metrics)
         return (layout, indicator, weights)
     }
 
-    /// Ends a transition that has finished by `now` (seconds), keeping its end values.
+    /// Title weights with `TitleTransition.switchAtStart`: the selected title at 1, whatever is drawn.
+    private func drawnWeights(_ weights: [Int: Double], _ metrics: LayoutMetrics) -> [Int: Double] {
+        metrics.titleTransition == .blend ? weights : selectedIndex.map { [$0: 1] } ?? [:]
+    }
+
+    /// Ends a tween that has finished by `now` (seconds), keeping its end values.
     mutating func settle(at now: Double) {
-        guard let tween, tween.isFinished(at: now) else { return }
-        self.tween = nil
-        fromLayout = target
-        fromIndicator = nil
-        fromWeights = [:]
+        guard case let .tween(tween)? = leg?.driver, tween.isFinished(at: now) else { return }
+        leg = nil
     }
 
     /// Selects `index`, resting in `target`: from what is `drawn` over `tween`,
@@ -68,27 +102,39 @@ struct SelectionTransition {
     mutating func select(_ index: Int, target: SegmentLayout, from drawn: StripPresentation, tween: Tween?) {
         selectedIndex = index
         self.target = target
-        self.tween = tween
-        if tween != nil {
-            fromLayout = drawn.layout
-            fromIndicator = drawn.indicator
-            fromWeights = drawn.titleWeights
+        if let tween {
+            let start = Endpoint(layout: drawn.layout, indicator: drawn.indicator, weights: drawn.titleWeights)
+            leg = (start, Self.resting(target, selecting: index), .tween(tween))
         } else {
-            fromLayout = target
-            fromIndicator = nil
-            fromWeights = [:]
+            leg = nil
+        }
+    }
+
+    /// Selects `index` (resting in `target`) while the page position keeps drawing the leg it is on.
+    mutating func selectFollowingPages(_ index: Int, target: SegmentLayout) {
+        selectedIndex = index
+        self.target = target
+    }
+
+    /// Draws the leg from `from` to `to` at `fraction` (0...1), set from outside;
+    /// at rest on the target when `to` is it at fraction 1 (or `from` at 0).
+    mutating func follow(from: Endpoint, to: Endpoint, fraction: Double) {
+        let rest = Self.resting(target, selecting: selectedIndex)
+        if (fraction <= 0 && from == rest) || (fraction >= 1 && to == rest) {
+            leg = nil
+        } else {
+            leg = (from, to, .fraction(min(max(fraction, 0), 1)))
         }
     }
 
     /// A new resting layout for the same selection (the viewport changed):
-    /// a running transition keeps its clock and bends toward it.
+    /// a running tween keeps its clock and bends toward it.
     mutating func relayout(_ target: SegmentLayout) {
         self.target = target
-        if tween == nil { fromLayout = target }
-    }
-
-    private var restingWeights: [Int: Double] {
-        selectedIndex.map { [$0: 1] } ?? [:]
+        if var running = leg, case .tween = running.driver {
+            running.to = Self.resting(target, selecting: selectedIndex)
+            leg = running
+        }
     }
 
     /// `from` + (`to` - `from`) x `p` for every index in either, dropping zeros.

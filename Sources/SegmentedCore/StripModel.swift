@@ -144,6 +144,8 @@ public final class StripModel {
     private var selection: SelectionTransition
     private var scrolling = ScrollPosition()
     private var pointer: (x: Double, y: Double)?
+    /// The page position last set by `setPagePosition`, while the strip follows it.
+    private var followedPagePosition: Double?
 
     /// The selected segment; nil only when there are no titles.
     public var selectedIndex: Int? { selection.selectedIndex }
@@ -282,11 +284,71 @@ public final class StripModel {
         let drawn = presentation(at: now)
         settle(at: now)
         let changed = index != selectedIndex
-        if changed {
+        // A strip drawn between pages (a host's pager let go mid-way) goes to the selection as well.
+        if changed || selection.followsPagePosition {
             selection.select(index, target: resting(selecting: index), from: drawn, tween: animated ? tween(at: now) : nil)
         }
+        followedPagePosition = nil
         scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: animated ? tween(at: now) : nil)
         return changed
+    }
+
+    /// The page position the strip draws at `now` (seconds): the position set by
+    /// `setPagePosition` while the strip follows one, else the selected index
+    /// (0 with no titles). Pages count from 0; p = i + f is f (0...1) of the
+    /// way from page i to page i + 1.
+    public func pagePosition(at now: Double) -> Double {
+        if let p = followedPagePosition, selection.followsPagePosition { return p }
+        return Double(selectedIndex ?? 0)
+    }
+
+    /// Whether the strip is drawn from a page position (a swipe, its settle, or a host's pager) rather than resting or tweening.
+    public var followsPagePosition: Bool { selection.followsPagePosition }
+
+    /// Draws the strip at page position `position` at `now` (seconds), with no
+    /// tween: between pages i = floor(p) and i + 1 at f = p - i,
+    /// - the frames and title weights are f of the way from the layout resting
+    ///   on i (title i selected) to the one resting on i + 1;
+    /// - the indicator is `metrics.indicatorAnimation.rect(from:to:fraction: f)`
+    ///   between its resting rects under i and i + 1;
+    /// - the content offset is lerp(c(i), c(i + 1), f), where c(k) is the
+    ///   offset that centers k in the layout resting on k (clamped).
+    ///
+    /// This is Android TabLayout's `setScrollPosition(position, positionOffset)`
+    /// and Flutter's `TabController.animation` value. The position is clamped
+    /// to 0...count - 1; a non-finite one is ignored. The selection does not
+    /// change (see `selectFollowingPages(_:at:)` and `select(_:at:animated:)`).
+    public func setPagePosition(_ position: Double, at now: Double) {
+        guard !titles.isEmpty, position.isFinite else { return }
+        let p = min(max(position, 0), Double(titles.count - 1))
+        settle(at: now)
+        let i = Int(p.rounded(.down)), next = min(i + 1, titles.count - 1)
+        let f = p - Double(i)
+        let from = resting(selecting: i), to = resting(selecting: next)
+        selection.follow(from: SelectionTransition.resting(from, selecting: i), to: SelectionTransition.resting(to, selecting: next),
+                         fraction: f)
+        followedPagePosition = selection.followsPagePosition ? p : nil
+        guard !isPressed else { return }
+        func centering(_ layout: SegmentLayout, _ k: Int) -> Double {
+            ContentOffset.centering(layout.frame(at: k), contentWidth: layout.contentWidth, viewportWidth: viewportWidth)
+        }
+        scrolling.follow(lerp(centering(from, i), centering(to, next), f))
+    }
+
+    /// Selects `index` as the pages decide it (a swipe released toward it)
+    /// while the strip goes on following the page position to it: nothing
+    /// jumps, and the next `setPagePosition` calls draw the rest of the way.
+    /// - Returns: whether the selection changed.
+    /// - Throws: `Failure.indexOutOfRange`.
+    @discardableResult
+    public func selectFollowingPages(_ index: Int, at now: Double) throws -> Bool {
+        guard titles.indices.contains(index) else {
+            throw Failure.indexOutOfRange(index: index, count: titles.count)
+        }
+        guard index != selectedIndex else { return false }
+        guard selection.followsPagePosition else { return try select(index, at: now) }
+        selection.selectFollowingPages(index, target: resting(selecting: index))
+        return true
     }
 
     /// Takes over from another model of the same titles (a new style: other
@@ -348,6 +410,11 @@ public final class StripModel {
         // The spare room depends on the viewport: the resting layout changes,
         // a running tween keeps its clock and bends toward it.
         selection.relayout(resting(selecting: selectedIndex))
+        if let p = followedPagePosition, selection.followsPagePosition {
+            // The legs' layouts fill the new viewport: draw the same position in them.
+            setPagePosition(p, at: now)
+            return
+        }
         let drawnMaximum = ContentOffset.maximum(contentWidth: drawn.layout.contentWidth, viewportWidth: viewportWidth)
         if scrolling.retargetCentering(to: targetOffset, drawn: drawn.contentOffset, maximum: drawnMaximum, at: now) { return }
         scrolling.stop(at: now)

@@ -28,7 +28,7 @@ extension SegmentedStrip {
 
     /// Tells the host what changed, once it is on screen.
     func report() {
-        reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed, scrollCause: model.scrollCause,
+        reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed && !model.followsPagePosition, scrollCause: model.scrollCause,
                       hovered: hovered) {
             XSync(connection.display, 0)
             connection.noteRoundTrip()

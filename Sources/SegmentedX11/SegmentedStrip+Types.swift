@@ -10,6 +10,10 @@ extension SegmentedStrip {
         case key
         /// The host, through `setSelectedIndex(_:animated:)` or `setTitles(_:selectedIndex:)`.
         case api
+        /// The user turned the linked pages (`PagedView`): a drag or flick, told
+        /// once when its target page is decided at the release, or a wheel notch or
+        /// touchpad scroll over the pages.
+        case swipe
     }
 
     /// One change of the selected index, as the selection callback hears it.
@@ -20,7 +24,7 @@ extension SegmentedStrip {
         public var newIndex: Int?
         /// What caused it.
         public var cause: SelectionCause
-        /// Whether the user caused it (a click or a key), not the host.
+        /// Whether the user caused it (a click, a key or a swipe), not the host.
         public var isUserInitiated: Bool { cause != .api }
     }
 

@@ -54,6 +54,8 @@ public final class SegmentedStrip {
     var hasDrawnFirstFrame = false
     var hasExposed = false
     var hovered: Int?
+    /// A linked `PagedView` turning to a selection made on the strip (index, animated).
+    var pageTurn: ((Int, Bool) -> Void)?
 
     /// How many times drag motion was applied during the last press (motion
     /// events are compressed, so this is at most one per frame, not one per event).
@@ -314,6 +316,37 @@ public final class SegmentedStrip {
         scheduleUpdate()
     }
 
+    /// Draws the strip at page position `position` (pages, 0-based: p = i + f
+    /// is f of the way from page i to page i + 1), for a host with its own
+    /// paging that reports its progress as it scrolls, as Android TabLayout's
+    /// `setScrollPosition(position, positionOffset)` or Flutter's
+    /// `TabController.animation` value: the indicator, title blend and content
+    /// offset are drawn exactly as during a swipe of a linked `PagedView`
+    /// (see `StripModel.setPagePosition(_:at:)` for the formulas), with no tween.
+    ///
+    /// The selection does not change and no callback fires: call
+    /// `setSelectedIndex(_:animated:)` when the host's pager settles on a page
+    /// (at once: the strip is drawn there already). A position outside
+    /// 0...count - 1 is clamped; a non-finite one is ignored.
+    public func setPagePosition(_ position: Double) {
+        guard !isDestroyed else { return }
+        followPages(position, at: Self.now())
+    }
+
+    /// Draws `position` (pages) at `now` (seconds) and repaints after the batch.
+    func followPages(_ position: Double, at now: Double) {
+        model.setPagePosition(position, at: now)
+        needsPaint = true
+        scheduleUpdate()
+    }
+
+    /// Tells the host and a linked paged view that the selection changed.
+    func selectionDidChange(from old: Int?, to new: Int, cause: SelectionCause, animated: Bool = true) {
+        callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: new, cause: cause))
+        // The pages turn to a selection made on the strip; a swipe's selection came from them.
+        if cause != .swipe { pageTurn?(new, animated) }
+    }
+
     /// Selects `index` for the host (cause `.api`).
     ///
     /// - Parameters:
@@ -330,7 +363,7 @@ public final class SegmentedStrip {
         guard !isDestroyed else { return }
         let old = model.selectedIndex
         if try model.select(index, at: Self.now(), animated: animated) {
-            callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .api))
+            selectionDidChange(from: old, to: index, cause: .api, animated: animated)
         }
         reports.selectionPending = true
         needsPaint = true
@@ -353,7 +386,7 @@ public final class SegmentedStrip {
         let old = model.selectedIndex
         guard old != nil else { return true }
         if let index = model.select(key, at: Self.now()) {
-            callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: index, cause: .key))
+            selectionDidChange(from: old, to: index, cause: .key)
         }
         // Changed or only re-centered (a key at an end): either way it moves and settles.
         reports.selectionPending = true

@@ -117,6 +117,28 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
         loop.start()
     }
 
+    func testSetPagePositionDrawsTheSwipeStateWithoutSelecting() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let rest0 = strip.snapshot
+            strip.setPagePosition(0.4)
+            run(until: { false }, timeout: 0.1, expectingTimeout: true)
+            let drawn = strip.snapshot.presentation
+            XCTAssertEqual(strip.selectedIndex, 0, "the host's pager moving does not select")
+            XCTAssertFalse(log.contains { $0.contains("select") })
+            XCTAssertFalse(log.contains("a settled 0"), "between pages nothing has settled")
+            // The indicator 40 % of the way between where it rests under titles 0 and 1 (slide).
+            try strip.setSelectedIndex(1, animated: false)
+            let at1 = strip.snapshot.presentation.indicator!
+            let at0 = rest0.presentation.indicator!
+            XCTAssertEqual(drawn.indicator!.x, at0.x + (at1.x - at0.x) * 0.4, accuracy: 1e-9)
+            XCTAssertEqual(drawn.titleWeights[0]!, 0.6, accuracy: 1e-12)
+            XCTAssertEqual(drawn.titleWeights[1]!, 0.4, accuracy: 1e-12)
+            strip.setPagePosition(.infinity)
+            XCTAssertEqual(strip.snapshot.presentation.indicator, at1, "a non-finite position is ignored")
+        }
+    }
+
     func testOutOfRangeInitialIndexThrowsBeforeAnyWindowIsMade() throws {
         try MainActor.assumeIsolated {
             for index in [-1, titles.count] {

@@ -1,0 +1,79 @@
+/// The rules that link a strip to its pages, so that either drives the
+/// other (the job of TabLayout's `TabLayoutOnPageChangeListener` and
+/// `ViewPagerOnTabSelectedListener`, or of Flutter's shared `TabController`):
+///
+/// - the user moves the pages (a drag, its settle, wheel notches): the strip
+///   draws their position, `StripModel.setPagePosition`, frame by frame;
+/// - a swipe's target is decided (at release, or by a notch): the strip
+///   selects it then, once, and `selectionChanged` is called once, however
+///   many pages the drag passed;
+/// - the strip's selection changes (a tap, a key, the host): the pages turn to
+///   it in the strip's tween duration and curve, from the target's neighbour
+///   for a jump of more than one page; the strip tweens straight to it.
+///
+/// Free of X11, so tests drive both models with a virtual clock.
+public final class PageLink {
+    /// The pages' position and gesture.
+    public let pager: PagerModel
+    /// The strip's model (a strip replaces its model on new titles or a new style).
+    public var strip: StripModel
+    /// The pages chose a new selection (old, new): called once per decided swipe, before its settle is drawn.
+    public var selectionChanged: (_ old: Int?, _ new: Int) -> Void = { _, _ in }
+
+    /// Links `pager` and `strip`; the pages are turned to the strip's selection at once.
+    public init(pager: PagerModel, strip: StripModel) {
+        self.pager = pager
+        self.strip = strip
+        pager.turn(to: strip.selectedIndex ?? 0, at: 0, animated: false)
+    }
+
+    /// After the pages moved at `now` (seconds): while the user moves them,
+    /// the strip draws their position.
+    /// - Returns: whether the strip was set.
+    @discardableResult
+    public func pagesMoved(at now: Double) -> Bool {
+        guard pager.cause == .swipe, pager.isDragging || pager.isAnimating(at: now) || strip.followsPagePosition else { return false }
+        strip.setPagePosition(pager.position(at: now), at: now)
+        return true
+    }
+
+    /// Button 1 went up over the pages (view pixels) at `now` (seconds): the
+    /// pages settle, and the strip selects the page decided.
+    public func pointerReleased(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> PageRelease {
+        let release = pager.release(x: x, y: y, at: now, eventTime: eventTime)
+        if case let .settle(target, _) = release { decide(target, at: now) }
+        pagesMoved(at: now)
+        return release
+    }
+
+    /// Wheel notches over the pages at `now` (seconds): one page each (see `PagerModel.turn(by:at:)`).
+    @discardableResult
+    public func turn(by notches: Int, at now: Double) -> Int? {
+        guard let target = pager.turn(by: notches, at: now) else { return nil }
+        decide(target, at: now)
+        pagesMoved(at: now)
+        return target
+    }
+
+    /// Smooth scrolling over the pages at `now` (seconds): a page per whole notch (see `PagerModel.scroll(increments:at:)`).
+    @discardableResult
+    public func scroll(increments: Double, at now: Double) -> Int? {
+        guard let target = pager.scroll(increments: increments, at: now) else { return nil }
+        decide(target, at: now)
+        pagesMoved(at: now)
+        return target
+    }
+
+    /// The strip's selection changed to `index` at `now` (seconds) by a tap,
+    /// a key or the host: the pages turn to it with the strip's duration and easing.
+    public func stripSelected(_ index: Int, at now: Double, animated: Bool = true) {
+        pager.turn(to: index, at: now, animated: animated, duration: strip.metrics.tweenDuration, easing: strip.metrics.easing)
+    }
+
+    private func decide(_ target: Int, at now: Double) {
+        let old = strip.selectedIndex
+        // The strip takes up the pages' position first, so the selection changes with nothing jumping.
+        strip.setPagePosition(pager.position(at: now), at: now)
+        if (try? strip.selectFollowingPages(target, at: now)) == true { selectionChanged(old, target) }
+    }
+}
