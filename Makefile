@@ -95,7 +95,9 @@ soak: deps
 	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
 
 # Speed and memory (release build) beside the Xft floor and GtkNotebook: one
-# table on stdout, the same figures in bench-results/bench.json.
+# table on stdout, the same figures in bench-results/bench.json. The remote
+# rows run the three through bench/delay-proxy (a 20 ms round trip, as over
+# ssh -X to a nearby server), which also counts the round trips each makes.
 BENCH_RUNS ?= 9
 bench: deps
 	scripts/install-deps.sh libgtk-3-dev gcc libc6-dev
@@ -105,7 +107,7 @@ bench: deps
 	cc -O2 -o .build/bench/floor bench/peers/floor.c $$(pkg-config --cflags --libs xft x11)
 	cc -O2 -o .build/bench/gtk-notebook bench/peers/gtk_notebook.c $$(pkg-config --cflags --libs gtk+-3.0)
 	scripts/with-display.sh .build/release/segmented-bench --demo .build/release/segmented-demo --measure .build/bench/measure \
-	  --floor .build/bench/floor --gtk .build/bench/gtk-notebook --runs $(BENCH_RUNS) --out bench-results/bench.json
+	  --floor .build/bench/floor --gtk .build/bench/gtk-notebook --proxy .build/release/delay-proxy --runs $(BENCH_RUNS) --out bench-results/bench.json
 
 clean:
 	rm -rf .build Fuzz/.build screenshots bench-results

@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
+        // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
+        .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
         .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedSupport", "TestSupport"]),

@@ -51,14 +51,16 @@ public final class HostWindow {
         window = XCreateWindow(display, XRootWindow(display, screen), 0, 0, side(width), side(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWEventMask), &attributes)
-        wmDeleteWindow = connection.atom("WM_DELETE_WINDOW")
+        // Every atom in one round trip (XSetWMProtocols would intern WM_PROTOCOLS with one more).
+        let atoms = connection.atoms(["WM_DELETE_WINDOW", "WM_PROTOCOLS", "_NET_WM_NAME", "UTF8_STRING", "_NET_WM_PID"])
+        wmDeleteWindow = atoms[0]
         XStoreName(display, window, title)
         let utf8 = Array(title.utf8)
-        XChangeProperty(display, window, connection.atom("_NET_WM_NAME"), connection.atom("UTF8_STRING"), 8, PropModeReplace,
-                        utf8, Int32(utf8.count))
+        XChangeProperty(display, window, atoms[2], atoms[3], 8, PropModeReplace, utf8, Int32(utf8.count))
+        // Format-32 properties are C longs in Xlib, whatever the protocol's 32 bits.
         var pid = UInt(getpid())
         withUnsafeBytes(of: &pid) { bytes in
-            _ = XChangeProperty(display, window, connection.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+            _ = XChangeProperty(display, window, atoms[4], XA_CARDINAL, 32, PropModeReplace,
                                 bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
         let cls = className ?? instanceName.prefix(1).uppercased() + instanceName.dropFirst()
@@ -68,8 +70,10 @@ public final class HostWindow {
                 XSetClassHint(display, window, &hint)
             }
         }
-        var protocols = [wmDeleteWindow]
-        XSetWMProtocols(display, window, &protocols, 1)
+        let protocols = [wmDeleteWindow]
+        protocols.withUnsafeBytes { bytes in
+            _ = XChangeProperty(display, window, atoms[1], XA_ATOM, 32, PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
     }
 
     /// Maps the window (after its strips exist, so that they appear together).

@@ -53,7 +53,7 @@ extension SegmentedStrip {
         needsPaint = false
         let hover = model.hoveredIndex(at: now)
         if hover != hovered {
-            if (hover == nil) != (hovered == nil) {
+            if (hover == nil) != (hovered == nil), pointerIsSetUp {
                 XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
             }
             hovered = hover
@@ -71,6 +71,7 @@ extension SegmentedStrip {
             }
             connection.noteRoundTrip()
             callbacks.firstFrame?(self)
+            DispatchQueue.main.async { self.setUpPointer() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
             if metrics.titleTransition == .blend {
                 // The in-between fonts of blended titles, opened while nothing moves yet.
                 DispatchQueue.main.async { [weak self] in

@@ -33,6 +33,9 @@ extension SegmentedStrip {
         /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
         /// mapped fully covered, which gets no Expose; then XSync).
         public var firstFrame: (@MainActor (SegmentedStrip) -> Void)?
+        /// The pointer is set up (XInput 2 when the server has it, and the cursors), right after the first
+        /// frame: `usesXInput2` tells which input it chose.
+        public var pointerReady: (@MainActor (SegmentedStrip) -> Void)?
         /// The selected index changed; called once per change, before the
         /// animation to it starts (the strip still shows the old selection).
         public var selectionChanged: (@MainActor (SegmentedStrip, SelectionChange) -> Void)?
@@ -43,7 +46,8 @@ extension SegmentedStrip {
         public var released: (@MainActor (SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
         /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
         public var scrolled: (@MainActor (SegmentedStrip, ScrollCause) -> Void)?
-        /// The segment under the pointer changed (nil: none) and so did the cursor.
+        /// The segment under the pointer changed (nil: none) and so did the cursor; told once nothing moves
+        /// and no button is held (a change during a tween or a drag is told when it ends, as it is then).
         public var hoverChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
         public var resized: (@MainActor (SegmentedStrip) -> Void)?

@@ -31,6 +31,7 @@ public final class SegmentedStrip {
     /// Host callbacks.
     public var callbacks = Callbacks()
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
+    /// False until the pointer is set up, right after the first frame (`Callbacks.pointerReady`).
     public var usesXInput2: Bool { xinput != nil }
     /// The style the strip was created with.
     public private(set) var style: StripStyle
@@ -41,8 +42,11 @@ public final class SegmentedStrip {
     var xinput: XInput2Pointer?
     /// X events and keys to the core's input, mirrored right to left.
     var input: StripInputTranslator
-    let handCursor: Cursor
-    let arrowCursor: Cursor
+    /// The pointer's shapes over a segment and elsewhere; 0 until made, after the first frame.
+    var handCursor: Cursor = 0
+    var arrowCursor: Cursor = 0
+    /// Whether XInput 2 and the cursors are set up (after the first frame: see `setUpPointer()`).
+    var pointerIsSetUp = false
     /// When to update and paint (60 Hz while something moves, nothing at rest).
     let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
     var isDestroyed = false
@@ -106,8 +110,6 @@ public final class SegmentedStrip {
         window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
-        handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
-        arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         do {
             renderer = try StripRenderer(connection: connection, window: window, width: width, height: height, style: style)
         } catch {
@@ -118,15 +120,30 @@ public final class SegmentedStrip {
         self.metrics = metrics
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
-        xinput = XInput2Pointer(display: display, window: window)
         // The renderer told the error handler about the window and its back
         // buffer; a refused buffer brings the strip back here to repaint.
         XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in self?.backBufferRefused() }
         connectScheduler()
-        XDefineCursor(display, window, arrowCursor)
         XMapWindow(display, window)
         XFlush(display)
         connection.noteRoundTrip()
+    }
+
+    /// XInput 2 and the cursors, which the first frame does not need: made
+    /// right after it, so that their round trips (the extension and version
+    /// queries, the device list, the cursor font and XFIXES) are not paid
+    /// before anything is on screen. Until then pointer input comes as core
+    /// events, which the strip handles the same way.
+    func setUpPointer() {
+        guard !pointerIsSetUp, !isDestroyed else { return }
+        pointerIsSetUp = true
+        let display = connection.display
+        handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
+        arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
+        XDefineCursor(display, window, hovered == nil ? arrowCursor : handCursor)
+        xinput = XInput2Pointer(display: display, window: window)
+        eventsMayBeQueued()
+        callbacks.pointerReady?(self)
     }
 
     /// Gives the scheduler what it asks about: motion, animation and the update itself.
@@ -173,8 +190,8 @@ public final class SegmentedStrip {
             // A strip the host let go of takes its window with it.
             if !isDestroyed { XDestroyWindow(connection.display, window) }
             XErrorReporting.markVanished(UInt(window))
-            XFreeCursor(connection.display, handCursor)
-            XFreeCursor(connection.display, arrowCursor)
+            if handCursor != 0 { XFreeCursor(connection.display, handCursor) }
+            if arrowCursor != 0 { XFreeCursor(connection.display, arrowCursor) }
             XErrorReporting.setBackBufferRefused(UInt(window), nil)
             // The renderer, freed next, retires the window's and the buffer's ids once their last requests are processed.
         }

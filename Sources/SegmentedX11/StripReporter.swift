@@ -6,7 +6,9 @@ import SegmentedCore
 ///
 /// Reports wait while anything moves or the button is held (a drag may be
 /// past an edge), then go out together after one XSync, so that a host that
-/// grabs pixels on hearing them sees that frame.
+/// grabs pixels on hearing them sees that frame. Waiting keeps that sync out
+/// of tweens and drags: no frame of a motion waits for a reply, which over a
+/// slow link (`ssh -X`) would cost a round trip each.
 @MainActor
 final class StripReporter {
     /// A selection (or re-centering) is under way and will report `settled`.
@@ -29,13 +31,15 @@ final class StripReporter {
         let selection = selectionPending && resting
         if scrollCause == .selection { scrollPending = false }
         let scroll = scrollPending && resting
-        guard selection || scroll || resizePending || hoverPending else { return }
+        // A hover change during a tween or a drag (the content moving under the pointer) is told at rest, with the rest.
+        let hover = hoverPending && resting
+        guard selection || scroll || resizePending || hover else { return }
         sync()
         if resizePending {
             resizePending = false
             strip.callbacks.resized?(strip)
         }
-        if hoverPending {
+        if hover {
             hoverPending = false
             strip.callbacks.hoverChanged?(strip, hovered)
         }

@@ -64,7 +64,9 @@ public final class XDisplayConnection {
             XConnectWatchdog.disarm()
             throw Failure.cannotOpen(resolved, reason: Self.reason(refusal))
         }
-        XSync(display, 0)
+        // No XSync here: XOpenDisplay has already made round trips of its own
+        // (BIG-REQUESTS, the RESOURCE_MANAGER property, XKB), so the server
+        // answered; one more would cost a round trip over a slow link.
         XConnectWatchdog.disarm()
         self.display = display
         self.name = resolved
@@ -111,9 +113,15 @@ public final class XDisplayConnection {
     /// Tells `roundTripObserver` that a round trip happened.
     public func noteRoundTrip() { roundTripObserver?() }
 
-    /// Interns `name` (creating the atom if needed).
-    public func atom(_ name: String) -> Atom {
-        XInternAtom(display, name, 0)
+    /// Interns `names` (creating atoms as needed) in one round trip: Xlib's
+    /// `XInternAtoms` sends every request before it reads the first reply.
+    /// - Returns: the atoms, in the order of `names`.
+    public func atoms(_ names: [String]) -> [Atom] {
+        var result = [Atom](repeating: 0, count: names.count)
+        var pointers = names.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        _ = XInternAtoms(display, &pointers, Int32(names.count), 0, &result)
+        return result
     }
 
     /// How many X protocol errors the installed handler has seen (each is printed only the first time).

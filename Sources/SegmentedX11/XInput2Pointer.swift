@@ -50,7 +50,7 @@ final class XInput2Pointer {
         refreshAxes(device: XIAllMasterDevices)
     }
 
-    /// Reads the scroll axes of `device` (or of every master device) again.
+    /// Reads the scroll axes of `device` (or of every master device) again: one round trip.
     func refreshAxes(device: Int32) {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(display, device, &count) else { return }
@@ -58,15 +58,20 @@ final class XInput2Pointer {
         for d in 0..<Int(count) {
             let info = infos[d]
             guard info.use == XIMasterPointer || device != XIAllMasterDevices else { continue }
-            var axes = [SmoothScrollTracker.Axis]()
-            for c in 0..<Int(info.num_classes) {
-                guard let any = info.classes[c], any.pointee.type == XIScrollClass else { continue }
-                let scroll = UnsafeRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
-                axes.append(.init(device: Int(info.deviceid), valuator: Int(scroll.number),
-                                  horizontal: scroll.scroll_type == XIScrollTypeHorizontal, increment: scroll.increment))
-            }
-            tracker.setAxes(axes, of: Int(info.deviceid))
+            setAxes(of: info.deviceid, classes: info.classes, count: info.num_classes)
         }
+    }
+
+    /// Takes the scroll axes of `device` from its input classes (a device list's, or a device change event's).
+    private func setAxes(of device: Int32, classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?, count: Int32) {
+        var axes = [SmoothScrollTracker.Axis]()
+        for c in 0..<Int(count) {
+            guard let any = classes?[c], any.pointee.type == XIScrollClass else { continue }
+            let scroll = UnsafeRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
+            axes.append(.init(device: Int(device), valuator: Int(scroll.number),
+                              horizontal: scroll.scroll_type == XIScrollTypeHorizontal, increment: scroll.increment))
+        }
+        tracker.setAxes(axes, of: Int(device))
     }
 
     /// Forgets the valuator baselines (the pointer re-entered the window).
@@ -88,8 +93,9 @@ final class XInput2Pointer {
         defer { if fetched { XFreeEventData(display, &event.xcookie) } }
         let type = event.xcookie.evtype
         if type == XI_DeviceChanged {
+            // The event carries the device's new classes: no XIQueryDevice round trip in the middle of input.
             let changed = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
-            refreshAxes(device: changed.deviceid)
+            setAxes(of: changed.deviceid, classes: changed.classes, count: changed.num_classes)
             return .ignored
         }
         let e = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee

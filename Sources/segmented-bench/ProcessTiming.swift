@@ -14,10 +14,11 @@ struct ProcessCost {
 
 /// Runs `path` with `arguments` to completion through the `measure` helper
 /// (bench/peers/measure.c, which forks for real so that peak RSS is the child's own).
-func measureProcess(_ path: String, _ arguments: [String], helper: String) -> ProcessCost {
+func measureProcess(_ path: String, _ arguments: [String], helper: String, environment: [String: String]? = nil) -> ProcessCost {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: helper)
     process.arguments = [path] + arguments
+    if let environment { process.environment = environment }
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -8,7 +8,8 @@ import TestSupport
 /// beside the Xft floor and GtkNotebook. Prints one table, writes the same
 /// figures as JSON. Needs $DISPLAY (the Makefile starts Xvfb when there is none).
 ///
-/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--out FILE] [--runs N]
+/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--proxy PATH] [--delay-ms N] [--out FILE] [--runs N]
+/// (`--proxy`: bench/delay-proxy, for the remote rows: startup and interaction over a slow link.)
 struct BenchOptions {
     var demo = ".build/release/segmented-demo"
     var floor: String?
@@ -16,6 +17,9 @@ struct BenchOptions {
     var measure = ".build/bench/measure"
     var out = "bench-results/bench.json"
     var runs = 9
+    var proxy: String?
+    /// The proxy's delay in each direction (a round trip costs twice this).
+    var delayMilliseconds = 10.0
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -28,6 +32,8 @@ struct BenchOptions {
             case "--measure": measure = value
             case "--out": out = value
             case "--runs": runs = max(1, Int(value) ?? runs)
+            case "--proxy": proxy = value
+            case "--delay-ms": delayMilliseconds = max(0, Double(value) ?? delayMilliseconds)
             default:
                 FileHandle.standardError.write(Data("segmented-bench: unknown option \(flag)\n".utf8))
                 exit(2)
@@ -46,6 +52,7 @@ struct Report: Encodable {
     let hitTest: HitTestResult
     let idle: [IdleResult]
     let pacing: PacingResult
+    let remote: RemoteReport?
 }
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
@@ -104,11 +111,32 @@ let hitTest = try measureHitTest(titles: titleLists[100_000]!, queries: 1_000_00
 progress("idle (2 x 5 s)")
 let idle = try measureIdle(display: display, seconds: 5)
 
+// 7: over a slow link, the delaying proxy in front of the same server (the
+// bench's own connection keeps that server from resetting between runs).
+var remote: RemoteReport?
+if let proxyPath = options.proxy, let target = ProcessInfo.processInfo.environment["DISPLAY"] {
+    let proxy = try DelayProxy(target: target, delayMilliseconds: options.delayMilliseconds, executable: proxyPath)
+    let remoteRuns = min(options.runs, 7)
+    progress("remote startup (\(remoteRuns) runs through delay-proxy, \(options.delayMilliseconds) ms each way)")
+    let remoteSubjects = [subjects[0]] + subjects.filter { $0.name.hasPrefix("C floor") || $0.name.hasPrefix("GtkNotebook") }
+    let remoteStartup = measureRemoteStartup(remoteSubjects, proxy: proxy, runs: remoteRuns, warmup: 1, helper: options.measure)
+    if let floor = remoteStartup.first(where: { $0.name.hasPrefix("C floor") }) {
+        ratios["remoteWallVsFloor"] = remoteStartup[0].wallSeconds.median / floor.wallSeconds.median
+    }
+    if let gtk = remoteStartup.first(where: { $0.name.hasPrefix("GtkNotebook") }) {
+        ratios["remoteWallVsGtk"] = remoteStartup[0].wallSeconds.median / gtk.wallSeconds.median
+    }
+    progress("remote interaction (7 clicks, 3 drags)")
+    let interaction = try measureRemoteInteraction(display: display, proxy: proxy, roundTripSeconds: 2 * options.delayMilliseconds / 1000,
+                                                   clicks: 7, drags: 3)
+    remote = RemoteReport(delayMillisecondsEachWay: options.delayMilliseconds, startup: remoteStartup, interaction: interaction)
+}
+
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, "
     + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
-                    frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing)
+                    frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote)
 
 // The table.
 func ms(_ s: Double) -> String { String(format: "%.1f", s * 1000) }
@@ -142,6 +170,22 @@ lines.append("Idle, no input")
 for i in idle { lines.append("  \(i.phase): \(i.cpuTicks) CPU ticks, \(i.wakeups) wakeups in \(Int(i.seconds)) s") }
 lines.append("")
 lines.append("Pacing over \(pacing.framesPerTween.count) tweens of 0.3 s: \(String(format: "%.0f [%.0f–%.0f]", pacing.framesPerTween.median, pacing.framesPerTween.min, pacing.framesPerTween.max)) frames each, longest gap \(String(format: "%.1f", pacing.longestGapMilliseconds)) ms")
+if let remote {
+    let rtt = 2 * remote.delayMillisecondsEachWay
+    lines.append("")
+    lines.append("Remote startup over a \(String(format: "%.0f", rtt)) ms round trip (delay-proxy; median [min–max] of \(remote.startup.first?.wallSeconds.count ?? 0) runs)")
+    lines.append("  program                              wall ms                  round trips before the first frame")
+    for r in remote.startup {
+        lines.append("  " + r.name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                     + " \(ms(r.wallSeconds.median)) [\(ms(r.wallSeconds.min))–\(ms(r.wallSeconds.max))]".padding(toLength: 25, withPad: " ", startingAt: 0)
+                     + " \(String(format: "%.0f", r.roundTrips.median))" + (r.roundTrips.min != r.roundTrips.max ? String(format: " [%.0f–%.0f]", r.roundTrips.min, r.roundTrips.max) : "")
+                     + (r.failures > 0 ? "  (\(r.failures) failed runs)" : ""))
+    }
+    let i = remote.interaction
+    lines.append("Interaction over the same link: click to settled \(ms(i.clickToSettledSeconds.median)) ms [\(ms(i.clickToSettledSeconds.min))–\(ms(i.clickToSettledSeconds.max))]"
+                 + " (target \(ms(i.targetSeconds)) = 0.3 s + 1 round trip); round trips during a tween \(String(format: "%.0f", i.tweenRoundTrips.max)),"
+                 + " during a drag \(String(format: "%.0f", i.dragRoundTrips.max)) (most of \(i.tweenRoundTrips.count) tweens, \(i.dragRoundTrips.count) drags)")
+}
 print(lines.joined(separator: "\n"))
 
 let out = URL(fileURLWithPath: options.out)

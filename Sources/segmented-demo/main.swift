@@ -225,7 +225,6 @@ func emitReady(_ window: SegmentedStrip) {
     fields["viewportHeight"] = window.size.height
     fields["stripHeight"] = snapshot.metrics.stripHeight
     fields["wheelStep"] = snapshot.wheelStep
-    fields["xinput2"] = window.usesXInput2
     fields["direction"] = window.style.direction.rawValue
     fields["fonts"] = [
         "unselected": window.fontChains.unselected.familyNames,
@@ -236,10 +235,12 @@ func emitReady(_ window: SegmentedStrip) {
 strip.callbacks.firstFrame = { _ in
     trace.emit("firstFrame", ["elapsedSeconds": SegmentedStrip.now() - startTime])
     if options.exitAfterFirstFrame {
-        host.close()
+        // The frame is on the server (the strip synced before saying so);
+        // closing the connection takes the window with it, without another round trip.
         exit(0)
     }
 }
+strip.callbacks.pointerReady = { window in trace.emit("pointerReady", ["xinput2": window.usesXInput2]) }
 strip.callbacks.selectionChanged = { window, change in
     guard let new = change.newIndex else { return }
     trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,

@@ -28,18 +28,7 @@ public final class PrivateXServer {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // Xvfb writes its display number and a newline on fd 1 once it listens.
-        let fd = out.fileHandleForReading.fileDescriptor
-        var text = ""
-        let deadline = Date().addingTimeInterval(10)
-        while !text.contains("\n"), Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let n = read(fd, &buffer, buffer.count)
-            guard n > 0 else { break }
-            text += String(decoding: buffer[..<n], as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let number = Self.readDisplayNumber(out.fileHandleForReading.fileDescriptor) else {
             if process.isRunning { process.terminate() }
             throw Failed(description: "Xvfb \(arguments.joined(separator: " ")) did not start")
         }
@@ -49,6 +38,22 @@ public final class PrivateXServer {
     deinit {
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// The display number a server (`-displayfd`) or the delaying proxy writes, with a newline, once it
+    /// listens; nil when `fd` closes or `seconds` pass first.
+    static func readDisplayNumber(_ fd: Int32, seconds: Double = 10) -> Int? {
+        var text = ""
+        let deadline = Date().addingTimeInterval(seconds)
+        while !text.contains("\n"), Date() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { break }
+            text += String(decoding: buffer[..<n], as: UTF8.self)
+        }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The server's address space now, KiB (VmSize), or nil when it has ended.

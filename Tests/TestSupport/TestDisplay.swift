@@ -68,6 +68,19 @@ public final class TestDisplay {
         XSync(display, 0)
     }
 
+    /// A button-1 drag in `window` from (x, y) by `step` pixels `steps` times,
+    /// 8 ms apart, resting 100 ms before the release (so that nothing glides).
+    public func slowDrag(_ window: Window, x: Int, y: Int, step: Int, steps: Int) {
+        move(window, x: x, y: y)
+        button(down: true)
+        for i in 1...steps {
+            move(window, x: x + step * i, y: y)
+            usleep(8_000)
+        }
+        usleep(100_000)
+        button(down: false)
+    }
+
     /// A button-1 click at (x, y), window coordinates.
     public func click(_ window: Window, x: Int, y: Int) {
         move(window, x: x, y: y)
