@@ -1,5 +1,23 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// ATK's and GLib's include paths (`pkg-config --cflags-only-I atk`).
+/// CStripAccessibility compiles against their headers but links none of their
+/// libraries: it loads them with dlopen, only when an accessibility bus runs,
+/// so a program without one never maps them (a systemLibrary target would
+/// link them into every program: 1.3 MiB more resident and 1-3 ms more startup).
+let atkIncludeFlags: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "atk"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    pkgConfig.waitUntilExit()
+    return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
+}()
 
 // The core (layout, hit-testing, scrolling, tweening) imports no X11; the X11
 // target is the only one that talks to Xlib and Xft, through one C shim.
@@ -23,10 +41,13 @@ let package = Package(
             pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]
         ),
+        // The strip's ATK objects (page tab list, page tabs, frames), calling back into Swift.
+        // ATK's headers come from libatk1.0-dev (scripts/install-deps.sh).
+        .target(name: "CStripAccessibility", cSettings: [.unsafeFlags(atkIncludeFlags)]),
         .target(name: "SegmentedCore"),
         // What programs need around the strip, not the strip itself: the titles-file reader and terminal-safe text.
         .target(name: "SegmentedSupport"),
-        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft"]),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft", "CStripAccessibility"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.

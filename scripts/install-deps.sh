@@ -8,6 +8,9 @@ packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
   fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji   # Latin (DejaVu, and Noto Sans, which many desktops make sans-serif), CJK and a color emoji font
   xvfb x11-utils x11-xserver-utils xdotool imagemagick               # headless display, xrdb, input, screenshots
+  libatk1.0-dev libatk-bridge2.0-dev                                 # accessibility: ATK's headers, the AT-SPI bridge (loaded only when a bus runs)
+  dbus-daemon at-spi2-core python3-pyatspi                           # accessibility tests: a private session bus, the accessibility bus, the pyatspi client
+  gcc libc6-dev libgtk-3-dev                                         # accessibility tests build the GtkNotebook peer to compare with
   "$@"
 )
 

@@ -13,7 +13,15 @@ public final class HostWindow {
     /// The X window.
     public nonisolated let window: Window
     /// The strip that gets Left/Right/Home/End/Ctrl+PageUp/PageDown (nil: none).
-    public weak var focusedStrip: SegmentedStrip?
+    public weak var focusedStrip: SegmentedStrip? {
+        didSet {
+            guard oldValue !== focusedStrip else { return }
+            oldValue?.accessible?.focusChanged(false)
+            focusedStrip?.accessible?.focusChanged(true)
+        }
+    }
+    /// The window title (WM_NAME), also the frame's name for screen readers.
+    public let title: String
     /// The window's new size (pixels), to lay out the strips in it.
     public var resized: (@MainActor (_ width: Int, _ height: Int) -> Void)?
     /// Escape, q, or the window manager's close button: the host decides (the
@@ -24,7 +32,7 @@ public final class HostWindow {
     /// happens; `run(strips:)` prints one line on stderr and exits 1.
     public var destroyed: (@MainActor () -> Void)?
 
-    private let connection: XDisplayConnection
+    let connection: XDisplayConnection
     private let wmDeleteWindow: Atom
     /// Set by `close()`: the DestroyNotify that follows is ours, not another client's.
     private var closed = false
@@ -42,6 +50,7 @@ public final class HostWindow {
     public init(connection: XDisplayConnection, width: Int, height: Int, background: UInt32, title: String, instanceName: String,
                 className: String? = nil) {
         self.connection = connection
+        self.title = title
         let display = connection.display
         let screen = connection.screen
         let side = { (n: Int) in UInt32(min(max(1, n), SegmentedStrip.maximumSide)) }
@@ -74,6 +83,19 @@ public final class HostWindow {
         protocols.withUnsafeBytes { bytes in
             _ = XChangeProperty(display, window, atoms[1], XA_ATOM, 32, PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
+        StripAccessibility.register(host: self)
+    }
+
+    /// The window on the root window, pixels (two round trips), for the accessibility bridge.
+    var rootFrame: PixelRect {
+        let display = connection.display
+        var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+        var root: Window = 0, gx: Int32 = 0, gy: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        XGetGeometry(display, window, &root, &gx, &gy, &width, &height, &border, &depth)
+        connection.noteRoundTrip()
+        return PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
     }
 
     /// Maps the window (after its strips exist, so that they appear together).

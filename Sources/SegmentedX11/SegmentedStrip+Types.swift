@@ -14,6 +14,8 @@ extension SegmentedStrip {
         /// once when its target page is decided at the release, or a wheel notch or
         /// touchpad scroll over the pages.
         case swipe
+        /// An assistive technology (a screen reader's select or click on a page tab).
+        case accessibility
     }
 
     /// One change of the selected index, as the selection callback hears it.
@@ -24,7 +26,7 @@ extension SegmentedStrip {
         public var newIndex: Int?
         /// What caused it.
         public var cause: SelectionCause
-        /// Whether the user caused it (a click, a key or a swipe), not the host.
+        /// Whether the user caused it (a click, a key, a swipe or an assistive technology), not the host.
         public var isUserInitiated: Bool { cause != .api }
     }
 

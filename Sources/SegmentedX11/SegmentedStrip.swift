@@ -35,8 +35,17 @@ public final class SegmentedStrip {
     public var usesXInput2: Bool { xinput != nil }
     /// The style the strip was created with.
     public private(set) var style: StripStyle
+    /// The page tab list's name for screen readers (nil: none, as GTK's
+    /// notebooks); give one when a window has several strips.
+    public var accessibleName: String? {
+        didSet { accessible?.nameChanged() }
+    }
 
     let connection: XDisplayConnection
+    /// The window the strip's window is a child of.
+    let parentWindow: Window
+    /// The strip's page tab list for the accessibility bridge.
+    var accessible: AccessibleElement?
     var renderer: StripRenderer
     var metrics: LayoutMetrics
     var xinput: XInput2Pointer?
@@ -94,6 +103,7 @@ public final class SegmentedStrip {
         }
         try style.validate()
         self.connection = connection
+        self.parentWindow = parent
         self.style = style
         input = StripInputTranslator(direction: style.direction)
         let display = connection.display
@@ -127,6 +137,7 @@ public final class SegmentedStrip {
         XMapWindow(display, window)
         XFlush(display)
         connection.noteRoundTrip()
+        accessible = StripAccessibility.register(strip: self)
     }
 
     /// XInput 2 and the cursors, which the first frame does not need: made
@@ -187,6 +198,7 @@ public final class SegmentedStrip {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
             scheduler.stop()
+            if let accessible { StripAccessibility.unregister(accessible) }
             // A strip the host let go of takes its window with it.
             if !isDestroyed { XDestroyWindow(connection.display, window) }
             XErrorReporting.markVanished(UInt(window))
@@ -288,8 +300,9 @@ public final class SegmentedStrip {
         renderer.forgetTitles()
         scheduler.cancelTimer()
         hovered = nil
+        accessible?.titlesReplaced()
         if model.selectedIndex != old {
-            callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))
+            announce(SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))
         }
         reports.selectionPending = true
         needsPaint = true
@@ -357,9 +370,9 @@ public final class SegmentedStrip {
         scheduleUpdate()
     }
 
-    /// Tells the host and a linked paged view that the selection changed.
+    /// Tells the host, assistive technologies and a linked paged view that the selection changed.
     func selectionDidChange(from old: Int?, to new: Int, cause: SelectionCause, animated: Bool = true) {
-        callbacks.selectionChanged?(self, SelectionChange(oldIndex: old, newIndex: new, cause: cause))
+        announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause))
         // The pages turn to a selection made on the strip; a swipe's selection came from them.
         if cause != .swipe { pageTurn?(new, animated) }
     }
@@ -374,17 +387,30 @@ public final class SegmentedStrip {
     /// The selection callback fires once, before the animation, when the index changes;
     /// selecting the selected segment only re-centers it.
     public func setSelectedIndex(_ index: Int, animated: Bool = true) throws {
+        try select(index, animated: animated, cause: .api)
+    }
+
+    /// Selects `index` for `cause`, as `setSelectedIndex` (which is the host's cause).
+    func select(_ index: Int, animated: Bool, cause: SelectionCause) throws {
         guard model.titles.indices.contains(index) else {
             throw StripModel.Failure.indexOutOfRange(index: index, count: model.titles.count)
         }
         guard !isDestroyed else { return }
         let old = model.selectedIndex
         if try model.select(index, at: Self.now(), animated: animated) {
-            selectionDidChange(from: old, to: index, cause: .api, animated: animated)
+            selectionDidChange(from: old, to: index, cause: cause, animated: animated)
         }
         reports.selectionPending = true
         needsPaint = true
         scheduleUpdate()
+    }
+
+    /// Tells the host (the selection callback) and assistive technologies (the
+    /// page tab list's events) that the selection changed: the one place a
+    /// change is announced, whatever caused it.
+    func announce(_ change: SelectionChange) {
+        callbacks.selectionChanged?(self, change)
+        accessible?.selectionChanged(from: change.oldIndex, to: change.newIndex, focused: hasKeyboardFocus)
     }
 
     /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
@@ -447,6 +473,7 @@ public final class SegmentedStrip {
         guard !isDestroyed else { return }
         isDestroyed = true
         scheduler.stop()
+        if let accessible { StripAccessibility.unregister(accessible) }
         XDestroyWindow(connection.display, window)
         XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
@@ -461,6 +488,7 @@ public final class SegmentedStrip {
         // Errors still to come for its back buffer are fallout, not news.
         XErrorReporting.markVanished(UInt(window))
         scheduler.stop()
+        if let accessible { StripAccessibility.unregister(accessible) }
         callbacks.destroyed?(self)
     }
 

@@ -53,6 +53,7 @@ struct Report: Encodable {
     let idle: [IdleResult]
     let pacing: PacingResult
     let remote: RemoteReport?
+    let accessibility: AccessibilityResult
 }
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
@@ -131,12 +132,16 @@ if let proxyPath = options.proxy, let target = ProcessInfo.processInfo.environme
                                                    clicks: 7, drags: 3)
     remote = RemoteReport(delayMillisecondsEachWay: options.delayMilliseconds, startup: remoteStartup, interaction: interaction)
 }
+// 8: the accessibility bridge with an accessibility bus running.
+progress("accessibility bus on and off (\(options.runs) runs each)")
+let accessibility = try measureAccessibility(titlesFile: titleFiles[10]!, runs: options.runs)
 
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, "
     + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
-                    frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote)
+                    frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
+                    accessibility: accessibility)
 
 // The table.
 func ms(_ s: Double) -> String { String(format: "%.1f", s * 1000) }
@@ -186,6 +191,14 @@ if let remote {
                  + " (target \(ms(i.targetSeconds)) = 0.3 s + 1 round trip); round trips during a tween \(String(format: "%.0f", i.tweenRoundTrips.max)),"
                  + " during a drag \(String(format: "%.0f", i.dragRoundTrips.max)) (most of \(i.tweenRoundTrips.count) tweens, \(i.dragRoundTrips.count) drags)")
 }
+lines.append("")
+let a = accessibility
+lines.append("Accessibility bus running, 10 titles (median [min–max] of \(options.runs) runs; off: NO_AT_BRIDGE=1)")
+lines.append("  first frame        off \(ms(a.firstFrameOff.median)) ms   on \(ms(a.firstFrameOn.median)) ms [\(ms(a.firstFrameOn.min))–\(ms(a.firstFrameOn.max))]")
+lines.append("  on the bus         \(ms(a.firstFrameToOnBus.median)) ms [\(ms(a.firstFrameToOnBus.min))–\(ms(a.firstFrameToOnBus.max))] after the first frame (bridge loaded, application registered)")
+lines.append("  peak RSS           off \(mib(a.peakRSSOffKiB.median)) MiB   on \(mib(a.peakRSSOnKiB.median)) MiB   (+\(mib(a.peakRSSOnKiB.median - a.peakRSSOffKiB.median)))")
+lines.append("  CPU by then        off \(ms(a.cpuOff.median)) ms   on \(ms(a.cpuOn.median)) ms   (+\(ms(a.cpuOn.median - a.cpuOff.median)))")
+lines.append("  at rest on the bus \(a.idleTicks) CPU ticks, \(a.idleWakeups) wakeups in \(Int(a.idleSeconds)) s")
 print(lines.joined(separator: "\n"))
 
 let out = URL(fileURLWithPath: options.out)

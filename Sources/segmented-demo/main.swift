@@ -16,6 +16,8 @@ sigemptyset(&blockedSignals)
 sigaddset(&blockedSignals, SIGINT)
 sigaddset(&blockedSignals, SIGTERM)
 sigaddset(&blockedSignals, SIGQUIT)
+// SIGHUP re-reads the titles file (a source on the main queue, made once the strip exists).
+sigaddset(&blockedSignals, SIGHUP)
 pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
 // A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
 signal(SIGPIPE, SIG_IGN)
@@ -116,9 +118,10 @@ do {
 }
 
 let titles: [String]
+let titlesPath: String
 do {
-    let path = try options.titlesFile ?? BundledResources.defaultTitlesPath()
-    titles = try TitlesFile.load(path: path)
+    titlesPath = try options.titlesFile ?? BundledResources.defaultTitlesPath()
+    titles = try TitlesFile.load(path: titlesPath)
 } catch {
     fail("\(error)", status: 2)
 }
@@ -275,6 +278,37 @@ if options.frameStats {
 }
 host.destroyed = {
     fail("the window was destroyed by another client", status: 1)
+}
+// SIGHUP: the titles file again, as daemons reread their configuration; a
+// file that no longer reads is a warning and the titles stay.
+let reloadSource = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .main)
+reloadSource.setEventHandler {
+    MainActor.assumeIsolated {
+        do {
+            let fresh = try TitlesFile.load(path: titlesPath)
+            try strip.setTitles(fresh)
+            trace.emit("titles", ["count": fresh.count, "selectedIndex": strip.selectedIndex.map { $0 as Any } ?? NSNull()])
+        } catch {
+            warn("\(error); the titles stay as they were")
+        }
+    }
+}
+reloadSource.resume()
+StripAccessibility.statusChanged = { status in
+    let name: String
+    var fields: [String: Any] = [:]
+    switch status {
+    case .notChecked: name = "notChecked"
+    case .noBus: name = "noBus"
+    case .active: name = "active"
+    case let .failed(reason):
+        name = "failed"
+        fields["reason"] = reason
+        warn("accessibility: \(reason)")
+    }
+    fields["status"] = name
+    fields["elapsedSeconds"] = SegmentedStrip.now() - startTime
+    trace.emit("accessibility", fields)
 }
 host.closeRequested = {
     trace.emit("exit", ["status": 0])

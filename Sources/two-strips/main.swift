@@ -86,6 +86,10 @@ do {
     exit(1)
 }
 
+// Screen readers tell the two page tab lists apart by these names.
+strips[0].strip.accessibleName = "Channels"
+strips[1].strip.accessibleName = "Folders"
+
 let loop = XEventLoop(connection: connection)
 for (name, strip) in strips {
     loop.add(strip)

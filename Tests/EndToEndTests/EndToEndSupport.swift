@@ -30,8 +30,8 @@ struct RunningDemo {
 
     /// Starts the demo and waits up to `timeout` seconds for its first frame
     /// (generous: under a sanitizer a debug build of 100,000 titles is slow).
-    init(_ arguments: [String] = [], timeout: Double = 60) throws {
-        process = try DemoProcess(arguments: arguments)
+    init(_ arguments: [String] = [], timeout: Double = 60, environment: [String: String]? = nil) throws {
+        process = try DemoProcess(arguments: arguments, environment: environment)
         ready = try process.next("ready", timeout: timeout)
         window = Window(try XCTUnwrap(traceNumber(ready["window"])))
         _ = try process.next("firstFrame", timeout: timeout)

@@ -1,6 +1,8 @@
 /* The GTK3 peer for startup: a GtkNotebook with scrollable tabs holding the
- * titles, exiting once its first frame has been drawn and synced.
- * usage: gtk-notebook TITLES_FILE (one title per line) */
+ * titles, exiting once its first frame has been drawn and synced. With
+ * --stay it keeps running (the accessibility tests compare its page tabs with
+ * the strip's).
+ * usage: gtk-notebook TITLES_FILE [--stay] (one title per line) */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +15,11 @@ static gboolean quit_after_frame(gpointer data) {
     return G_SOURCE_REMOVE;
 }
 
+static int stay;
+
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
     (void)widget; (void)cr; (void)data;
+    if (stay) return FALSE;
     /* The idle runs after this paint cycle has been copied to the window. */
     g_idle_add_full(G_PRIORITY_LOW, quit_after_frame, NULL, NULL);
     return FALSE;
@@ -22,7 +27,8 @@ static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
 
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
-    if (argc < 2) { fprintf(stderr, "usage: gtk-notebook TITLES_FILE\n"); return 2; }
+    if (argc < 2) { fprintf(stderr, "usage: gtk-notebook TITLES_FILE [--stay]\n"); return 2; }
+    stay = argc > 2 && strcmp(argv[2], "--stay") == 0;
     FILE *f = fopen(argv[1], "r");
     if (!f) { perror(argv[1]); return 2; }
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);

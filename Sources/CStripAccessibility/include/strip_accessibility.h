@@ -1,0 +1,98 @@
+// The strip's accessible objects for the AT-SPI bridge: ATK objects (an
+// application, frames, page tab lists with their page tabs, labels) that ask
+// Swift for everything they report through the callbacks below and hold no
+// copy of it. ATK, GObject, GLib and the bridge are loaded with dlopen by
+// strip_acc_load, so a program that never finds an accessibility bus never
+// maps them. Everything here runs on the main thread.
+#ifndef STRIP_ACCESSIBILITY_H
+#define STRIP_ACCESSIBILITY_H
+
+#include <stdint.h>
+
+/// What an object is (its ATK role follows).
+typedef enum {
+    STRIP_ACC_FRAME = 1,
+    STRIP_ACC_PAGE_TAB_LIST = 2,
+    STRIP_ACC_LABEL = 3,
+} StripAccKind;
+
+/// State flags the Swift side reports for an object or one of a list's tabs.
+enum {
+    STRIP_ACC_SHOWING = 1,
+    STRIP_ACC_FOCUSED = 2,
+    STRIP_ACC_SELECTED = 4,
+};
+
+/// The Swift side. `handle` is what was given to strip_acc_node_new; `index`
+/// is a tab's index in a page tab list, or -1 for the object itself.
+/// Coordinates are desktop pixels (the root window's).
+typedef struct {
+    /// The name, malloc'd UTF-8 (the caller frees it), or NULL for none.
+    char *(*name)(void *handle, int32_t index);
+    /// The number of tabs of a page tab list.
+    int32_t (*count)(void *handle);
+    /// The selected tab (-1: none).
+    int32_t (*selected)(void *handle);
+    /// STRIP_ACC_* flags.
+    int32_t (*state)(void *handle, int32_t index);
+    /// The extents.
+    void (*extents)(void *handle, int32_t index, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
+    /// The tab a click at (x, y) would select (-1: none).
+    int32_t (*hit)(void *handle, int32_t x, int32_t y);
+    /// Selects a tab as a user would; returns 1 when the index exists.
+    int32_t (*select)(void *handle, int32_t index);
+} StripAccCallbacks;
+
+/// Loads libatk-bridge-2.0 (and with it ATK, GObject and GLib). Returns 0, or
+/// -1 with a message in `error` (a static string or dlerror's).
+int strip_acc_load(const char **error);
+
+/// Makes the application object (named `app_name`), points ATK's root at it
+/// and starts the bridge, which registers with the accessibility bus. Returns
+/// 0, or -1 when the bridge refused (no bus, NO_AT_BRIDGE=1).
+int strip_acc_start(const char *app_name, const char *toolkit_version, const StripAccCallbacks *callbacks);
+
+/// A new object of `kind` under `parent` (NULL: the application), appended
+/// to its children. The returned pointer is the object (one reference, the
+/// caller's).
+void *strip_acc_node_new(StripAccKind kind, void *parent, void *handle);
+
+/// The object goes away: it becomes defunct, leaves its parent (which emits
+/// children-changed) and asks Swift nothing more; the caller's reference is dropped.
+void strip_acc_node_remove(void *node);
+
+/// A page tab list's selection moved from `old_index` to `new_index` (-1:
+/// none): state-changed:selected off and on, selection-changed, and, when
+/// `focused`, state-changed:focused moving with it.
+void strip_acc_selection_changed(void *list, int32_t old_index, int32_t new_index, int32_t focused);
+
+/// Keyboard focus came to (or left) a page tab list: state-changed:focused
+/// on its selected tab.
+void strip_acc_focus_changed(void *list, int32_t focused);
+
+/// A page tab list's titles were replaced: its old tabs become defunct
+/// (children-changed::remove), and the new ones are announced
+/// (children-changed::add).
+void strip_acc_children_changed(void *list);
+
+/// The object's name changed (property-change:accessible-name).
+void strip_acc_name_changed(void *node);
+
+/// One descriptor GLib's main context wants watched.
+typedef struct {
+    int32_t fd;
+    /// Poll events (POLLIN, POLLOUT...).
+    int16_t events;
+} StripAccWatch;
+
+/// One turn of GLib's default main context, run from the caller's event loop:
+/// polls (without waiting) the descriptors of the last turn, dispatches what
+/// is ready, then prepares the next turn. Returns how many descriptors to
+/// watch until then (read them with strip_acc_watch) and sets `timeout_ms` to
+/// the longest wait before the next turn (-1: none, only the descriptors).
+int32_t strip_acc_turn(int32_t *timeout_ms);
+
+/// Descriptor `index` (0 ..< what strip_acc_turn returned) to watch.
+StripAccWatch strip_acc_watch(int32_t index);
+
+#endif

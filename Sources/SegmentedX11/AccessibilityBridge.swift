@@ -1,0 +1,281 @@
+import CStripAccessibility
+import CXft
+import Dispatch
+import Glibc
+
+/// The process's link to assistive technologies (Orca and any AT-SPI client):
+/// ATK objects for every host window and strip, published on the
+/// accessibility bus by the AT-SPI bridge (libatk-bridge-2.0).
+///
+/// Nothing is loaded until it is needed: after a strip's first frame, the
+/// root window's `AT_SPI_BUS` property (set by at-spi-bus-launcher while the
+/// accessibility bus runs) or `AT_SPI_BUS_ADDRESS` in the environment says
+/// whether a bus exists; only then are ATK, GLib and the bridge loaded (dlopen)
+/// and GLib's main context run on the main queue (`GLibMainContextPump`).
+/// `NO_AT_BRIDGE=1` turns it off, as for GTK. With no bus, the cost is two X
+/// requests after the first frame.
+@MainActor
+public enum StripAccessibility {
+    /// Where the bridge stands.
+    public enum Status: Equatable, Sendable {
+        /// No strip has drawn its first frame yet.
+        case notChecked
+        /// No accessibility bus (or NO_AT_BRIDGE=1): nothing was loaded.
+        case noBus
+        /// The bridge is loaded and has registered the application (or is registering it).
+        case active
+        /// A bus was found, but the bridge could not be loaded or started (the reason).
+        case failed(String)
+    }
+
+    /// Where the bridge stands now.
+    public private(set) static var status = Status.notChecked {
+        didSet { statusChanged?(status) }
+    }
+
+    /// Called once the bus has been checked (with `.noBus`, `.active` or `.failed`).
+    public static var statusChanged: (@MainActor (Status) -> Void)?
+
+    static var frames: [AccessibleElement] = []
+    static var lists: [AccessibleElement] = []
+    static var pump: GLibMainContextPump?
+    private static var checkScheduled = false
+
+    /// The name the application has on the bus: the program's (its file name).
+    static var applicationName: String {
+        let path = CommandLine.arguments.first ?? "segmented"
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// A strip drew its first frame: check the bus once, right after it.
+    static func firstFrameDrawn(connection: XDisplayConnection) {
+        guard !checkScheduled else { return }
+        checkScheduled = true
+        DispatchQueue.main.async {
+            guard busIsPresent(connection) else {
+                status = .noBus
+                return
+            }
+            start()
+        }
+    }
+
+    /// Whether an accessibility bus runs for this display, without any D-Bus traffic.
+    static func busIsPresent(_ connection: XDisplayConnection) -> Bool {
+        if let off = getenv("NO_AT_BRIDGE"), String(cString: off) == "1" { return false }
+        if getenv("AT_SPI_BUS_ADDRESS") != nil { return true }
+        let display = connection.display
+        defer { connection.noteRoundTrip() }
+        // Only if the atom exists: a server where no bus ever ran answers None, and no property request follows.
+        let atom = XInternAtom(display, "AT_SPI_BUS", 1)
+        guard atom != 0 else { return false }
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, XDefaultRootWindow(display), atom, 0, 0, 0, Atom(AnyPropertyType),
+                                        &type, &format, &count, &after, &data)
+        if let data { XFree(data) }
+        return Int(status) == Int(Success) && type != 0
+    }
+
+    private static func start() {
+        var error: UnsafePointer<CChar>?
+        guard strip_acc_load(&error) == 0 else {
+            status = .failed(error.map { String(cString: $0) } ?? "libatk-bridge-2.0 could not be loaded")
+            return
+        }
+        var table = StripAccCallbacks(name: { handle, index in
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.name(Int(index)) }.flatMap { strdup($0) }
+        }, count: { handle in
+            MainActor.assumeIsolated { Int32(clamping: StripAccessibility.element(handle)?.count ?? 0) }
+        }, selected: { handle in
+            MainActor.assumeIsolated { Int32(clamping: StripAccessibility.element(handle)?.selectedIndex ?? -1) }
+        }, state: { handle, index in
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.state(Int(index)) ?? 0 }
+        }, extents: { handle, index, x, y, width, height in
+            MainActor.assumeIsolated {
+                let r = StripAccessibility.element(handle)?.extents(Int(index)) ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+                x?.pointee = Int32(clamping: r.x)
+                y?.pointee = Int32(clamping: r.y)
+                width?.pointee = Int32(clamping: r.width)
+                height?.pointee = Int32(clamping: r.height)
+            }
+        }, hit: { handle, x, y in
+            MainActor.assumeIsolated { Int32(clamping: StripAccessibility.element(handle)?.hit(x: Int(x), y: Int(y)) ?? -1) }
+        }, select: { handle, index in
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.select(Int(index)) == true ? 1 : 0 }
+        })
+        guard strip_acc_start(applicationName, "0.1.0", &table) == 0 else {
+            status = .failed("the AT-SPI bridge did not start (atk_bridge_adaptor_init failed)")
+            return
+        }
+        let pump = GLibMainContextPump()
+        self.pump = pump
+        for frame in frames { frame.publish(under: nil) }
+        for list in lists { publish(list) }
+        status = .active
+        pump.turnSoon()
+    }
+
+    fileprivate static func element(_ handle: UnsafeMutableRawPointer?) -> AccessibleElement? {
+        handle.map { Unmanaged<AccessibleElement>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The frame whose window is `window`.
+    static func frame(of window: Window) -> AccessibleElement? {
+        frames.first { $0.host?.window == window }
+    }
+
+    private static func publish(_ list: AccessibleElement) {
+        let parent = list.strip.flatMap { frame(of: $0.parentWindow) }?.node
+        list.publish(under: parent)
+        list.pageArea?.publish(under: parent)
+    }
+
+    /// A host window exists: its frame is published now or when the bridge starts.
+    static func register(host: HostWindow) {
+        let element = AccessibleElement(role: .frame)
+        element.host = host
+        frames.append(element)
+        if status == .active { element.publish(under: nil) }
+    }
+
+    /// A strip exists: its page tab list (and its page area's label, when it
+    /// has one) is published now or when the bridge starts.
+    static func register(strip: SegmentedStrip) -> AccessibleElement {
+        let element = AccessibleElement(role: .pageTabList)
+        element.strip = strip
+        if strip.size.height > strip.preferredHeight {
+            let area = AccessibleElement(role: .pageArea)
+            area.strip = strip
+            element.pageArea = area
+        }
+        lists.append(element)
+        if status == .active { publish(element) }
+        return element
+    }
+
+    /// The element's object leaves the bus (its strip or window is gone).
+    static func unregister(_ element: AccessibleElement) {
+        lists.removeAll { $0 === element }
+        frames.removeAll { $0 === element }
+        element.pageArea?.unpublish()
+        element.unpublish()
+    }
+
+    /// After ATK signals were emitted: let GLib's main context send what they queued.
+    static func changed() {
+        pump?.turnSoon()
+    }
+}
+
+/// One object on the bus: what the C side's callbacks ask, answered from the
+/// host window or the strip (never a copy).
+@MainActor
+final class AccessibleElement {
+    enum Role { case frame, pageTabList, pageArea }
+    let role: Role
+    weak var host: HostWindow?
+    weak var strip: SegmentedStrip?
+    /// A list's page area label, if its strip shows one.
+    var pageArea: AccessibleElement?
+    /// The ATK object, once published.
+    private(set) var node: UnsafeMutableRawPointer?
+
+    init(role: Role) {
+        self.role = role
+    }
+
+    func publish(under parent: UnsafeMutableRawPointer?) {
+        guard node == nil else { return }
+        let kind: StripAccKind = switch role {
+        case .frame: STRIP_ACC_FRAME
+        case .pageTabList: STRIP_ACC_PAGE_TAB_LIST
+        case .pageArea: STRIP_ACC_LABEL
+        }
+        node = strip_acc_node_new(kind, parent, Unmanaged.passUnretained(self).toOpaque())
+        StripAccessibility.changed()
+    }
+
+    func unpublish() {
+        guard let node else { return }
+        self.node = nil
+        strip_acc_node_remove(node)
+        StripAccessibility.changed()
+    }
+
+    func name(_ index: Int) -> String? {
+        switch role {
+        case .frame: return host?.title
+        case .pageTabList:
+            guard let strip else { return nil }
+            return index < 0 ? strip.accessibleName : strip.titles.indices.contains(index) ? strip.titles[index] : nil
+        case .pageArea:
+            return strip.flatMap { s in s.selectedIndex.map { s.titles[$0] } }
+        }
+    }
+
+    var count: Int { role == .pageTabList ? strip?.titles.count ?? 0 : 0 }
+
+    var selectedIndex: Int? { role == .pageTabList ? strip?.selectedIndex : nil }
+
+    func state(_ index: Int) -> Int32 {
+        switch role {
+        case .frame: return Int32(STRIP_ACC_SHOWING)
+        case .pageArea: return strip == nil ? 0 : Int32(STRIP_ACC_SHOWING)
+        case .pageTabList:
+            guard let strip else { return 0 }
+            guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
+            return strip.accessibleState(ofTab: index)
+        }
+    }
+
+    func extents(_ index: Int) -> PixelRect? {
+        switch role {
+        case .frame: return host?.rootFrame
+        case .pageArea: return strip?.pageAreaRootFrame
+        case .pageTabList: return index < 0 ? strip?.rootFrame : strip?.tabRootFrame(index)
+        }
+    }
+
+    func hit(x: Int, y: Int) -> Int? {
+        role == .pageTabList ? strip?.accessibleHit(rootX: x, rootY: y) : nil
+    }
+
+    func select(_ index: Int) -> Bool {
+        guard role == .pageTabList, let strip, strip.titles.indices.contains(index) else { return false }
+        strip.selectForAccessibility(index)
+        return true
+    }
+
+    /// The strip's selection moved.
+    func selectionChanged(from old: Int?, to new: Int?, focused: Bool) {
+        guard let node else { return }
+        strip_acc_selection_changed(node, Int32(old ?? -1), Int32(new ?? -1), focused ? 1 : 0)
+        if let area = pageArea?.node { strip_acc_name_changed(area) }
+        StripAccessibility.changed()
+    }
+
+    /// The strip's titles were replaced.
+    func titlesReplaced() {
+        guard let node else { return }
+        strip_acc_children_changed(node)
+        if let area = pageArea?.node { strip_acc_name_changed(area) }
+        StripAccessibility.changed()
+    }
+
+    /// The strip gained or lost the keyboard.
+    func focusChanged(_ focused: Bool) {
+        guard let node else { return }
+        strip_acc_focus_changed(node, focused ? 1 : 0)
+        StripAccessibility.changed()
+    }
+
+    /// The object's own name changed.
+    func nameChanged() {
+        guard let node else { return }
+        strip_acc_name_changed(node)
+        StripAccessibility.changed()
+    }
+}
