@@ -35,7 +35,8 @@ public final class XDisplayConnection {
     /// Opens `name`, or $DISPLAY when nil.
     /// - Throws: `Failure.noDisplay` or `Failure.cannotOpen`.
     public init(name: String? = nil) throws {
-        let resolved = name ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        // getenv, not ProcessInfo's environment: that copies every variable into a dictionary on each call.
+        let resolved = name ?? getenv("DISPLAY").map { String(cString: $0) } ?? ""
         guard !resolved.isEmpty else { throw Failure.noDisplay }
         // A server that accepts the connection but never answers would block
         // XOpenDisplay forever: give the handshake and one round trip 10 s.
@@ -44,7 +45,7 @@ public final class XDisplayConnection {
         // Xlib reads $XAUTHORITY with blocking reads: a FIFO or a device that
         // never ends (/dev/zero) would hang the handshake until the watchdog
         // blamed the server. /dev/null, the usual "no authority", is fine.
-        if let authority = ProcessInfo.processInfo.environment["XAUTHORITY"], !authority.isEmpty {
+        if let authority = getenv("XAUTHORITY").map({ String(cString: $0) }), !authority.isEmpty {
             var info = stat(), null = stat()
             if stat(authority, &info) == 0 {
                 let kind = info.st_mode & S_IFMT

@@ -71,12 +71,19 @@ public final class XftFontChain {
     /// tells fontconfig which forms to prefer; any other locale (C, en_US...)
     /// would get whatever face sorts first, so Simplified Chinese forms are
     /// asked for, the most common reading of Han text in such a setting.
-    public nonisolated static func hanFallbackLanguage(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public nonisolated static func hanFallbackLanguage(environment: [String: String] = localeVariables()) -> String? {
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["LANG"] ?? ""
         for prefix in ["ja", "ko", "zh"] where locale.hasPrefix(prefix) { return nil }
         return "zh-cn"
+    }
+
+    /// LC_ALL, LC_CTYPE and LANG, those set (getenv: ProcessInfo's environment copies every variable on each call).
+    public nonisolated static func localeVariables() -> [String: String] {
+        var variables = [String: String]()
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] { variables[name] = getenv(name).map { String(cString: $0) } }
+        return variables
     }
 
     /// Whether `codePoint` is a Han ideograph or CJK punctuation.
