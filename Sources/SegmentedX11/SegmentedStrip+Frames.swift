@@ -71,7 +71,7 @@ extension SegmentedStrip {
             }
             connection.noteRoundTrip()
             callbacks.firstFrame?(self)
-            DispatchQueue.main.async { self.setUpPointer() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
+            DispatchQueue.main.async { self.finishStartup() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
             StripAccessibility.firstFrameDrawn(connection: connection)
             if metrics.titleTransition == .blend {
                 // The in-between fonts of blended titles, opened while nothing moves yet.

@@ -35,9 +35,10 @@ extension SegmentedStrip {
         /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
         /// mapped fully covered, which gets no Expose; then XSync).
         public var firstFrame: (@MainActor (SegmentedStrip) -> Void)?
-        /// The pointer is set up (XInput 2 when the server has it, and the cursors), right after the first
-        /// frame: `usesXInput2` tells which input it chose.
-        public var pointerReady: (@MainActor (SegmentedStrip) -> Void)?
+        /// What the first frame left out is done, right after it: the page title is drawn (and on the
+        /// server), and the pointer is set up (XInput 2 when the server has it, and the cursors);
+        /// `usesXInput2` tells which input it chose.
+        public var startupFinished: (@MainActor (SegmentedStrip) -> Void)?
         /// The selected index changed; called once per change, before the
         /// animation to it starts (the strip still shows the old selection).
         public var selectionChanged: (@MainActor (SegmentedStrip, SelectionChange) -> Void)?

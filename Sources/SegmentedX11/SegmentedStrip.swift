@@ -31,7 +31,7 @@ public final class SegmentedStrip {
     /// Host callbacks.
     public var callbacks = Callbacks()
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
-    /// False until the pointer is set up, right after the first frame (`Callbacks.pointerReady`).
+    /// False until the startup is finished, right after the first frame (`Callbacks.startupFinished`).
     public var usesXInput2: Bool { xinput != nil }
     /// The style the strip was created with.
     public private(set) var style: StripStyle
@@ -54,7 +54,7 @@ public final class SegmentedStrip {
     /// The pointer's shapes over a segment and elsewhere; 0 until made, after the first frame.
     var handCursor: Cursor = 0
     var arrowCursor: Cursor = 0
-    /// Whether XInput 2 and the cursors are set up (after the first frame: see `setUpPointer()`).
+    /// Whether XInput 2 and the cursors are set up (after the first frame: see `finishStartup()`).
     var pointerIsSetUp = false
     /// When to update and paint (60 Hz while something moves, nothing at rest).
     let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
@@ -140,21 +140,27 @@ public final class SegmentedStrip {
         accessible = StripAccessibility.register(strip: self)
     }
 
-    /// XInput 2 and the cursors, which the first frame does not need: made
-    /// right after it, so that their round trips (the extension and version
-    /// queries, the device list, the cursor font and XFIXES) are not paid
-    /// before anything is on screen. Until then pointer input comes as core
-    /// events, which the strip handles the same way.
-    func setUpPointer() {
+    /// What the first frame does not need, done right after it: the page
+    /// title, painted now; then XInput 2 and the cursors, so that their round
+    /// trips (the extension and version queries, the device list, the cursor
+    /// font and XFIXES) are not paid before anything is on screen, and they
+    /// bring the page title's frame to the server. Until then pointer input
+    /// comes as core events, which the strip handles the same way.
+    func finishStartup() {
         guard !pointerIsSetUp, !isDestroyed else { return }
         pointerIsSetUp = true
+        renderer.drawsPageTitle = true
+        // Painted here, not through the scheduler (which would paint it after
+        // the round trips below) nor `update` (whose reports would run ahead of
+        // an animation the host started since: its timer is not running yet).
+        if hasExposed { paint(at: Self.now()) }
         let display = connection.display
         handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
         XDefineCursor(display, window, hovered == nil ? arrowCursor : handCursor)
         xinput = XInput2Pointer(display: display, window: window)
         eventsMayBeQueued()
-        callbacks.pointerReady?(self)
+        callbacks.startupFinished?(self)
     }
 
     /// Gives the scheduler what it asks about: motion, animation and the update itself.
@@ -332,6 +338,7 @@ public final class SegmentedStrip {
         let newModel = try Self.makeModel(titles: model.titles, selectedIndex: model.selectedIndex ?? 0,
                                           viewportWidth: Double(newRenderer.width), metrics: newMetrics, renderer: newRenderer)
         renderer.retiresWindow = false   // the window stays; the new renderer has registered it
+        newRenderer.drawsPageTitle = renderer.drawsPageTitle
         renderer = newRenderer
         metrics = newMetrics
         self.style = style

@@ -57,6 +57,11 @@ final class StripRenderer {
     private let pageMargin: Int
     /// Elided titles by (segment, selected font), with the width they were elided to.
     private var elidedTitles: [Int: (width: Int, text: String)] = [:]
+    /// Whether frames show the page title. Not the first frame: the page
+    /// font's fallback for the title's script and its large glyphs cost a
+    /// tenth of the startup, and the strip is what the first frame is for.
+    /// The strip sets it right after the first frame, and paints again.
+    var drawsPageTitle = false
     /// Titles longer than this many UTF-8 bytes get a checkpoint index.
     static let longTitleBytes = 4096
     private let colormap: Colormap
@@ -294,7 +299,7 @@ final class StripRenderer {
         }
         fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
 
-        if let selected = snapshot.selectedIndex {
+        if drawsPageTitle, let selected = snapshot.selectedIndex {
             var title = snapshot.titles[selected]
             let pageTop = Double(stripHeight + separatorHeight)
             var pageIndex: XftFontChain.TextIndex?

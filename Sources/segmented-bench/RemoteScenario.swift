@@ -13,8 +13,11 @@ struct RemoteStartupResult: Encodable {
 
 /// A click and a drag over the delaying proxy.
 struct InteractionResult: Encodable {
-    /// From the click (sent to the server directly, as a local user's) to the `settled` trace line, seconds.
+    /// From the click (sent to the server directly, as a user at the screen) to the `settled` trace line, seconds:
+    /// half a round trip for the click to reach the demo, the tween, and the sync that confirms its last frame.
     let clickToSettledSeconds: Summary
+    /// From the `select` trace line (the click has reached the demo) to `settled`, seconds.
+    let selectToSettledSeconds: Summary
     /// The target: the 0.3 s tween and one round trip (the sync that puts its last frame on the server).
     let targetSeconds: Double
     /// Round trips from `select` to `settled` less the one sync after the last frame, per click.
@@ -67,8 +70,8 @@ func measureRemoteInteraction(display: TestDisplay, proxy: DelayProxy, roundTrip
     }
     let window = Window(traceNumber(try demo.next("ready")["window"]) ?? 0)
     _ = try demo.next("firstFrame")
-    _ = try demo.next("pointerReady")
-    var settle = [Double](), tween = [Double](), drag = [Double]()
+    _ = try demo.next("startupFinished")
+    var settle = [Double](), selectSettle = [Double](), tween = [Double](), drag = [Double]()
     for i in 0..<clicks {
         display.move(window, x: i % 2 == 0 ? 330 : 70, y: 22)
         usleep(200_000)   // the hover it causes is told (one sync) before the click
@@ -76,9 +79,12 @@ func measureRemoteInteraction(display: TestDisplay, proxy: DelayProxy, roundTrip
         display.button(down: true)
         display.button(down: false)
         _ = try demo.next("select")
+        let selectedAt = monotonicSeconds()
         let selected = proxy.counts.roundTrips
         _ = try demo.next("settled")
-        settle.append(monotonicSeconds() - start)
+        let settledAt = monotonicSeconds()
+        settle.append(settledAt - start)
+        selectSettle.append(settledAt - selectedAt)
         tween.append(Double(proxy.counts.roundTrips - selected - 1))
     }
     for _ in 0..<drags {
@@ -90,6 +96,6 @@ func measureRemoteInteraction(display: TestDisplay, proxy: DelayProxy, roundTrip
         drag.append(Double(proxy.counts.roundTrips - before - 1))
         usleep(200_000)
     }
-    return InteractionResult(clickToSettledSeconds: Summary(settle), targetSeconds: 0.3 + roundTripSeconds,
+    return InteractionResult(clickToSettledSeconds: Summary(settle), selectToSettledSeconds: Summary(selectSettle), targetSeconds: 0.3 + roundTripSeconds,
                              tweenRoundTrips: Summary(tween), dragRoundTrips: Summary(drag))
 }

@@ -243,7 +243,7 @@ strip.callbacks.firstFrame = { _ in
         exit(0)
     }
 }
-strip.callbacks.pointerReady = { window in trace.emit("pointerReady", ["xinput2": window.usesXInput2]) }
+strip.callbacks.startupFinished = { window in trace.emit("startupFinished", ["xinput2": window.usesXInput2]) }
 strip.callbacks.selectionChanged = { window, change in
     guard let new = change.newIndex else { return }
     trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,

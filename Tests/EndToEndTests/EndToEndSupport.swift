@@ -35,6 +35,8 @@ struct RunningDemo {
         ready = try process.next("ready", timeout: timeout)
         window = Window(try XCTUnwrap(traceNumber(ready["window"])))
         _ = try process.next("firstFrame", timeout: timeout)
+        // The page title is drawn in the frame after the first, on the server by then.
+        _ = try process.next("startupFinished", timeout: timeout)
     }
 
     /// Segment frames of a trace event.

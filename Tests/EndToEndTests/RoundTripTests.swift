@@ -52,7 +52,7 @@ final class RoundTripTests: XCTestCase {
         defer { demo.process.terminate() }
         let window = Window(try XCTUnwrap(traceNumber(try demo.next("ready")["window"])))
         _ = try demo.next("firstFrame")
-        _ = try demo.next("pointerReady")
+        _ = try demo.next("startupFinished")
         display.move(window, x: 330, y: 22)
         _ = try demo.next("hover")
         let beforeClick = proxy.counts

@@ -185,6 +185,7 @@ final class ServerFailureTests: XCTestCase {
         let ready = try demo.next("ready")
         let window = Window(try XCTUnwrap(traceNumber(ready["window"]), file: file, line: line))
         _ = try demo.next("firstFrame")
+        _ = try demo.next("startupFinished")   // the page title
         let stripHeight = Int(try XCTUnwrap(traceNumber(ready["stripHeight"]), file: file, line: line))
         let selected = try XCTUnwrap(RunningDemo.segments(ready).first, file: file, line: line)
         let offset = try XCTUnwrap(traceNumber(ready["contentOffset"]), file: file, line: line)
