@@ -44,16 +44,25 @@ let package = Package(
         // The strip's ATK objects (page tab list, page tabs, frames), calling back into Swift.
         // ATK's headers come from libatk1.0-dev (scripts/install-deps.sh).
         .target(name: "CStripAccessibility", cSettings: [.unsafeFlags(atkIncludeFlags)]),
+        // HarfBuzz (with hb-ft) and FriBidi in one module; the freetype2 path comes with pkg-config harfbuzz.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
+        ),
         .target(name: "SegmentedCore"),
+        // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
+        .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
         // What programs need around the strip, not the strip itself: the titles-file reader and terminal-safe text.
         .target(name: "SegmentedSupport"),
-        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "CXft", "CStripAccessibility"]),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
         .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
         .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
+        .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedSupport", "TestSupport"]),
         .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedSupport", "TestSupport", "CXft"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedSupport", "CXft"]),

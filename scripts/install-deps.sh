@@ -6,6 +6,8 @@ set -euo pipefail
 # Extra packages may be named on the command line (make bench adds libgtk-3-dev).
 packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
+  libharfbuzz-dev libfribidi-dev                                     # build: shaping (HarfBuzz) and bidi (FriBidi)
+  pango1.0-tools                                                     # tests: pango-view draws the reference pictures
   fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji   # Latin (DejaVu, and Noto Sans, which many desktops make sans-serif), CJK and a color emoji font
   xvfb x11-utils x11-xserver-utils xdotool imagemagick               # headless display, xrdb, input, screenshots
   libatk1.0-dev libatk-bridge2.0-dev                                 # accessibility: ATK's headers, the AT-SPI bridge (loaded only when a bus runs)

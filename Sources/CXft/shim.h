@@ -31,13 +31,23 @@ static inline FcBool cxft_pattern_add_scalable(FcPattern *p) {
 }
 
 /* 1 when the matched font is a color (bitmap emoji) font: drawing those
-   through Xft can fail with BadLength from XRender, so fallback skips them. */
+   through Xft before 2.3.5 fails with BadLength from XRender, so fallback
+   skips them there. */
 static inline int cxft_pattern_is_color(FcPattern *p) {
     FcBool color = FcFalse;
 #ifdef FC_COLOR
     if (FcPatternGetBool(p, FC_COLOR, 0, &color) != FcResultMatch) return 0;
 #endif
     return color == FcTrue;
+}
+
+/* Asks for a color font (an emoji sequence's fallback). */
+static inline FcBool cxft_pattern_add_color(FcPattern *p) {
+#ifdef FC_COLOR
+    return FcPatternAddBool(p, FC_COLOR, FcTrue);
+#else
+    return FcFalse;
+#endif
 }
 
 /* The family name of a pattern, or NULL. */

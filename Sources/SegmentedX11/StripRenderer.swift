@@ -63,7 +63,7 @@ final class StripRenderer {
     /// The strip sets it right after the first frame, and paints again.
     var drawsPageTitle = false
     /// Titles longer than this many UTF-8 bytes get a checkpoint index.
-    static let longTitleBytes = 4096
+    static let longTitleBytes = XftFontChain.longestShapedTitle
     private let colormap: Colormap
     private let screen: Int32
     private let style: StripStyle

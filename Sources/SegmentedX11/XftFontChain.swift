@@ -1,5 +1,6 @@
 import CXft
 import Foundation
+import SegmentedText
 
 /// A primary Xft font and the fallback fonts fontconfig found for code points
 /// the primary lacks: the one place that measures and draws text.
@@ -11,8 +12,15 @@ import Foundation
 /// (`XftCharExists`), ask fontconfig for the base pattern plus a charset with
 /// that code point (`XftFontMatch`) and append the result to the chain; the
 /// chain is the cache, and code points no font has are remembered too.
-/// Color (bitmap emoji) fonts are skipped, as drawing them through XRender can
-/// fail with BadLength.
+/// Fallback fonts are opened lazily, when a title first needs them.
+///
+/// Titles are shaped (`XftFontChain+Shaping.swift`): itemized by bidi level,
+/// script and font per grapheme cluster, shaped with HarfBuzz on each font's
+/// FreeType face, and drawn as glyph ids at positions; CJK-only titles and
+/// titles over `longestShapedTitle` bytes keep the per-code-point advances.
+/// Color (bitmap emoji) fonts take part in fallback when this Xft draws color
+/// glyphs (2.3.5 and later, `drawsColorGlyphs`); older ones fail with
+/// BadLength on them, so there they are skipped.
 @MainActor
 public final class XftFontChain {
     /// Why a font chain could not be made.
@@ -62,6 +70,17 @@ public final class XftFontChain {
     /// Allocated last in `init`, after everything that can throw, so a failed init leaks nothing.
     private let glyphPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>
     private let hanLanguage: String?
+    /// HarfBuzz fonts by chain index, made when a title first needs one.
+    var harfBuzzFonts: [HarfBuzzFont?] = []
+    /// The one shaper (one reused `hb_buffer_t`) and its glyph buffer.
+    let shaper = HarfBuzzShaper()
+    var shapedGlyphs: [ShapedGlyph] = []
+    /// Titles shaped so far, by text: shaped once, measured and drawn many times.
+    var shapedTitles: [String: ShapedTitle] = [:]
+    /// The font of each grapheme cluster of more than one code point seen so far (emoji sequences, marks).
+    var fontIndexByCluster: [[UInt32]: Int] = [:]
+    /// Glyph specs of one `draw` request, kept between calls.
+    var glyphSpecs: [XftGlyphFontSpec] = []
 
     /// The fontconfig language to ask for when falling back for a Han
     /// (CJK ideograph) code point, or nil to leave it to the locale.
@@ -201,7 +220,12 @@ public final class XftFontChain {
             fontIndexByCodePoint[codePoint] = i
             return i
         }
-        if let font = openFallback(for: codePoint) {
+        // Never drawn (soft hyphen, joiners, bidi controls): no font needs to have it.
+        if TextItemizer.isDefaultIgnorable(codePoint) {
+            fontIndexByCodePoint[codePoint] = 0
+            return 0
+        }
+        if let font = openFallback(for: [codePoint], color: false) {
             fonts.append(font)
             fontIndexByCodePoint[codePoint] = fonts.count - 1
             return fonts.count - 1
@@ -210,30 +234,51 @@ public final class XftFontChain {
         return nil
     }
 
-    /// Opens the font closest to the base pattern that has `codePoint`.
+    /// Whether this Xft draws color (BGRA) glyphs: libXft 2.3.5 and later
+    /// (`XftGetVersion`, at run time: the library may be older than the headers).
+    /// Older versions fail with BadLength on a color font's glyphs.
+    public nonisolated static let drawsColorGlyphs = XftGetVersion() >= 20305
+
+    /// Whether a matched or open font may be used: not a color font unless Xft draws those.
+    private static func usable(_ pattern: OpaquePointer?) -> Bool {
+        guard let pattern else { return true }
+        return drawsColorGlyphs || cxft_pattern_is_color(pattern) == 0
+    }
+
+    /// Whether chain font `index` is a color (bitmap emoji) font.
+    func isColor(_ index: Int) -> Bool {
+        guard let pattern = fonts[index].pointee.pattern else { return false }
+        return cxft_pattern_is_color(pattern) != 0
+    }
+
+    /// Opens the font closest to the base pattern that has every one of
+    /// `codePoints` (a cluster's drawn code points), a color font when
+    /// `color` (an emoji sequence; only when Xft draws color glyphs).
     ///
-    /// fontconfig's best match (`XftFontMatch` with the code point's charset)
+    /// fontconfig's best match (`XftFontMatch` with the code points' charset)
     /// usually is that font. It can ignore the charset when the pattern names
     /// a family ("Noto Color Emoji:charset=61" still gives Noto Color Emoji),
     /// so then, like Pango, this walks fontconfig's sorted list (`FcFontSort`)
-    /// for the first font that has the code point and is not a color font.
-    private func openFallback(for codePoint: UInt32) -> UnsafeMutablePointer<XftFont>? {
-        guard let pattern = FcPatternDuplicate(basePattern), let charset = FcCharSetCreate() else { return nil }
+    /// for the first font that has them (and that Xft can draw).
+    private func openFallback(for codePoints: [UInt32], color: Bool) -> UnsafeMutablePointer<XftFont>? {
+        guard let first = codePoints.first, let pattern = FcPatternDuplicate(basePattern), let charset = FcCharSetCreate() else { return nil }
         defer {
             FcCharSetDestroy(charset)
             FcPatternDestroy(pattern)
         }
-        FcCharSetAddChar(charset, codePoint)
+        for c in codePoints { FcCharSetAddChar(charset, c) }
         cxft_pattern_add_charset(pattern, charset)
         cxft_pattern_add_scalable(pattern)
-        if let lang = hanLanguage, Self.isHan(codePoint) { cxft_pattern_add_lang(pattern, lang) }
+        if color { cxft_pattern_add_color(pattern) }
+        if let lang = hanLanguage, Self.isHan(first) { cxft_pattern_add_lang(pattern, lang) }
+        func hasAll(_ p: OpaquePointer) -> Bool { codePoints.allSatisfy { cxft_pattern_has_char(p, $0) != 0 } }
+        func wanted(_ p: OpaquePointer) -> Bool { Self.usable(p) && (!color || cxft_pattern_is_color(p) != 0) }
         // The quick way first (fontconfig's single best match, as dmenu does);
-        // the sorted list only when that match lacks the code point or is a color font.
+        // the sorted list only when that match lacks a code point or is not a font Xft can draw.
         var result = FcResultMatch
         if let match = XftFontMatch(display, screen, pattern, &result) {
-            if cxft_pattern_has_char(match, codePoint) != 0, cxft_pattern_is_color(match) == 0,
-               let font = XftFontOpenPattern(display, match) {
-                if XftCharExists(display, font, codePoint) != 0 { return font }
+            if hasAll(match), wanted(match), let font = XftFontOpenPattern(display, match) {
+                if codePoints.allSatisfy({ XftCharExists(display, font, $0) != 0 }) { return font }
                 XftFontClose(display, font)
             } else {
                 FcPatternDestroy(match)
@@ -244,17 +289,57 @@ public final class XftFontChain {
         guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
         defer { FcFontSetDestroy(sorted) }
         for i in 0..<Int(sorted.pointee.nfont) {
-            guard let candidate = sorted.pointee.fonts[i], cxft_pattern_has_char(candidate, codePoint) != 0,
-                  cxft_pattern_is_color(candidate) == 0,
+            guard let candidate = sorted.pointee.fonts[i], hasAll(candidate), wanted(candidate),
                   let prepared = FcFontRenderPrepare(nil, pattern, candidate) else { continue }
             guard let font = XftFontOpenPattern(display, prepared) else {
                 FcPatternDestroy(prepared)
                 continue
             }
-            if XftCharExists(display, font, codePoint) != 0 { return font }
+            if codePoints.allSatisfy({ XftCharExists(display, font, $0) != 0 }) { return font }
             XftFontClose(display, font)
         }
         return nil
+    }
+
+    /// The chain index of the font that draws the grapheme cluster
+    /// `cluster` (code points): the first open font that has all its drawn
+    /// code points (default-ignorables need no glyph), else a fallback that
+    /// has them all, else the font of its first code point. An emoji
+    /// sequence (a variation selector 16, keycap, regional indicator pair,
+    /// skin tone or ZWJ) asks for a color font first.
+    public func fontIndex(forCluster cluster: ArraySlice<UInt32>) -> Int {
+        if cluster.count == 1 { return fontIndex(for: cluster[cluster.startIndex]) ?? 0 }
+        let key = Array(cluster)
+        if let i = fontIndexByCluster[key] { return i }
+        var drawn = [UInt32]()
+        var emoji = false
+        for c in cluster {
+            if c == 0xFE0F || c == 0x20E3 || (0x1F1E6...0x1F1FF).contains(c) || (0x1F3FB...0x1F3FF).contains(c) || c == 0x200D {
+                emoji = true
+            }
+            if !TextItemizer.isDefaultIgnorable(c) { drawn.append(c) }
+        }
+        let index = chooseFont(drawn: drawn, emoji: emoji && Self.drawsColorGlyphs)
+        fontIndexByCluster[key] = index
+        return index
+    }
+
+    private func chooseFont(drawn: [UInt32], emoji: Bool) -> Int {
+        guard let first = drawn.first else { return 0 }
+        func has(_ i: Int) -> Bool { drawn.allSatisfy { XftCharExists(display, fonts[i], $0) != 0 } }
+        if emoji {
+            if let i = fonts.indices.first(where: { isColor($0) && has($0) }) { return i }
+            if let font = openFallback(for: drawn, color: true) {
+                fonts.append(font)
+                return fonts.count - 1
+            }
+        }
+        if let i = fonts.indices.first(where: has) { return i }
+        if let font = openFallback(for: drawn, color: false) {
+            fonts.append(font)
+            return fonts.count - 1
+        }
+        return fontIndex(for: first) ?? 0
     }
 
     /// Code points of `text` that no installed font has (drawn with the primary font's missing-glyph box).
@@ -321,6 +406,12 @@ public final class XftFontChain {
     /// Each code point's advance is cached, so this is a sum of lookups; the
     /// strip model keeps the resulting width per title and font.
     public func advance(of text: String) -> Int {
+        if let shaped = shapedTitle(text) { return shaped.advance }
+        return codePointAdvance(of: text)
+    }
+
+    /// The sum of `text`'s code points' cached advances (no shaping).
+    func codePointAdvance(of text: String) -> Int {
         Self.advance(of: text, pages: glyphPages) { glyph(for: $0).advance }
     }
 
@@ -376,11 +467,9 @@ public final class XftFontChain {
         return miss(c)
     }
 
-    /// The longest prefix of `text` that, followed by "…", advances at most
-    /// `width` pixels, with the "…" (the whole text when it fits as it is).
-    /// Measured through the same glyph advances that drawing uses.
-    public func elided(_ text: String, fitting width: Int) -> String {
-        if advance(of: text) <= width { return text }
+    /// `elided(_:fitting:)` by code points, for the titles drawn without shaping.
+    func codePointElided(_ text: String, fitting width: Int) -> String {
+        if codePointAdvance(of: text) <= width { return text }
         let ellipsis = glyph(for: 0x2026).advance
         var pen = 0
         var end = text.unicodeScalars.startIndex
@@ -396,7 +485,7 @@ public final class XftFontChain {
     /// Every code point measured or drawn so far.
     public var codePointsSeen: Dictionary<UInt32, (font: Int32, advance: Int32)>.Keys { glyphs.keys }
 
-    /// Most glyphs sent in one XftDrawString32 request, well under any server's request size.
+    /// Most glyphs sent in one XftDrawGlyphFontSpec request, well under any server's request size.
     nonisolated static let maximumGlyphsPerRequest = 128
 
     /// At most this many glyphs that do not advance the pen (combining marks)
@@ -411,7 +500,7 @@ public final class XftFontChain {
     public nonisolated static let maximumZeroAdvanceGlyphsPerDraw = 256
 
     /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
-    public private(set) var glyphsSentInLastDraw = 0
+    public internal(set) var glyphsSentInLastDraw = 0
     /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
     public nonisolated static let overhang = 64
 
@@ -453,6 +542,9 @@ public final class XftFontChain {
     public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
                      clipMinX: Int = -16384, clipMaxX: Int = 16384, index: TextIndex? = nil) -> Int {
         guard abs(baseline) < 30000 else { return index?.advance ?? advance(of: text) }
+        if index == nil, let shaped = shapedTitle(text) {
+            return drawShaped(shaped, on: draw, color: color, x: x, baseline: baseline, clipMinX: clipMinX, clipMaxX: clipMaxX)
+        }
         let scalars = text.unicodeScalars
         var position = scalars.startIndex
         var pen = x
@@ -467,17 +559,8 @@ public final class XftFontChain {
         var stacked = 0
         var zeroAdvanceDrawn = 0
         glyphsSentInLastDraw = 0
-        var run: [FcChar32] = []
-        var runFont = 0, runX = 0
-        func flush() {
-            guard !run.isEmpty else { return }
-            glyphsSentInLastDraw += run.count
-            // The array goes as a pointer, not through `withUnsafeBufferPointer`: that closure would be
-            // main-actor isolated, check it at run time for every run, and (optimized builds) be refused
-            // for capturing the `draw` and `color` parameters.
-            XftDrawString32(draw, color, fonts[runFont], Int32(runX), Int32(baseline), run, Int32(run.count))
-            run.removeAll(keepingCapacity: true)
-        }
+        glyphSpecs.removeAll(keepingCapacity: true)
+        func flush() { sendGlyphSpecs(on: draw, color: color) }
         while position < scalars.endIndex {
             if let index {
                 if sinceCheckpoint == index.stride {
@@ -509,13 +592,16 @@ public final class XftFontChain {
                 continue
             }
             if g.advance == 0, visible { zeroAdvanceDrawn += 1 }
-            if !visible || g.font != runFont || run.count >= Self.maximumGlyphsPerRequest { flush() }
+            if glyphSpecs.count >= Self.maximumGlyphsPerRequest { flush() }
             if visible {
-                if run.isEmpty {
-                    runFont = g.font
-                    runX = pen
+                // Glyph ids from the font's character map: no shaping on this path (see `shapedTitle`).
+                let font = fonts[g.font]
+                var glyphX = pen
+                for drawn in Self.displayCodePoints(value) {
+                    glyphSpecs.append(XftGlyphFontSpec(font: font, glyph: XftCharIndex(display, font, drawn),
+                                                       x: Int16(clamping: glyphX), y: Int16(clamping: baseline)))
+                    glyphX += glyph(for: drawn).advance   // the second glyph of caret notation
                 }
-                run.append(contentsOf: Self.displayCodePoints(value))
             }
             pen += g.advance
             position = scalars.index(after: position)

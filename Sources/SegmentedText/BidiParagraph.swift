@@ -1,0 +1,82 @@
+internal import CHarfBuzz
+
+/// One line of text run through the Unicode Bidirectional Algorithm (UAX #9)
+/// by FriBidi: the resolved embedding level of every code point and the
+/// left-to-right visual order.
+///
+/// The paragraph direction is the title's own (rules P2 and P3: the first
+/// strong character, left to right when there is none), as Pango's automatic
+/// direction does; the strip's `--direction` only orders the segments.
+/// Rule L1 (white space at the end of the line back to the paragraph level)
+/// and L2 (reversing) are applied as for one line; L3 and L4 (marks and
+/// mirroring) are left to the shaper.
+public struct BidiParagraph: Equatable, Sendable {
+    /// How the paragraph direction is chosen.
+    public enum Direction: Sendable {
+        /// From the first strong character (P2, P3); left to right without one.
+        case auto
+        case leftToRight
+        case rightToLeft
+    }
+
+    /// The paragraph embedding level: 0 (left to right) or 1 (right to left).
+    public let baseLevel: UInt8
+    /// The resolved level of each code point (even: left to right, odd: right to left).
+    public let levels: [UInt8]
+    /// Logical indices of the code points in visual order, left to right.
+    public let visualOrder: [Int]
+
+    /// Resolves `codePoints` as one paragraph on one line.
+    public init(_ codePoints: [UInt32], direction: Direction = .auto) {
+        let n = codePoints.count
+        if direction != .rightToLeft, !Self.mayNeedBidi(codePoints) {
+            // Nothing right to left and no explicit formatting: every level 0 (UAX #9 gives the same).
+            baseLevel = 0
+            levels = [UInt8](repeating: 0, count: n)
+            visualOrder = Array(0..<n)
+            return
+        }
+        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
+        var brackets = [FriBidiBracketType](repeating: 0, count: n)
+        var resolved = [FriBidiLevel](repeating: 0, count: n)
+        var map = Array(FriBidiStrIndex(0)..<FriBidiStrIndex(n))
+        var base: FriBidiParType
+        switch direction {
+        case .auto: base = FRIBIDI_PAR_ON
+        case .leftToRight: base = FRIBIDI_PAR_LTR
+        case .rightToLeft: base = FRIBIDI_PAR_RTL
+        }
+        var ok = false
+        codePoints.withUnsafeBufferPointer { text in
+            fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(n), &types)
+            fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(n), types, &brackets)
+            if fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &resolved) != 0 {
+                // L1 (its fourth part) and L2; flags 0: marks stay after their base in logical order (the shaper's job).
+                ok = fribidi_reorder_line(0, types, FriBidiStrIndex(n), 0, base, &resolved, nil, &map) != 0
+            }
+        }
+        let rtl = base == FRIBIDI_PAR_RTL
+        guard ok else {
+            // Only out of memory: draw in logical order at the paragraph level.
+            baseLevel = rtl ? 1 : 0
+            levels = [UInt8](repeating: baseLevel, count: n)
+            visualOrder = Array(0..<n)
+            return
+        }
+        baseLevel = rtl ? 1 : 0
+        levels = resolved.map { UInt8(clamping: $0) }
+        visualOrder = map.map { Int($0) }
+    }
+
+    /// Whether any code point could be right to left or an explicit bidi
+    /// control (everything below U+0590 is neither, and neither are the CJK
+    /// blocks): text without one resolves to level 0 throughout.
+    static func mayNeedBidi(_ codePoints: [UInt32]) -> Bool {
+        for c in codePoints where c >= 0x0590 {
+            if (0x2E80...0x9FFF).contains(c) || (0xAC00...0xD7AF).contains(c) || (0xF900...0xFAFF).contains(c)
+                || (0x20000...0x3FFFF).contains(c) { continue }
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,188 @@
+import CXft
+import SegmentedText
+
+/// A title shaped once: its glyphs left to right with their pen positions,
+/// which measuring, drawing and elision all read.
+public struct ShapedTitle: Sendable {
+    /// One glyph where it is drawn: `x` is the pen position plus the glyph's
+    /// offset and `y` the offset below the baseline, pixels.
+    struct Glyph: Sendable {
+        var glyph: UInt32
+        var x: Int32
+        var advance: Int32
+        var font: UInt16
+        var y: Int16
+    }
+
+    let glyphs: ContiguousArray<Glyph>
+    /// The advance of the whole title, pixels: the sum of its glyphs'
+    /// advances, each rounded to a whole pixel (as Xft's metrics and Pango
+    /// with hinted metrics do).
+    public let advance: Int
+    /// The glyphs, for tests: id, chain font index, x and y (pixels).
+    public var placedGlyphs: [(glyph: UInt32, font: Int, x: Int, y: Int)] {
+        glyphs.map { ($0.glyph, Int($0.font), Int($0.x), Int($0.y)) }
+    }
+}
+
+extension XftFontChain {
+    /// Titles longer than this many UTF-8 bytes are drawn code point by code
+    /// point (no shaping, no bidi), as the strip draws them through their
+    /// checkpoints: shaping half a million code points would cost a
+    /// noticeable pause once, and such a title is wider than any window.
+    public nonisolated static let longestShapedTitle = 4096
+
+    /// Shaped titles kept at most; past it the cache starts over (titles are shaped again on demand).
+    nonisolated static let maximumShapedTitles = 200_000
+
+    /// Whether `text` is drawn from the per-code-point advances without
+    /// shaping: longer than `longestShapedTitle`, or only CJK ideographs,
+    /// kana, Hangul syllables and CJK punctuation (no joining, reordering,
+    /// marks or kerning among them; the fast path the issue allows).
+    public nonisolated static func drawsWithoutShaping(_ text: String) -> Bool {
+        if text.utf8.count > longestShapedTitle { return true }
+        if text.isEmpty { return false }
+        for scalar in text.unicodeScalars {
+            let c = scalar.value
+            guard isHan(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7A3).contains(c) else { return false }
+        }
+        return true
+    }
+
+    /// The shaped glyphs of `text`, shaped on first use and cached; nil for
+    /// a title drawn without shaping (`drawsWithoutShaping`).
+    public func shapedTitle(_ text: String) -> ShapedTitle? {
+        if let cached = shapedTitles[text] { return cached }
+        if Self.drawsWithoutShaping(text) { return nil }
+        let shaped = shape(text)
+        if shapedTitles.count >= Self.maximumShapedTitles { shapedTitles.removeAll() }
+        shapedTitles[text] = shaped
+        return shaped
+    }
+
+    /// The code points drawn for `text`: control characters as their visible escapes.
+    private func displayCodePoints(of text: String) -> [UInt32] {
+        var codePoints = [UInt32]()
+        codePoints.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let c = scalar.value
+            if c < 0x20 || (0x7F...0x9F).contains(c) {
+                codePoints.append(contentsOf: Self.displayCodePoints(c))
+            } else {
+                codePoints.append(c)
+            }
+        }
+        return codePoints
+    }
+
+    /// Itemizes and shapes `text` (no cache): bidi levels from its first
+    /// strong character (FriBidi), runs by level, script and font (chosen per
+    /// grapheme cluster), each run shaped by HarfBuzz, runs laid left to right.
+    func shape(_ text: String) -> ShapedTitle {
+        let codePoints = displayCodePoints(of: text)
+        let clusters = TextItemizer.clusters(codePoints)
+        let bidi = BidiParagraph(codePoints)
+        let runs = TextItemizer.itemize(codePoints, clusters: clusters, bidi: bidi) { fontIndex(forCluster: codePoints[$0]) }
+        var placed = ContiguousArray<ShapedTitle.Glyph>()
+        placed.reserveCapacity(codePoints.count)
+        var pen = 0
+        for run in runs {
+            shapedGlyphs.removeAll(keepingCapacity: true)
+            shaper.shape(codePoints, run: run, font: harfBuzzFont(run.font), into: &shapedGlyphs)
+            for g in shapedGlyphs {
+                let advance = Self.pixels(g.xAdvance)
+                placed.append(ShapedTitle.Glyph(glyph: g.glyph, x: Int32(clamping: pen + Self.pixels(g.xOffset)), advance: Int32(clamping: advance),
+                                                font: UInt16(run.font), y: Int16(clamping: -Self.pixels(g.yOffset))))
+                pen += advance
+            }
+        }
+        return ShapedTitle(glyphs: placed, advance: pen)
+    }
+
+    /// 1/64 px to whole pixels, rounded to the nearest.
+    private nonisolated static func pixels(_ v: Int32) -> Int {
+        Int((Double(v) / 64).rounded())
+    }
+
+    /// The HarfBuzz font of chain font `index`, made on first use from the
+    /// Xft font's FreeType face at its pixel size.
+    func harfBuzzFont(_ index: Int) -> HarfBuzzFont {
+        while harfBuzzFonts.count <= index { harfBuzzFonts.append(nil) }
+        if let font = harfBuzzFonts[index] { return font }
+        let xft = fonts[index]
+        // Every font of the chain was asked for at the primary's pixel size (a bitmap emoji
+        // font's own pattern names its strike's size, 109 px, which Xft scales to this one).
+        // Locked only while HarfBuzz takes its own reference on the face.
+        let face = XftLockFace(xft)
+        let font = HarfBuzzFont(freeTypeFace: face.map { UnsafeMutableRawPointer($0) }, pixelSize: pixelSize)
+        if face != nil { XftUnlockFace(xft) }
+        harfBuzzFonts[index] = font
+        return font
+    }
+
+    /// Draws a shaped title with its left edge at `x` and its baseline at
+    /// `baseline`: only the glyphs that can touch [`clipMinX`, `clipMaxX`),
+    /// at most `maximumStackedGlyphs` zero-advance glyphs in a row and
+    /// `maximumZeroAdvanceGlyphsPerDraw` in all.
+    func drawShaped(_ shaped: ShapedTitle, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
+                    clipMinX: Int, clipMaxX: Int) -> Int {
+        glyphSpecs.removeAll(keepingCapacity: true)
+        glyphsSentInLastDraw = 0
+        var stacked = 0, zeroAdvanceDrawn = 0
+        for g in shaped.glyphs {
+            let gx = x + Int(g.x)
+            if gx - Self.overhang >= clipMaxX { break }
+            if g.advance == 0 {
+                stacked += 1
+                if stacked > Self.maximumStackedGlyphs || zeroAdvanceDrawn >= Self.maximumZeroAdvanceGlyphsPerDraw { continue }
+            } else {
+                stacked = 0
+            }
+            guard gx + Int(g.advance) + Self.overhang > clipMinX else { continue }
+            if g.advance == 0 { zeroAdvanceDrawn += 1 }
+            if glyphSpecs.count >= Self.maximumGlyphsPerRequest { sendGlyphSpecs(on: draw, color: color) }
+            glyphSpecs.append(XftGlyphFontSpec(font: fonts[Int(g.font)], glyph: g.glyph, x: Int16(clamping: gx),
+                                               y: Int16(clamping: baseline + Int(g.y))))
+        }
+        sendGlyphSpecs(on: draw, color: color)
+        return shaped.advance
+    }
+
+    /// Sends the glyphs gathered in `glyphSpecs` in one request and empties it.
+    func sendGlyphSpecs(on draw: OpaquePointer, color: UnsafePointer<XftColor>) {
+        guard !glyphSpecs.isEmpty else { return }
+        glyphsSentInLastDraw += glyphSpecs.count
+        // The array goes as a pointer, not through `withUnsafeBufferPointer`: that closure would be
+        // main-actor isolated and check it at run time for every request.
+        XftDrawGlyphFontSpec(draw, color, glyphSpecs, Int32(glyphSpecs.count))
+        glyphSpecs.removeAll(keepingCapacity: true)
+    }
+
+    /// The longest start of `text`, cut between grapheme clusters, that
+    /// followed by "…" advances at most `width` pixels, with the "…"; the
+    /// whole text when it fits as it is. The kept text and the "…" are shaped
+    /// together, so the "…" of a right-to-left title lands at its visual left
+    /// (its logical end) and Arabic letters before the cut take their final
+    /// forms. Measured as drawing measures.
+    public func elided(_ text: String, fitting width: Int) -> String {
+        if advance(of: text) <= width { return text }
+        var kept = text
+        if text.utf8.count > Self.longestShapedTitle {
+            // Cut by code point first (a title this long is far wider than any window), then shape what is left.
+            kept = String(codePointElided(text, fitting: width).dropLast())
+            if Self.drawsWithoutShaping(kept + "\u{2026}") { return kept + "\u{2026}" }
+        }
+        let characters = Array(kept)
+        func fits(_ count: Int) -> Bool {
+            let candidate = String(characters[..<count]) + "\u{2026}"
+            return (Self.drawsWithoutShaping(candidate) ? codePointAdvance(of: candidate) : shape(candidate).advance) <= width
+        }
+        // The most clusters that fit (shaped widths grow with the text but not strictly, so the result is checked).
+        var low = 0, high = characters.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if fits(middle) { low = middle } else { high = middle - 1 }
+        }
+        return String(characters[..<max(0, low)]) + "\u{2026}"
+    }
+}
