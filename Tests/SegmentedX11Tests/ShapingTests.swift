@@ -7,19 +7,8 @@ import XCTest
 
 /// Titles shaped with HarfBuzz and ordered with FriBidi through the font chain (issue 10),
 /// checked against the fonts actually opened: their character maps (`XftCharIndex`),
-/// Xft's own per-glyph advances, and the pixels drawn.
-/// Main-actor bodies in `MainActor.assumeIsolated`, as in `XftFontChainTests`.
-final class ShapingTests: XCTestCase, @unchecked Sendable {
-    @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
-    private var connection: XDisplayConnection!
-
-    override func setUpWithError() throws {
-        try MainActor.assumeIsolated {
-            XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
-            connection = try Self.sharedConnection.get()
-        }
-    }
-
+/// Xft's own per-glyph advances, and the pixels drawn. On `XftFontChainTests`'s connection.
+extension XftFontChainTests {
     @MainActor private func chain(_ pattern: String = StripStyle().font) throws -> XftFontChain {
         try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
     }

@@ -20,7 +20,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
     // state keyed by the Display pointer, and a display reopened at a reused
     // address after XCloseDisplay has been seen to send garbage requests.
     @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
-    private var connection: XDisplayConnection!
+    var connection: XDisplayConnection!
 
     override func setUpWithError() throws {
         try MainActor.assumeIsolated {
