@@ -3,6 +3,8 @@ import SegmentedCore
 import SegmentedX11
 
 struct LayoutResult: Encodable {
+    /// What the titles are: "CJK and Latin", "Arabic", "mixed-script".
+    let kind: String
     let titles: Int
     let coldNanosecondsPerTitle: Summary
     let warmNanosecondsPerTitle: Summary
@@ -16,7 +18,7 @@ struct HitTestResult: Encodable {
 /// Measuring and laying out `titles` with the demo's fonts: cold (new font
 /// chains: empty glyph-advance caches) and warm (the same chains again).
 @MainActor
-func measureLayout(_ connection: XDisplayConnection, titles: [String], runs: Int) throws -> LayoutResult {
+func measureLayout(_ connection: XDisplayConnection, titles: [String], kind: String = "CJK and Latin", runs: Int) throws -> LayoutResult {
     let style = StripStyle()
     func layOut(_ regular: XftFontChain, _ bold: XftFontChain) throws -> Double {
         let start = monotonicSeconds()
@@ -33,7 +35,7 @@ func measureLayout(_ connection: XDisplayConnection, titles: [String], runs: Int
         cold.append(try layOut(regular, bold))
         warm.append(try layOut(regular, bold))
     }
-    return LayoutResult(titles: titles.count, coldNanosecondsPerTitle: Summary(cold), warmNanosecondsPerTitle: Summary(warm))
+    return LayoutResult(kind: kind, titles: titles.count, coldNanosecondsPerTitle: Summary(cold), warmNanosecondsPerTitle: Summary(warm))
 }
 
 /// Hit-testing random points of a laid-out strip: a binary search over the frames.

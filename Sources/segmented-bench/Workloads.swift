@@ -15,6 +15,20 @@ func benchmarkTitles(_ count: Int, defaults: [String]) -> [String] {
     }
 }
 
+/// Arabic titles (issue 10): joined letters shaped right to left, each with a
+/// European number (a left-to-right run inside the right-to-left title).
+func arabicTitles(_ count: Int) -> [String] {
+    let words = ["مهندس مدني", "محاسب", "مدير مشروع", "مطور برمجيات", "طبيب أسنان", "معلم لغة عربية", "مصمم", "كاتب"]
+    return (0..<count).map { "\(words[$0 % words.count]) \($0)" }
+}
+
+/// Titles in many scripts (issue 10): Latin with kerning, Arabic and Latin, Hebrew with
+/// digits, Devanagari, Thai, combining marks, CJK, emoji, each with a number.
+func mixedScriptTitles(_ count: Int) -> [String] {
+    let samples = ["AVATAR Wolf To", "C++ مطور", "עברית", "हिन्दी परीक्षा", "ภาษาไทย", "Cafe\u{301}", "一级建造师", "🔥热门", "Überblick"]
+    return (0..<count).map { "\(samples[$0 % samples.count]) \($0)" }
+}
+
 /// Writes `titles` as a JSON array to `folder` and returns the path.
 func writeTitlesFile(_ titles: [String], in folder: URL, name: String) throws -> String {
     let url = folder.appendingPathComponent(name)

@@ -72,6 +72,9 @@ for n in sizes {
     titleFiles[n] = try writeTitlesFile(titleLists[n]!, in: scratch, name: "titles-\(n).json")
 }
 let linesFile = try writeTitlesLines(defaults, in: scratch, name: "titles.txt")
+// Shaped scripts (issue 10), against the CJK-and-Latin row of the same size.
+let shapedLists = [("Arabic", arabicTitles(100_000)), ("mixed-script", mixedScriptTitles(100_000))]
+let shapedFiles = try shapedLists.map { try writeTitlesFile($0.1, in: scratch, name: "titles-\($0.0).json") }
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
 
@@ -79,6 +82,10 @@ func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(te
 progress("startup (\(options.runs) runs after 2 warm-up rounds)")
 var subjects = sizes.map { StartupSubject(name: "segmented-demo, \($0) titles", path: options.demo,
                                           arguments: ["--titles-file", titleFiles[$0]!, "--exit-after-first-frame"]) }
+for (i, list) in shapedLists.enumerated() {
+    subjects.append(StartupSubject(name: "segmented-demo, 100000 \(list.0)", path: options.demo,
+                                   arguments: ["--titles-file", shapedFiles[i], "--exit-after-first-frame"]))
+}
 if let floor = options.floor { subjects.append(StartupSubject(name: "C floor (Xlib+Xft), 10 titles", path: floor, arguments: [linesFile])) }
 if let gtk = options.gtk { subjects.append(StartupSubject(name: "GtkNotebook (GTK3), 10 titles", path: gtk, arguments: [linesFile])) }
 let startup = measureStartup(subjects, runs: options.runs, warmup: 2, helper: options.measure)
@@ -91,6 +98,12 @@ for (label, peer) in [("Floor", startup.first { $0.name.hasPrefix("C floor") }),
     ratios["rssVs\(label)"] = ours.peakRSSKiB.median / peer.peakRSSKiB.median
 }
 ratios["wall100kVs10"] = startup[2].wallSeconds.median / startup[0].wallSeconds.median
+for list in shapedLists {
+    guard let row = startup.first(where: { $0.name == "segmented-demo, 100000 \(list.0)" }) else { continue }
+    let key = list.0 == "Arabic" ? "Arabic" : "MixedScript"
+    ratios["cpu100k\(key)VsCJK"] = row.cpuSeconds.median / startup[2].cpuSeconds.median
+    ratios["wall100k\(key)Vs10"] = row.wallSeconds.median / startup[0].wallSeconds.median
+}
 ratios["rssBytesPerTitle100k"] = (startup[2].peakRSSKiB.median - startup[0].peakRSSKiB.median) * 1024 / Double(100_000 - 10)
 
 // 3 and 6: frame cost and pacing through the real demo.
@@ -106,6 +119,7 @@ let pacing = try measurePacing(display: display, tweens: 7)
 progress("layout")
 let connection = try XDisplayConnection()
 let layout = try sizes.map { try measureLayout(connection, titles: titleLists[$0]!, runs: $0 == 100_000 ? 3 : 7) }
+    + shapedLists.map { try measureLayout(connection, titles: $0.1, kind: $0.0, runs: 3) }
 let hitTest = try measureHitTest(titles: titleLists[100_000]!, queries: 1_000_000)
 
 // 5: idle.
@@ -166,7 +180,7 @@ lines.append("")
 lines.append("Layout: measure + lay out all titles (ns per title, median [min–max])")
 for l in layout {
     let c = l.coldNanosecondsPerTitle, w = l.warmNanosecondsPerTitle
-    lines.append("  \(l.titles) titles".padding(toLength: 18, withPad: " ", startingAt: 0)
+    lines.append("  \(l.titles) \(l.kind)".padding(toLength: 30, withPad: " ", startingAt: 0)
                  + String(format: "cold %.0f [%.0f–%.0f]   warm %.0f [%.0f–%.0f]", c.median, c.min, c.max, w.median, w.min, w.max))
 }
 lines.append("  hit-test at \(hitTest.titles) titles: \(String(format: "%.0f", hitTest.nanosecondsPerQuery)) ns per query")

@@ -1,5 +1,6 @@
 import CXft
 import Foundation
+import SegmentedCore
 import SegmentedX11
 import TestSupport
 import XCTest
@@ -129,6 +130,51 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(try demo.process.next("select")["title"] as? String, long)
         _ = try demo.process.next("settled")
         XCTAssertEqual(try DemoProcess.runToEnd(["--max-segment-width", "10"]).status, 2)
+    }
+
+    /// Issue 10: right-to-left titles, elided or not, in a right-to-left strip: each segment's width
+    /// is its shaped title's advance (capped), the ink stays inside it, and a click on it selects it.
+    func testClicksOnRightToLeftAndElidedTitlesSelectThemAndWidthsAreTheDrawnOnes() throws {
+        let titles = ["مهندس مدني في القاهرة", "עברית 2024", "C++ مطور", "AVATAR Wolf To and more", "हिन्दी परीक्षा"]
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--max-segment-width", "90", "--direction", "rtl",
+                                    "--geometry", "600x100"])
+        defer { demo.process.process.terminate() }
+        let frames = RunningDemo.segments(demo.ready)
+        // The widths the trace reports are the shaped advances, measured here through the library's chain.
+        let advances = try MainActor.assumeIsolated {
+            let fonts = try Shared.fonts.get()
+            let style = StripStyle()
+            let regular = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: style.font)
+            let bold = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: style.selectedFont)
+            return titles.indices.map { Double(($0 == 0 ? bold : regular).advance(of: titles[$0])) }
+        }
+        var metrics = LayoutMetrics()
+        metrics.maximumSegmentWidth = 90
+        XCTAssertEqual(frames.map(\.width), advances.map { StripModel.segmentWidth($0, metrics: metrics) })
+        XCTAssertEqual(frames.map(\.width)[0], 90, "the long Arabic title is elided")
+        let display = try Shared.display.get()
+        let image = try XCTUnwrap(display.pixels(demo.window, width: 600, height: 44))
+        for (i, f) in frames.enumerated() {
+            // Mirrored: the window x of a content frame is 600 - (x + width) (nothing is scrolled).
+            let left = 600 - Int(f.x + f.width)
+            XCTAssertGreaterThan(image.count(notMatching: white, x: left, y: 0, width: Int(f.width), height: 38), 20, "ink of \(titles[i])")
+            // Nothing drawn in the spacing before the next frame to the left.
+            if i + 1 < frames.count {
+                let gapRight = left - 1, gapLeft = 600 - Int(frames[i + 1].x) + 1
+                XCTAssertEqual(image.count(notMatching: white, x: gapLeft, y: 0, width: max(0, gapRight - gapLeft), height: 38), 0,
+                               "the gap left of \(titles[i])")
+            }
+        }
+        var current = frames
+        for i in [3, 1, 4, 0] {
+            // The selected title is bold, so frames move after each selection: click where the last event put them.
+            let f = current[i]
+            display.click(demo.window, x: 600 - Int(f.x + f.width / 2), y: 20)
+            let select = try demo.process.next("select")
+            XCTAssertEqual(select["index"] as? Int, i)
+            XCTAssertEqual(select["title"] as? String, titles[i], "the full title, not the elided one")
+            current = RunningDemo.segments(try demo.process.next("settled"))
+        }
     }
 
     func testAColorEmojiFontAsThePrimaryFontSurvives() throws {
