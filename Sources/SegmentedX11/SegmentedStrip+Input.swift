@@ -6,24 +6,8 @@ extension SegmentedStrip {
     func handleOwn(_ event: inout XEvent) {
         let now = Self.now()
         switch event.type {
-        case Expose:
-            if event.xexpose.count == 0 {
-                hasExposed = true
-                // Drawing straight to the window (no back buffer), an Expose needs the frame again.
-                if hasDrawnFirstFrame, renderer.hasBackBuffer {
-                    renderer.copyToWindow()
-                } else {
-                    needsPaint = true
-                }
-            }
-        case VisibilityNotify where !hasExposed:
-            // Viewable but fully covered (an always-on-top fullscreen window): no Expose will come until it is
-            // uncovered. The first frame is painted into the back buffer and copied now, so that it is there
-            // the moment the window shows, and `firstFrame` is not held back forever.
-            if event.xvisibility.state == VisibilityFullyObscured {
-                hasExposed = true
-                needsPaint = true
-            }
+        case Expose, VisibilityNotify:
+            if renderer.exposed(&event, hasExposed: &hasExposed, hasDrawnFirstFrame: hasDrawnFirstFrame) { needsPaint = true }
         case ConfigureNotify:
             position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
             resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height), at: now)

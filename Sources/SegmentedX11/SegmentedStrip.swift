@@ -200,6 +200,17 @@ public final class SegmentedStrip {
 
     nonisolated static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
 
+    /// Moves and resizes `window` to `frame` (sides clamped) unless it is at `current` already.
+    /// - Returns: the frame applied, or nil when nothing changed (a host forwards every
+    ///   ConfigureNotify of its window, moves included: nothing is sent then).
+    static func moveResize(_ window: Window, of connection: XDisplayConnection, from current: PixelRect, to frame: PixelRect) -> PixelRect? {
+        let clamped = PixelRect(x: frame.x, y: frame.y, width: clampedSide(frame.width), height: clampedSide(frame.height))
+        guard clamped != current else { return nil }
+        XMoveResizeWindow(connection.display, window, Int32(clamping: clamped.x), Int32(clamping: clamped.y),
+                          UInt32(clamped.width), UInt32(clamped.height))
+        return clamped
+    }
+
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
@@ -249,9 +260,26 @@ public final class SegmentedStrip {
         return Int(layoutMetrics(style, fonts: fonts).stripHeight.rounded(.up))
     }
 
+    /// Where a page area under a strip of `style` on `connection` begins,
+    /// pixels: `pageAreaTop` before the strip exists, so that a host can give
+    /// the strip exactly that height and a `PagedView` the rest. Opens the fonts.
+    /// - Throws: as `preferredHeight(for:connection:)`.
+    public static func pageAreaTop(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
+        try style.validate()
+        let fonts = try [style.font, style.selectedFont].map {
+            try XftFontChain(display: connection.display, screen: connection.screen, pattern: $0, scale: style.scale)
+        }
+        return Int(layoutMetrics(style, fonts: fonts).stripHeight) + StripRenderer.separatorHeight(scale: style.scale)
+    }
+
     /// The height of this strip's strip area (not its window), pixels: what
     /// `preferredHeight(for:connection:)` gives for its style.
     public var preferredHeight: Int { Int(metrics.stripHeight.rounded(.up)) }
+
+    /// Where a page area under the strip begins, pixels from the top of its
+    /// window: the strip and its separator line. A window this tall shows no
+    /// page area of its own: a host with a `PagedView` puts it here.
+    public var pageAreaTop: Int { Int(metrics.stripHeight) + renderer.separatorHeight }
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
@@ -266,13 +294,9 @@ public final class SegmentedStrip {
     /// content offset follows as for any resize: at rest, the least scroll
     /// that keeps the selection whole; during a tween, the same clock.
     public func setFrame(_ frame: PixelRect) {
-        guard !isDestroyed else { return }
-        let w = Self.clampedSide(frame.width), h = Self.clampedSide(frame.height)
-        // A host forwards every ConfigureNotify of its window, moves included: send nothing when nothing changes.
-        guard PixelRect(x: frame.x, y: frame.y, width: w, height: h) != self.frame else { return }
-        position = (frame.x, frame.y)
-        XMoveResizeWindow(connection.display, window, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(w), UInt32(h))
-        resize(width: w, height: h, at: Self.now())
+        guard !isDestroyed, let moved = Self.moveResize(window, of: connection, from: self.frame, to: frame) else { return }
+        position = (moved.x, moved.y)
+        resize(width: moved.width, height: moved.height, at: Self.now())
     }
 
     func resize(width: Int, height: Int, at now: Double) {

@@ -21,20 +21,20 @@ final class StripRenderer {
     private var pixmap: Pixmap = 0
     /// The XRender picture of the XftDraw's drawable, made when the drawable changes (0 without RENDER).
     private var picture: Picture = 0
-    private let draw: OpaquePointer
+    let draw: OpaquePointer
     /// Whether the server has the RENDER extension; without it the indicator is a core fill.
     private let hasRender: Bool
     private(set) var width: Int
     private(set) var height: Int
     /// Thickness of the line under the strip, pixels (1 at scale 1).
-    private let separatorHeight: Int
+    let separatorHeight: Int
 
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
     let pageFont: XftFontChain
 
-    private var background = XftColor()
-    private var text = XftColor()
+    var background = XftColor()
+    var text = XftColor()
     private var hoverText = XftColor()
     private var accent = XftColor()
     private var separator = XftColor()
@@ -42,7 +42,7 @@ final class StripRenderer {
     private var indicatorColor = XRenderColor()
     private let indicatorShape: IndicatorShape
     private let indicatorRadius: Double
-    private var pageText = XftColor()
+    var pageText = XftColor()
     private let visual: UnsafeMutablePointer<Visual>
     /// Colors allocated in the colormap, freed with the renderer (nearest colors of a full colormap are borrowed, not freed).
     private var allocatedColors: [XftColor] = []
@@ -66,11 +66,13 @@ final class StripRenderer {
     static let longTitleBytes = XftFontChain.longestShapedTitle
     private let colormap: Colormap
     private let screen: Int32
-    private let style: StripStyle
+    let style: StripStyle
     /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
     private var blendFonts: [Int: XftFontChain] = [:]
     /// Blended title colors, by base (0 text, 1 hover) << 16 | weight in 1/255 steps.
     private var blendColors: [Int: XftColor] = [:]
+    /// Colors a page-draw callback asked for, by 0xRRGGBB.
+    var pageColors: [UInt32: XftColor] = [:]
 
     init(connection: XDisplayConnection, window: Window, width: Int, height: Int, style: StripStyle) throws {
         display = connection.display
@@ -81,7 +83,7 @@ final class StripRenderer {
         visual = XDefaultVisual(display, screen)
         colormap = XDefaultColormap(display, screen)
         depth = XDefaultDepth(display, screen)
-        separatorHeight = max(1, Int(style.scale.rounded()))
+        separatorHeight = Self.separatorHeight(scale: style.scale)
         indicatorShape = style.indicatorShape
         indicatorRadius = style.indicatorCornerRadius * style.scale
         unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font, scale: style.scale)
@@ -126,12 +128,15 @@ final class StripRenderer {
         }
     }
 
+    /// Thickness of the line under the strip at `scale`, pixels (1 at scale 1).
+    nonisolated static func separatorHeight(scale: Double) -> Int { max(1, Int(scale.rounded())) }
+
     /// Room kept free at each side of an elided page title, pixels at scale 1.
     static let pageMargin = 16.0
 
     /// Allocates `rgb` (0xRRGGBB) in the colormap; when the colormap is full,
     /// borrows the nearest color it has (with one warning per program).
-    private func allocate(_ color: inout XftColor, _ rgb: UInt32) {
+    func allocate(_ color: inout XftColor, _ rgb: UInt32) {
         // 8-bit channels widened to XRender's 16 bits (0xAB -> 0xABAB).
         var render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
                                   blue: UInt16(rgb & 0xFF) * 0x101, alpha: 0xFFFF)
@@ -299,7 +304,8 @@ final class StripRenderer {
         }
         fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
 
-        if drawsPageTitle, let selected = snapshot.selectedIndex {
+        // A strip with a paged view under it (its window no taller than the strip) has no page area of its own.
+        if drawsPageTitle, let selected = snapshot.selectedIndex, height > stripHeight + separatorHeight {
             var title = snapshot.titles[selected]
             let pageTop = Double(stripHeight + separatorHeight)
             var pageIndex: XftFontChain.TextIndex?
@@ -425,7 +431,7 @@ final class StripRenderer {
     }
 
     /// Fills a rectangle clipped to the buffer (X coordinates are 16-bit).
-    private func fill(_ color: inout XftColor, x: Int, y: Int, width w: Int, height h: Int) {
+    func fill(_ color: inout XftColor, x: Int, y: Int, width w: Int, height h: Int) {
         let left = max(x, 0), top = max(y, 0)
         let right = min(x + w, width), bottom = min(y + h, height)
         guard right > left, bottom > top else { return }

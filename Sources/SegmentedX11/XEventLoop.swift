@@ -13,6 +13,7 @@ import Dispatch
 public final class XEventLoop {
     private let connection: XDisplayConnection
     private var strips: [SegmentedStrip] = []
+    private var pagedViews: [PagedView] = []
     private var readSource: DispatchSourceRead?
     private var drainScheduled = false
 
@@ -39,6 +40,16 @@ public final class XEventLoop {
     /// Hands `strip` the events of its window from now on.
     public func add(_ strip: SegmentedStrip) {
         strips.append(strip)
+    }
+
+    /// Hands `view` the events of its window from now on.
+    public func add(_ view: PagedView) {
+        pagedViews.append(view)
+    }
+
+    /// Stops handing events to `view`.
+    public func remove(_ view: PagedView) {
+        pagedViews.removeAll { $0 === view }
     }
 
     /// Stops handing events to `strip`. Its window stays until `strip.destroy()`
@@ -95,10 +106,12 @@ public final class XEventLoop {
             defer { if fetched { XFreeEventData(connection.display, &event.xcookie) } }
             var taken = false
             for strip in strips where strip.handle(&event) { taken = true }
+            for view in pagedViews where view.handle(&event) { taken = true }
             if !taken { handler?(&event) }
             return
         }
         for strip in strips where strip.handle(&event) { return }
+        for view in pagedViews where view.handle(&event) { return }
         handler?(&event)
     }
 }

@@ -161,6 +161,11 @@ for (setting, value) in options.theme {
     }
 }
 
+/// The paged view's frame in a window of `width` x `height` pixels: everything under the strip.
+func pagesFrame(width: Int, height: Int) -> PixelRect {
+    PixelRect(x: 0, y: pageAreaTop, width: width, height: max(1, height - pageAreaTop))
+}
+
 let windowWidth = options.geometryGiven ? options.width : Int((Double(options.width) * style.scale).rounded())
 let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
 // The demo is a host like any other: a top-level window of its own with one
@@ -169,9 +174,22 @@ let host = HostWindow(connection: connection, width: windowWidth, height: window
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
                       className: StripTheme.resourceClass)
 let strip: SegmentedStrip
+/// The page area under the strip: a paged view of one page per title, linked to the strip.
+let pages: PagedView
+let demoPages = DemoPages(titles: titles)
+/// Where the page area begins, pixels (the strip and its separator above it).
+let pageAreaTop: Int
 do {
-    strip = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 0, width: windowWidth, height: windowHeight),
+    pageAreaTop = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
+    strip = try SegmentedStrip(connection: connection, parent: host.window,
+                               frame: PixelRect(x: 0, y: 0, width: windowWidth, height: min(windowHeight, pageAreaTop)),
                                titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
+    // Below the window's bottom edge (out of sight) while the window is no taller than the strip.
+    pages = try PagedView(connection: connection, parent: host.window, frame: pagesFrame(width: windowWidth, height: windowHeight),
+                          pageCount: titles.count, page: options.selectedIndex, style: style) { index, rect, context in
+        demoPages.draw(index, rect, context)
+    }
+    pages.link(to: strip)
 } catch let error as StripStyle.InvalidValue {
     fail("\(error)", status: 2)
 } catch let error as XftFontChain.Failure {
@@ -186,7 +204,13 @@ do {
 signalHost = host
 host.map()
 host.focusedStrip = strip
-host.resized = { width, height in strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: height)) }
+/// The host window's height, pixels (the strip's own window is only the strip's height).
+var hostHeight = windowHeight
+host.resized = { width, height in
+    hostHeight = height
+    strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: min(height, pageAreaTop)))
+    pages.setFrame(pagesFrame(width: width, height: height))
+}
 
 // Name the code points no font can draw, once, so boxes are never silent.
 // Building the strip measured every title in the unselected font, so its
@@ -225,7 +249,10 @@ func emitReady(_ window: SegmentedStrip) {
     fields["count"] = snapshot.titles.count
     fields["window"] = Int(host.window)
     fields["stripWindow"] = Int(window.window)
-    fields["viewportHeight"] = window.size.height
+    fields["viewportHeight"] = hostHeight
+    fields["pagesWindow"] = Int(pages.window)
+    fields["pageAreaTop"] = pageAreaTop
+    fields["pageCount"] = pages.pageCount
     fields["stripHeight"] = snapshot.metrics.stripHeight
     fields["wheelStep"] = snapshot.wheelStep
     fields["direction"] = window.style.direction.rawValue
@@ -264,7 +291,7 @@ strip.callbacks.hoverChanged = { _, index in
 }
 strip.callbacks.resized = { window in
     let snapshot = window.snapshot, p = snapshot.presentation
-    trace.emit("resize", ["viewportWidth": snapshot.viewportWidth, "viewportHeight": window.size.height,
+    trace.emit("resize", ["viewportWidth": snapshot.viewportWidth, "viewportHeight": hostHeight,
                           "contentOffset": p.contentOffset, "contentWidth": p.layout.contentWidth])
 }
 if options.frameStats {
@@ -274,6 +301,15 @@ if options.frameStats {
                              "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
                              "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull(),
                              "titleWeights": Dictionary(uniqueKeysWithValues: p.titleWeights.map { (String($0.key), $0.value) })])
+    }
+}
+pages.callbacks.settled = { view, page in
+    trace.emit("pageSettled", ["page": page, "position": view.pagePosition])
+}
+if options.frameStats {
+    pages.frameObserver = { frame in
+        trace.emit("pageFrame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6, "animating": frame.animating,
+                                 "dragging": frame.dragging, "position": pages.pagePosition])
     }
 }
 host.destroyed = {
@@ -318,6 +354,7 @@ host.closeRequested = {
 
 let loop = XEventLoop(connection: connection)
 loop.add(strip)
+loop.add(pages)
 loop.handler = { event in host.handle(&event) }
 emitReady(strip)
 loop.start()

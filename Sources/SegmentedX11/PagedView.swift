@@ -1,0 +1,394 @@
+import CXft
+import Dispatch
+import SegmentedCore
+
+/// A horizontally paged view in a child window of any X window: one page per
+/// title, each the view's width, side by side (mirrored right to left), drawn
+/// by the host's page-draw callback. Linked to a `SegmentedStrip`, either
+/// drives the other (TabLayout with ViewPager, Flutter's TabBar with TabBarView):
+///
+/// - dragging the pages (button 1, past the 5 px click slop) moves them 1:1,
+///   rubber-banding past the first and last page, and the strip's indicator,
+///   title blend and scroll follow the page position continuously
+///   (`SegmentedStrip.setPagePosition(_:)`);
+/// - a release settles on the nearest page, or on the next one in the drag's
+///   direction after a fling (Android ViewPager: faster than 400 dp/s and
+///   longer than 25 dp, 1 dp = 1 px x the style's scale), in a 0.3 s ease-out;
+///   the strip's selection changes once then, with cause `.swipe`;
+/// - a horizontal wheel notch (buttons 6/7, or Shift with 4/5) or a notch of
+///   horizontal XI2 smooth scrolling turns one page; the vertical wheel does nothing;
+/// - a tap or key on the strip turns the pages to the selection in the strip's
+///   tween time, sliding in from the target's neighbour when it is more than
+///   one page away (Android ViewPager2's long-jump rule);
+/// - a press during any motion takes over from what is drawn.
+///
+/// Only the pages that show are drawn: one at rest, at most two during a
+/// swipe, whatever the count. All calls happen on the main queue.
+@MainActor
+public final class PagedView {
+    /// Draws page `index` into `rect` (window pixels: the page's place in the
+    /// view's window, which may reach past its edges during a swipe) with
+    /// `context`'s fonts and colors, clipped to the visible part.
+    public typealias PageDrawer = @MainActor (_ index: Int, _ rect: PixelRect, _ context: PageDrawingContext) -> Void
+
+    /// Things the host wants to hear about; called on the main queue.
+    public struct Callbacks {
+        /// The pages came to rest on a page (after a swipe, a turn, a wheel notch).
+        public var settled: (@MainActor (PagedView, _ page: Int) -> Void)?
+        /// The first frame is on screen.
+        public var firstFrame: (@MainActor (PagedView) -> Void)?
+        public init() {}
+    }
+
+    /// The view's own X window, a child of the parent given at creation.
+    public nonisolated let window: Window
+    /// Host callbacks.
+    public var callbacks = Callbacks()
+    /// Called after every painted frame when set, with the CPU time the frame took (seconds).
+    public var frameObserver: (@MainActor (SegmentedStrip.FrameStat) -> Void)?
+    /// The page-draw callback.
+    public var drawPage: PageDrawer {
+        didSet { requestPaint() }
+    }
+
+    let connection: XDisplayConnection
+    let renderer: StripRenderer
+    let style: StripStyle
+    let input: StripInputTranslator
+    var xinput: XInput2Pointer?
+    let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
+    private(set) var pager: PagerModel
+    private var link: PageLink?
+    /// The linked strip (held: the strip only holds a weak way back).
+    public private(set) var strip: SegmentedStrip?
+    private var pendingMotion: (x: Double, y: Double, time: Double?)?
+    private var needsPaint = true
+    private var hasExposed = false
+    private var hasDrawnFirstFrame = false
+    private var isDestroyed = false
+    private var settlePending = false
+    private var position: (x: Int, y: Int)
+
+    /// Creates the view's window in `parent` and maps it.
+    ///
+    /// - Parameters:
+    ///   - connection: an open display; the host keeps feeding its events (`handle(_:)` or an `XEventLoop`).
+    ///   - parent: the window to put the view in.
+    ///   - frame: position in `parent` and size, pixels (sides clamped to 1...16384); the page width is the frame's width.
+    ///   - pageCount: how many pages (0 draws only the background).
+    ///   - page: the page shown first (clamped).
+    ///   - style: colors, fonts, scale (1 dp = `scale` px) and direction (right to left mirrors the pages).
+    ///   - drawPage: draws one page (see `PageDrawer`).
+    /// - Throws: `StripStyle.InvalidValue` for a style value out of range, `XftFontChain.Failure` when a font cannot be opened.
+    public init(connection: XDisplayConnection, parent: Window, frame: PixelRect, pageCount: Int, page: Int = 0,
+                style: StripStyle = StripStyle(), drawPage: @escaping PageDrawer) throws {
+        try style.validate()
+        self.connection = connection
+        self.style = style
+        self.drawPage = drawPage
+        input = StripInputTranslator(direction: style.direction)
+        let display = connection.display, screen = connection.screen
+        let width = SegmentedStrip.clampedSide(frame.width), height = SegmentedStrip.clampedSide(frame.height)
+        position = (frame.x, frame.y)
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = UInt(style.backgroundColor)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            | VisibilityChangeMask
+        window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
+                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
+                               UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
+        do {
+            renderer = try StripRenderer(connection: connection, window: window, width: width, height: height, style: style)
+        } catch {
+            XDestroyWindow(display, window)
+            throw error
+        }
+        pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(width), dpScale: style.scale,
+                           slop: style.layoutMetrics.clickSlop)
+        xinput = XInput2Pointer(display: display, window: window)
+        XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in
+            guard let self, !self.isDestroyed else { return }
+            _ = self.renderer.dropRefusedBackBuffer()
+            self.requestPaint()
+        }
+        connectScheduler()
+        XMapWindow(display, window)
+        XFlush(display)
+        connection.noteRoundTrip()
+    }
+
+    deinit {
+        MainActor.assumeIsolated {
+            scheduler.stop()
+            if !isDestroyed { XDestroyWindow(connection.display, window) }
+            XErrorReporting.markVanished(UInt(window))
+            XErrorReporting.setBackBufferRefused(UInt(window), nil)
+        }
+    }
+
+    private func connectScheduler() {
+        scheduler.hasPendingMotion = { [unowned self] in pendingMotion != nil }
+        scheduler.applyMotion = { [unowned self] now in applyPendingMotion(at: now) }
+        scheduler.isAnimating = { [unowned self] now in pager.isAnimating(at: now) }
+        scheduler.timerStopped = { [unowned self] now in
+            pager.settle(at: now)
+            pagesMoved(at: now)
+            needsPaint = true
+        }
+        scheduler.update = { [unowned self] now, tick in
+            if tick {
+                needsPaint = true
+                pagesMoved(at: now)
+            }
+            update(at: now)
+        }
+    }
+
+    /// How many pages there are.
+    public var pageCount: Int { pager.pageCount }
+
+    /// The page position drawn now, pages (p = i + f is f of the way from page
+    /// i to page i + 1; outside 0...count - 1 while rubber-banding).
+    public var pagePosition: Double { pager.position(at: SegmentedStrip.now()) }
+
+    /// The page the view rests on, or is settling on.
+    public var currentPage: Int { pager.targetPage }
+
+    /// Whether the pages are being dragged.
+    public var isDragging: Bool { pager.isDragging }
+
+    /// The view's position in its parent and size, pixels.
+    public var frame: PixelRect { PixelRect(x: position.x, y: position.y, width: renderer.width, height: renderer.height) }
+
+    /// Links the view to `strip`: the strip draws the pages' position while
+    /// they are swiped and selects the page a swipe settles on (cause `.swipe`);
+    /// the pages turn to every selection made on the strip. The pages turn to
+    /// the strip's selection at once. The strip must have one title per page.
+    public func link(to strip: SegmentedStrip) {
+        self.strip = strip
+        let link = PageLink(pager: pager, strip: strip.model)
+        link.selectionChanged = { [unowned strip] old, new in
+            strip.reports.selectionPending = true
+            strip.selectionDidChange(from: old, to: new, cause: .swipe)
+        }
+        self.link = link
+        strip.pageTurn = { [weak self] index, animated in self?.turn(to: index, animated: animated) }
+        requestPaint()
+    }
+
+    /// Turns to `page` (clamped) as a selection made elsewhere: animated over
+    /// the linked strip's tween (0.3 s by default), from the target's neighbour
+    /// for a jump of more than one page. A linked strip is not told: select
+    /// there (`setSelectedIndex`) to move both.
+    public func setPage(_ page: Int, animated: Bool = true) {
+        turn(to: page, animated: animated)
+    }
+
+    private func turn(to page: Int, animated: Bool) {
+        guard !isDestroyed else { return }
+        let now = SegmentedStrip.now()
+        if let link, let strip {
+            link.strip = strip.model
+            link.stripSelected(page, at: now, animated: animated)
+        } else {
+            pager.turn(to: page, at: now, animated: animated)
+        }
+        settlePending = true
+        requestPaint()
+    }
+
+    /// Moves and resizes the view's window in its parent (pixels); the page position stays.
+    public func setFrame(_ frame: PixelRect) {
+        guard !isDestroyed, let moved = SegmentedStrip.moveResize(window, of: connection, from: self.frame, to: frame) else { return }
+        position = (moved.x, moved.y)
+        resize(width: moved.width, height: moved.height)
+    }
+
+    private func resize(width: Int, height: Int) {
+        guard width != renderer.width || height != renderer.height else { return }
+        renderer.resize(width: width, height: height)
+        pager.resize(pageWidth: Double(width))
+        requestPaint()
+    }
+
+    /// Asks for the pages to be drawn again (the host's content changed).
+    public func setNeedsDisplay() { requestPaint() }
+
+    private func requestPaint() {
+        guard !isDestroyed else { return }
+        needsPaint = true
+        scheduler.requestUpdate()
+    }
+
+    /// Destroys the view's window; the view is inert from then on (and unlinked).
+    public func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        scheduler.stop()
+        strip?.pageTurn = nil
+        XDestroyWindow(connection.display, window)
+        XErrorReporting.markVanished(UInt(window))
+        XSync(connection.display, 0)
+        connection.noteRoundTrip()
+    }
+
+    /// Handles one event of the connection if it is for the view's window.
+    /// - Returns: whether the event was the view's.
+    @discardableResult
+    public func handle(_ event: inout XEvent) -> Bool {
+        guard !isDestroyed else { return false }
+        let now = SegmentedStrip.now()
+        if event.type == GenericEvent {
+            guard let xinput, let pointer = xinput.translate(&event) else { return false }
+            handle(pointer, at: now)
+            scheduler.requestUpdate()
+            return true
+        }
+        guard event.xany.window == window else { return false }
+        switch event.type {
+        case Expose, VisibilityNotify:
+            if renderer.exposed(&event, hasExposed: &hasExposed, hasDrawnFirstFrame: hasDrawnFirstFrame) { needsPaint = true }
+        case ConfigureNotify:
+            position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
+            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+        case ButtonPress, ButtonRelease, MotionNotify:
+            if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
+        case DestroyNotify where event.xdestroywindow.window == window:
+            isDestroyed = true
+            XErrorReporting.markVanished(UInt(window))
+            scheduler.stop()
+            return true
+        default:
+            return true
+        }
+        scheduler.requestUpdate()
+        return true
+    }
+
+    private func handle(_ windowInput: PointerInput, at now: Double) {
+        switch input.toModel(windowInput, viewportWidth: renderer.width) {
+        case let .press(button, x, y, state, time):
+            switch button {
+            case UInt32(Button1):
+                pendingMotion = nil
+                pager.press(x: x, y: y, at: now, eventTime: time)
+                needsPaint = true
+            case 6, 7:
+                turn(byNotches: button == 6 ? -1 : 1, at: now)
+            case 4, 5:
+                // Shift turns the vertical wheel horizontal, as in toolkits (up is toward the start);
+                // without it the vertical wheel is for the page's own content.
+                if state & UInt32(ShiftMask) != 0 { turn(byNotches: button == 4 ? -1 : 1, at: now) }
+            default:
+                break
+            }
+        case let .release(button, x, y, _, time):
+            guard button == UInt32(Button1) else { return }
+            scheduler.flushMotion(at: now)
+            let release: PageRelease
+            if let link, let strip {
+                link.strip = strip.model
+                release = link.pointerReleased(x: x, y: y, at: now, eventTime: time)
+                repaintStrip()
+            } else {
+                release = pager.release(x: x, y: y, at: now, eventTime: time)
+            }
+            if release != .none { settlePending = true }
+            needsPaint = true
+        case let .motion(x, y, scroll, time):
+            pendingMotion = (x, y, time)
+            pager.recordPointerSample(x: x, eventTime: time)
+            if scroll.dx != 0 {
+                if let link, let strip {
+                    link.strip = strip.model
+                    if link.scroll(increments: scroll.dx, at: now) != nil { repaintStrip() }
+                } else {
+                    _ = pager.scroll(increments: scroll.dx, at: now)
+                }
+                settlePending = true
+                needsPaint = true
+            }
+        case .ignored:
+            break
+        }
+    }
+
+    private func turn(byNotches notches: Int, at now: Double) {
+        if let link, let strip {
+            link.strip = strip.model
+            if link.turn(by: notches, at: now) != nil { repaintStrip() }
+        } else {
+            _ = pager.turn(by: notches, at: now)
+        }
+        settlePending = true
+        needsPaint = true
+    }
+
+    private func applyPendingMotion(at now: Double) {
+        guard let motion = pendingMotion else { return }
+        pendingMotion = nil
+        if pager.move(x: motion.x, y: motion.y, eventTime: motion.time ?? now) {
+            needsPaint = true
+            pagesMoved(at: now)
+        }
+    }
+
+    /// The linked strip draws the pages' position while the user moves them.
+    private func pagesMoved(at now: Double) {
+        guard let link, let strip else { return }
+        link.strip = strip.model
+        if link.pagesMoved(at: now) { repaintStrip() }
+    }
+
+    private func repaintStrip() {
+        guard let strip else { return }
+        strip.needsPaint = true
+        strip.scheduleUpdate()
+    }
+
+    private func update(at now: Double) {
+        if XErrorReporting.hasVanished(UInt(window)) {
+            isDestroyed = true
+            scheduler.stop()
+        }
+        guard !isDestroyed else { return }
+        if needsPaint, hasExposed { paint(at: now) }
+        if settlePending, !scheduler.isTimerRunning, !pager.isPressed {
+            settlePending = false
+            XSync(connection.display, 0)
+            callbacks.settled?(self, pager.targetPage)
+        }
+        connection.noteRoundTrip()
+    }
+
+    /// The visible pages at `now` in window pixels: mirrored right to left.
+    func visiblePages(at now: Double) -> [(index: Int, x: Int)] {
+        // Right to left, page i + 1 lies left of page i: a page at x from the start edge is at -x from the left.
+        pager.visiblePages(at: now).map { page in
+            (page.index, Int((style.direction == .rightToLeft ? -page.x : page.x).rounded()))
+        }
+    }
+
+    private func paint(at now: Double) {
+        let cpuStart = frameObserver == nil ? 0 : SegmentedStrip.threadCPUTime()
+        needsPaint = false
+        renderer.paintPages(visiblePages(at: now), drawPage: drawPage)
+        renderer.copyToWindow()
+        if !hasDrawnFirstFrame {
+            hasDrawnFirstFrame = true
+            XSync(connection.display, 0)
+            if renderer.dropRefusedBackBuffer() {
+                renderer.paintPages(visiblePages(at: now), drawPage: drawPage)
+                XSync(connection.display, 0)
+            }
+            callbacks.firstFrame?(self)
+        } else {
+            XFlush(connection.display)
+        }
+        if let frameObserver {
+            frameObserver(SegmentedStrip.FrameStat(time: now, cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
+                                                   animating: scheduler.isTimerRunning, dragging: pager.isDragging))
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import CXft
+import Foundation
+import SegmentedCore
+import TestSupport
+import XCTest
+
+/// The demo's page area is a paged view linked to the strip: drags, flicks,
+/// wheel notches and taps through the X server (XTest), read back through the
+/// trace and the pixels, left to right and mirrored.
+final class PagedViewTests: XCTestCase {
+    private let width = 400, height = 200
+
+    /// Where the pages are (host-window y of a point in the page area).
+    private func pageY(_ demo: RunningDemo) throws -> Int {
+        try XCTUnwrap(traceNumber(demo.ready["pageAreaTop"])).asInt + 60
+    }
+
+    /// The indicator's columns on its middle row in the window's pixels.
+    private func indicatorColumns(_ demo: RunningDemo, row: Int) throws -> [Int] {
+        let image = try XCTUnwrap(try Shared.display.get().pixels(demo.window, width: width, height: 46))
+        return image.columns(inRow: row, matching: accent)
+    }
+
+    /// The window's pixels with the pointer parked away from it (no hover).
+    private func windowPixels(_ demo: RunningDemo) throws -> [UInt32] {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        usleep(150_000)
+        return try XCTUnwrap(display.pixels(demo.window, width: width, height: height)).pixels
+    }
+
+    /// The events named `names` that arrive from event number `start` on, in whatever order (waits up to 20 s for all).
+    private func events(_ demo: RunningDemo, after start: Int, _ names: [String]) throws -> [String: [String: Any]] {
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            var found: [String: [String: Any]] = [:]
+            for event in demo.process.allEvents.dropFirst(start) {
+                if let name = event["event"] as? String, names.contains(name), found[name] == nil { found[name] = event }
+            }
+            if found.count == names.count { return found }
+            if Date() > deadline {
+                throw Missing(description: "only \(found.keys.sorted()) of \(names) within 20 s; stderr: \(demo.process.standardError)")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Moves the held pointer from `from` to `to` (window x) in 10 px steps 16 ms apart.
+    private func drag(_ demo: RunningDemo, from: Int, to: Int, y: Int) throws {
+        let display = try Shared.display.get()
+        let step = to > from ? 10 : -10
+        for x in stride(from: from + step, through: to, by: step) {
+            display.move(demo.window, x: x, y: y)
+            usleep(16_000)
+        }
+    }
+
+    /// Starting at page 0: a held 40 % drag, a release past half, a 60 px flick, a wheel notch, Shift+wheel and the
+    /// vertical wheel; in `direction` (right to left the pages and the drags are mirrored).
+    private func swipeScenario(_ direction: LayoutDirection) throws {
+        let rtl = direction == .rightToLeft
+        let flags = rtl ? ["--rtl"] : []
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(flags)
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(demo.ready["pageCount"] as? Int, 10)
+        let y = try pageY(demo)
+        let rest0 = demo.ready
+        let indicator0 = try XCTUnwrap(traceRect(rest0["indicator"]))
+        let row = Int(indicator0.y) + 1
+        // Toward the next page is leftward left to right, rightward right to left.
+        let forward = rtl ? 1 : -1
+        let start = rtl ? 100 : 300
+
+        // Held at 40 % of a page (160 px): the indicator 40 % of the way from title 0 to title 1.
+        display.move(demo.window, x: start, y: y)
+        display.button(down: true)
+        try drag(demo, from: start, to: start + forward * 160, y: y)
+        usleep(300_000)
+        let held = try indicatorColumns(demo, row: row)
+        XCTAssertNil(demo.process.allEvents.first { $0["event"] as? String == "select" }, "nothing is selected while dragging")
+
+        // On past half (240 px) and let go after a pause (no fling): title 1 is selected by the swipe, page 1 shows.
+        try drag(demo, from: start + forward * 160, to: start + forward * 240, y: y)
+        usleep(200_000)
+        var mark = demo.process.allEvents.count
+        display.button(down: false)
+        var heard = try events(demo, after: mark, ["select", "settled", "pageSettled"])
+        XCTAssertEqual(heard["select"]?["index"] as? Int, 1)
+        XCTAssertEqual(heard["select"]?["cause"] as? String, "swipe")
+        let rest1 = try XCTUnwrap(heard["settled"])
+        XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, 1)
+        XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "select" }.count, 1, "one selection per swipe")
+
+        // The held frame against the formula: p = 0.4 between the two resting states (slide).
+        let indicator1 = try XCTUnwrap(traceRect(rest1["indicator"]))
+        let offset0 = try XCTUnwrap(traceNumber(rest0["contentOffset"])), offset1 = try XCTUnwrap(traceNumber(rest1["contentOffset"]))
+        let x = indicator0.x + (indicator1.x - indicator0.x) * 0.4, w = indicator0.width + (indicator1.width - indicator0.width) * 0.4
+        let offset = offset0 + (offset1 - offset0) * 0.4
+        let expected = direction.windowPixelMinX(contentX: x, width: w.rounded(), contentOffset: offset, viewportWidth: width)
+        let first = try XCTUnwrap(held.first), last = try XCTUnwrap(held.last)
+        XCTAssertEqual(Double(first), Double(expected), accuracy: 2, "indicator 40 % of the way (\(direction))")
+        XCTAssertEqual(Double(last + 1 - first), w, accuracy: 2)
+        // And 40 % of the way in pixels between where it rests under titles 0 and 1.
+        let left0 = direction.windowPixelMinX(contentX: indicator0.x, width: indicator0.width, contentOffset: offset0, viewportWidth: width)
+        let left1 = direction.windowPixelMinX(contentX: indicator1.x, width: indicator1.width, contentOffset: offset1, viewportWidth: width)
+        XCTAssertEqual(Double(first - left0) / Double(left1 - left0), 0.4, accuracy: 2 / Double(abs(left1 - left0)))
+
+        // Page 1 is drawn as a demo started on it draws it, strip and page alike.
+        let swiped = try windowPixels(demo)
+        let reference = try RunningDemo(flags + ["--select", "1"])
+        let started = try windowPixels(reference)
+        reference.process.process.terminate()
+        XCTAssertEqual(swiped.count, started.count)
+        XCTAssertEqual(zip(swiped, started).filter { $0 != $1 }.count, 0, "page 1 after a swipe = page 1 at start (\(direction))")
+
+        // A 60 px flick (about 2000 px/s) turns a page.
+        mark = demo.process.allEvents.count
+        display.move(demo.window, x: start, y: y)
+        display.button(down: true)
+        for k in 1...6 {
+            display.move(demo.window, x: start + forward * 10 * k, y: y)
+            usleep(5_000)
+        }
+        display.button(down: false)
+        heard = try events(demo, after: mark, ["select", "pageSettled"])
+        XCTAssertEqual(heard["select"]?["index"] as? Int, 2)
+        XCTAssertEqual(heard["select"]?["cause"] as? String, "swipe")
+        XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, 2)
+
+        // A horizontal wheel notch turns one page: button 7 is rightward, the next page left to right, the previous right to left.
+        display.move(demo.window, x: 200, y: y)
+        mark = demo.process.allEvents.count
+        display.button(rtl ? 6 : 7, down: true)
+        display.button(rtl ? 6 : 7, down: false)
+        heard = try events(demo, after: mark, ["select", "pageSettled"])
+        XCTAssertEqual(heard["select"]?["index"] as? Int, 3)
+        XCTAssertEqual(heard["select"]?["cause"] as? String, "swipe")
+        XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, 3)
+        // Shift turns the vertical wheel horizontal: down is toward the end.
+        mark = demo.process.allEvents.count
+        display.modifier(XK_Shift_L, down: true)
+        display.button(5, down: true)
+        display.button(5, down: false)
+        display.modifier(XK_Shift_L, down: false)
+        heard = try events(demo, after: mark, ["select", "pageSettled"])
+        XCTAssertEqual(heard["select"]?["index"] as? Int, 4)
+        XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, 4)
+        demo.process.skipToEnd()
+        // The vertical wheel over the pages is the page content's: nothing turns.
+        display.button(5, down: true)
+        display.button(5, down: false)
+        XCTAssertThrowsError(try demo.process.next("select", timeout: 0.6), "the vertical wheel does not turn pages")
+    }
+
+    func testSwipingDrivesTheIndicatorAndSelectsOnceAtTheRelease() throws {
+        try swipeScenario(.leftToRight)
+    }
+
+    func testRightToLeftMirrorsTheSwipe() throws {
+        try swipeScenario(.rightToLeft)
+    }
+
+    func testAClickOnAFarTitleShowsItsPageAsStartingThereDoes() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--frame-stats"])
+        defer { demo.process.process.terminate() }
+        let frames = RunningDemo.segments(demo.ready)
+        // The farthest title in view (3 or more pages away): the pages slide in from its neighbour (the long jump).
+        let far = try XCTUnwrap(frames.indices.last { frames[$0].x + frames[$0].width / 2 < 390 })
+        XCTAssertGreaterThanOrEqual(far, 3)
+        var passed = Set<Int>()
+        let mark = demo.process.allEvents.count
+        display.click(demo.window, x: Int(frames[far].x + frames[far].width / 2), y: 22)
+        let heard = try events(demo, after: mark, ["select", "settled", "pageSettled"])
+        XCTAssertEqual(heard["select"]?["index"] as? Int, far)
+        XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, far)
+        for event in demo.process.allEvents.dropFirst(mark) where event["event"] as? String == "pageFrame" {
+            if let p = traceNumber(event["position"]) { passed.insert(Int(p.rounded(.down))) }
+        }
+        let clicked = try windowPixels(demo)
+        let reference = try RunningDemo(["--select", String(far)])
+        let started = try windowPixels(reference)
+        reference.process.process.terminate()
+        XCTAssertEqual(zip(clicked, started).filter { $0 != $1 }.count, 0, "identical to starting with --select \(far)")
+        XCTAssertEqual(passed, [far - 1, far], "pages drawn on the way: \(passed.sorted())")
+    }
+}
+
+private struct Missing: Error, CustomStringConvertible {
+    let description: String
+}
+
+private extension Double {
+    var asInt: Int { Int(self) }
+}
