@@ -33,10 +33,9 @@ public final class PagedView {
 
     /// Things the host wants to hear about; called on the main queue.
     public struct Callbacks {
-        /// The pages came to rest on a page (after a swipe, a turn, a wheel notch).
+        /// The pages came to rest on a page (after a swipe, a turn, a wheel notch); the
+        /// frame has been flushed to the server, not synced (that would cost a round trip).
         public var settled: (@MainActor (PagedView, _ page: Int) -> Void)?
-        /// The first frame is on screen.
-        public var firstFrame: (@MainActor (PagedView) -> Void)?
         public init() {}
     }
 
@@ -67,6 +66,8 @@ public final class PagedView {
     private var hasDrawnFirstFrame = false
     private var isDestroyed = false
     private var settlePending = false
+    /// Whether XInput 2 was asked for (when the pointer first enters: its round trips are not paid at startup).
+    private var pointerIsSetUp = false
     private var position: (x: Int, y: Int)
 
     /// Creates the view's window in `parent` and maps it.
@@ -94,7 +95,7 @@ public final class PagedView {
         attributes.background_pixel = UInt(style.backgroundColor)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | VisibilityChangeMask
+            | EnterWindowMask | VisibilityChangeMask
         window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
@@ -106,7 +107,6 @@ public final class PagedView {
         }
         pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(width), dpScale: style.scale,
                            slop: style.layoutMetrics.clickSlop)
-        xinput = XInput2Pointer(display: display, window: window)
         XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in
             guard let self, !self.isDestroyed else { return }
             _ = self.renderer.dropRefusedBackBuffer()
@@ -252,6 +252,9 @@ public final class PagedView {
         case ConfigureNotify:
             position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
             resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+        case EnterNotify:
+            setUpPointer()
+            xinput?.resetBaselines()
         case ButtonPress, ButtonRelease, MotionNotify:
             if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
         case DestroyNotify where event.xdestroywindow.window == window:
@@ -264,6 +267,16 @@ public final class PagedView {
         }
         scheduler.requestUpdate()
         return true
+    }
+
+    /// XInput 2 (smooth scrolling) once the pointer first comes in: its extension,
+    /// version and device queries are round trips that startup does not wait for.
+    /// Until then pointer input comes as core events, handled the same way.
+    private func setUpPointer() {
+        guard !pointerIsSetUp else { return }
+        pointerIsSetUp = true
+        xinput = XInput2Pointer(display: connection.display, window: window)
+        connection.noteRoundTrip()
     }
 
     private func handle(_ windowInput: PointerInput, at now: Double) {
@@ -356,7 +369,7 @@ public final class PagedView {
         if needsPaint, hasExposed { paint(at: now) }
         if settlePending, !scheduler.isTimerRunning, !pager.isPressed {
             settlePending = false
-            XSync(connection.display, 0)
+            XFlush(connection.display)
             callbacks.settled?(self, pager.targetPage)
         }
         connection.noteRoundTrip()
@@ -375,17 +388,10 @@ public final class PagedView {
         needsPaint = false
         renderer.paintPages(visiblePages(at: now), drawPage: drawPage)
         renderer.copyToWindow()
-        if !hasDrawnFirstFrame {
-            hasDrawnFirstFrame = true
-            XSync(connection.display, 0)
-            if renderer.dropRefusedBackBuffer() {
-                renderer.paintPages(visiblePages(at: now), drawPage: drawPage)
-                XSync(connection.display, 0)
-            }
-            callbacks.firstFrame?(self)
-        } else {
-            XFlush(connection.display)
-        }
+        // No sync, even after the first frame: a back buffer the server refuses is
+        // heard of by the error handler, which brings the view back to repaint.
+        hasDrawnFirstFrame = true
+        XFlush(connection.display)
         if let frameObserver {
             frameObserver(SegmentedStrip.FrameStat(time: now, cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
                                                    animating: scheduler.isTimerRunning, dragging: pager.isDragging))
