@@ -174,6 +174,7 @@ public final class PagedView {
         }
         self.link = link
         strip.pageTurn = { [weak self] index, animated in self?.turn(to: index, animated: animated) }
+        strip.linkedPages = self
         requestPaint()
     }
 
@@ -212,6 +213,13 @@ public final class PagedView {
         requestPaint()
     }
 
+    /// The view's window on the root window, pixels (one round trip); nil once destroyed.
+    var rootFrame: PixelRect? {
+        guard !isDestroyed else { return nil }
+        let origin = connection.rootOrigin(of: window)
+        return PixelRect(x: origin.x, y: origin.y, width: renderer.width, height: renderer.height)
+    }
+
     /// Asks for the pages to be drawn again (the host's content changed).
     public func setNeedsDisplay() { requestPaint() }
 
@@ -227,6 +235,7 @@ public final class PagedView {
         isDestroyed = true
         scheduler.stop()
         strip?.pageTurn = nil
+        strip?.linkedPages = nil
         XDestroyWindow(connection.display, window)
         XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
@@ -396,5 +405,16 @@ public final class PagedView {
             frameObserver(SegmentedStrip.FrameStat(time: now, cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
                                                    animating: scheduler.isTimerRunning, dragging: pager.isDragging))
         }
+    }
+}
+
+extension XDisplayConnection {
+    /// `window`'s top-left corner on the root window, pixels (one round trip).
+    func rootOrigin(of window: Window) -> (x: Int, y: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
+        noteRoundTrip()
+        return (Int(x), Int(y))
     }
 }

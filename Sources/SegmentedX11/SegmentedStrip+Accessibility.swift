@@ -8,12 +8,7 @@ import SegmentedCore
 extension SegmentedStrip {
     /// The strip window's top-left corner on the root window, pixels (one round trip).
     func rootOrigin() -> (x: Int, y: Int) {
-        let display = connection.display
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
-        connection.noteRoundTrip()
-        return (Int(x), Int(y))
+        connection.rootOrigin(of: window)
     }
 
     /// The strip's window on the root window, pixels.
@@ -22,8 +17,10 @@ extension SegmentedStrip {
         return PixelRect(x: origin.x, y: origin.y, width: renderer.width, height: renderer.height)
     }
 
-    /// The page area under the strip (where the selected title is shown), on the root window, pixels.
+    /// The page area under the strip (where the selected title is shown), on the root window, pixels:
+    /// the linked `PagedView`'s window, or the strip window's rows under the strip.
     var pageAreaRootFrame: PixelRect {
+        if let pages = linkedPages, let frame = pages.rootFrame { return frame }
         let origin = rootOrigin()
         let top = min(preferredHeight, renderer.height)
         return PixelRect(x: origin.x, y: origin.y + top, width: renderer.width, height: renderer.height - top)

@@ -69,6 +69,8 @@ public final class SegmentedStrip {
     var hovered: Int?
     /// A linked `PagedView` turning to a selection made on the strip (index, animated).
     var pageTurn: ((Int, Bool) -> Void)?
+    /// The linked `PagedView`: the page area that accessibility describes.
+    weak var linkedPages: PagedView?
 
     /// How many times drag motion was applied during the last press (motion
     /// events are compressed, so this is at most one per frame, not one per event).
