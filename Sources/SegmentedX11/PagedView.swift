@@ -220,6 +220,13 @@ public final class PagedView {
         return PixelRect(x: origin.x, y: origin.y, width: renderer.width, height: renderer.height)
     }
 
+    /// The linked strip's first frame is out: the pages are painted now if their
+    /// window can be drawn (the strip's startup round trips then bring them to the server).
+    func paintAfterStripStartup() {
+        guard !isDestroyed else { return }
+        if hasExposed, needsPaint { paint(at: SegmentedStrip.now()) } else { requestPaint() }
+    }
+
     /// Asks for the pages to be drawn again (the host's content changed).
     public func setNeedsDisplay() { requestPaint() }
 
@@ -375,7 +382,8 @@ public final class PagedView {
             scheduler.stop()
         }
         guard !isDestroyed else { return }
-        if needsPaint, hasExposed { paint(at: now) }
+        // Linked, the pages wait for the strip's first frame (as the strip's own page title does): it comes first.
+        if needsPaint, hasExposed, strip?.pointerIsSetUp != false { paint(at: now) }
         if settlePending, !scheduler.isTimerRunning, !pager.isPressed {
             settlePending = false
             XFlush(connection.display)

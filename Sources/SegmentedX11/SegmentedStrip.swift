@@ -156,6 +156,8 @@ public final class SegmentedStrip {
         // the round trips below) nor `update` (whose reports would run ahead of
         // an animation the host started since: its timer is not running yet).
         if hasExposed { paint(at: Self.now()) }
+        // The linked pages, like the page title, come right after the strip's first frame.
+        linkedPages?.paintAfterStripStartup()
         let display = connection.display
         handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
