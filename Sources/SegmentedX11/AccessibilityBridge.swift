@@ -12,8 +12,10 @@ import Glibc
 /// accessibility bus runs) or `AT_SPI_BUS_ADDRESS` in the environment says
 /// whether a bus exists; only then are ATK, GLib and the bridge loaded (dlopen)
 /// and GLib's main context run on the main queue (`GLibMainContextPump`).
-/// `NO_AT_BRIDGE=1` turns it off, as for GTK. With no bus, the cost is two X
-/// requests after the first frame.
+/// Without a bus, the strips listen for that property to appear (a screen
+/// reader started later) and start the bridge then. `NO_AT_BRIDGE=1` turns it
+/// all off, as for GTK. With no bus, the cost is three X round trips after the
+/// first frame and an event whenever a root window property changes.
 @MainActor
 public enum StripAccessibility {
     /// Where the bridge stands.
@@ -40,6 +42,9 @@ public enum StripAccessibility {
     static var lists: [AccessibleElement] = []
     static var pump: GLibMainContextPump?
     private static var checkScheduled = false
+    /// The AT_SPI_BUS atom, and the connection whose root window is watched for it while there is no bus.
+    private static var busAtom: Atom = 0
+    private static var watched: XDisplayConnection?
 
     /// The name the application has on the bus: the program's (its file name).
     static var applicationName: String {
@@ -52,7 +57,12 @@ public enum StripAccessibility {
         guard !checkScheduled else { return }
         checkScheduled = true
         DispatchQueue.main.async {
+            if let off = getenv("NO_AT_BRIDGE"), String(cString: off) == "1" {
+                status = .noBus
+                return
+            }
             guard busIsPresent(connection) else {
+                watchForBus(connection)
                 status = .noBus
                 return
             }
@@ -60,15 +70,39 @@ public enum StripAccessibility {
         }
     }
 
+    /// Listens for the root window's properties (adding to whatever else this
+    /// client listens for there), so that a bus launched later is noticed.
+    private static func watchForBus(_ connection: XDisplayConnection) {
+        let display = connection.display
+        let root = XDefaultRootWindow(display)
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, root, &attributes)
+        XSelectInput(display, root, attributes.your_event_mask | PropertyChangeMask)
+        XFlush(display)
+        connection.noteRoundTrip()
+        watched = connection
+    }
+
+    /// A strip was handed an event: if it says the accessibility bus was
+    /// published on the watched root window, the bridge starts now.
+    /// - Returns: whether the event was that one.
+    static func rootPropertyChanged(_ event: inout XEvent) -> Bool {
+        guard let connection = watched, event.type == PropertyNotify, busAtom != 0, event.xproperty.atom == busAtom,
+              event.xproperty.state == PropertyNewValue,
+              event.xproperty.window == XDefaultRootWindow(connection.display) else { return false }
+        watched = nil
+        start()
+        return true
+    }
+
     /// Whether an accessibility bus runs for this display, without any D-Bus traffic.
     static func busIsPresent(_ connection: XDisplayConnection) -> Bool {
-        if let off = getenv("NO_AT_BRIDGE"), String(cString: off) == "1" { return false }
         if getenv("AT_SPI_BUS_ADDRESS") != nil { return true }
         let display = connection.display
         defer { connection.noteRoundTrip() }
-        // Only if the atom exists: a server where no bus ever ran answers None, and no property request follows.
-        let atom = XInternAtom(display, "AT_SPI_BUS", 1)
-        guard atom != 0 else { return false }
+        // Made if new: the watch for a later bus recognizes the property by this number.
+        let atom = XInternAtom(display, "AT_SPI_BUS", 0)
+        busAtom = atom
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0

@@ -481,6 +481,7 @@ public final class SegmentedStrip {
     @discardableResult
     public func handle(_ event: inout XEvent) -> Bool {
         guard !isDestroyed else { return false }
+        if event.type == PropertyNotify, StripAccessibility.rootPropertyChanged(&event) { return true }
         if event.type == GenericEvent {
             guard let xinput, let input = xinput.translate(&event) else { return false }
             handle(input, at: Self.now())

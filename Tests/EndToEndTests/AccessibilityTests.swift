@@ -331,6 +331,18 @@ final class AccessibilityLifecycleTests: XCTestCase {
         }
     }
 
+    func testABusLaunchedLaterIsJoined() throws {
+        let demo = try RunningDemo([])
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(try demo.process.next("accessibility")["status"] as? String, "noBus")
+        // A screen reader starts after the program: the launcher publishes AT_SPI_BUS on the root window.
+        let session = try AccessibilitySession()
+        defer { session.stop() }
+        XCTAssertEqual(try demo.process.next("accessibility", timeout: 60)["status"] as? String, "active")
+        let app = try session.ask(["cmd": "tree", "pid": Int(demo.process.process.processIdentifier)])
+        XCTAssertEqual(children(children(app).first ?? [:]).first?["role"] as? String, "page tab list")
+    }
+
     func testTheSessionLeavesNoProcessBehind() throws {
         let session = try AccessibilitySession()
         let demo = try RunningDemo([], environment: session.environment)
