@@ -2,22 +2,29 @@
 import Foundation
 import PackageDescription
 
-/// ATK's and GLib's include paths (`pkg-config --cflags-only-I atk`).
-/// CStripAccessibility compiles against their headers but links none of their
-/// libraries: it loads them with dlopen, only when an accessibility bus runs,
-/// so a program without one never maps them (a systemLibrary target would
-/// link them into every program: 1.3 MiB more resident and 1-3 ms more startup).
-let atkIncludeFlags: [String] = {
+/// Include paths of pkg-config packages (`pkg-config --cflags-only-I`), for
+/// C targets that compile against a library's headers but load the library
+/// with dlopen only when it is needed (a systemLibrary target would link it
+/// into every program).
+func includeFlags(_ packages: String...) -> [String] {
     let pkgConfig = Process()
     pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "atk"]
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I"] + packages
     let output = Pipe()
     pkgConfig.standardOutput = output
     guard (try? pkgConfig.run()) != nil else { return [] }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     pkgConfig.waitUntilExit()
     return pkgConfig.terminationStatus == 0 ? text.split(whereSeparator: \.isWhitespace).map(String.init) : []
-}()
+}
+
+/// ATK's and GLib's include paths. CStripAccessibility compiles against their
+/// headers but links none of their libraries: it loads them with dlopen, only
+/// when an accessibility bus runs, so a program without one never maps them
+/// (linked, they cost 1.3 MiB more resident and 1-3 ms more startup).
+let atkIncludeFlags = includeFlags("atk")
+/// HarfBuzz's (with FreeType's) and FriBidi's: CHarfBuzz loads them the first time a title needs shaping.
+let harfBuzzIncludeFlags = includeFlags("harfbuzz", "fribidi")
 
 // The core (layout, hit-testing, scrolling, tweening) imports no X11; the X11
 // target is the only one that talks to Xlib and Xft, through one C shim.
@@ -44,12 +51,9 @@ let package = Package(
         // The strip's ATK objects (page tab list, page tabs, frames), calling back into Swift.
         // ATK's headers come from libatk1.0-dev (scripts/install-deps.sh).
         .target(name: "CStripAccessibility", cSettings: [.unsafeFlags(atkIncludeFlags)]),
-        // HarfBuzz (with hb-ft) and FriBidi in one module; the freetype2 path comes with pkg-config harfbuzz.
-        .systemLibrary(
-            name: "CHarfBuzz",
-            pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfribidi-dev"])]
-        ),
+        // HarfBuzz (with hb-ft) and FriBidi behind a few C functions, loaded with dlopen when a title first needs them.
+        // Their headers come from libharfbuzz-dev and libfribidi-dev (scripts/install-deps.sh).
+        .target(name: "CHarfBuzz", cSettings: [.unsafeFlags(harfBuzzIncludeFlags)]),
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),

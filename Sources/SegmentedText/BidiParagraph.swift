@@ -36,34 +36,18 @@ public struct BidiParagraph: Equatable, Sendable {
             visualOrder = Array(0..<n)
             return
         }
-        var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
-        var brackets = [FriBidiBracketType](repeating: 0, count: n)
-        var resolved = [FriBidiLevel](repeating: 0, count: n)
-        var map = Array(FriBidiStrIndex(0)..<FriBidiStrIndex(n))
-        var base: FriBidiParType
-        switch direction {
-        case .auto: base = FRIBIDI_PAR_ON
-        case .leftToRight: base = FRIBIDI_PAR_LTR
-        case .rightToLeft: base = FRIBIDI_PAR_RTL
-        }
-        var ok = false
-        codePoints.withUnsafeBufferPointer { text in
-            fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(n), &types)
-            fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(n), types, &brackets)
-            if fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &resolved) != 0 {
-                // L1 (its fourth part) and L2; flags 0: marks stay after their base in logical order (the shaper's job).
-                ok = fribidi_reorder_line(0, types, FriBidiStrIndex(n), 0, base, &resolved, nil, &map) != 0
-            }
-        }
-        let rtl = base == FRIBIDI_PAR_RTL
-        guard ok else {
-            // Only out of memory: draw in logical order at the paragraph level.
-            baseLevel = rtl ? 1 : 0
+        var resolved = [Int8](repeating: 0, count: n)
+        var map = [Int32](repeating: 0, count: n)
+        let code: Int32 = direction == .auto ? 0 : direction == .leftToRight ? 1 : 2
+        let base = TextShaping.isAvailable ? chb_bidi(codePoints, Int32(n), code, &resolved, &map) : -1
+        guard base >= 0 else {
+            // FriBidi could not be loaded or ran out of memory: logical order at the paragraph level.
+            baseLevel = direction == .rightToLeft ? 1 : 0
             levels = [UInt8](repeating: baseLevel, count: n)
             visualOrder = Array(0..<n)
             return
         }
-        baseLevel = rtl ? 1 : 0
+        baseLevel = UInt8(base)
         levels = resolved.map { UInt8(clamping: $0) }
         visualOrder = map.map { Int($0) }
     }

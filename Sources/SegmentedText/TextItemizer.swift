@@ -51,13 +51,14 @@ public enum TextItemizer {
     }
 
     /// The Unicode script of `codePoint` as an ISO 15924 tag ('Zyyy' for Common, 'Zinh' for Inherited).
+    /// (Common when HarfBuzz could not be loaded.)
     public static func script(of codePoint: UInt32) -> UInt32 {
-        hb_unicode_script(hb_unicode_funcs_get_default(), codePoint).rawValue
+        TextShaping.isAvailable ? chb_script(codePoint) : common
     }
 
-    static let common = HB_SCRIPT_COMMON.rawValue
-    static let inherited = HB_SCRIPT_INHERITED.rawValue
-    static let unknown = HB_SCRIPT_UNKNOWN.rawValue
+    static let common = chb_script_common()
+    static let inherited = chb_script_inherited()
+    static let unknown = chb_script_unknown()
 
     /// The runs of `codePoints` in visual order, left to right.
     ///

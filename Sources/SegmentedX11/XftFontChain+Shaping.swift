@@ -54,6 +54,10 @@ extension XftFontChain {
     public func shapedTitle(_ text: String) -> ShapedTitle? {
         if let cached = shapedTitles[text] { return cached }
         if Self.drawsWithoutShaping(text) { return nil }
+        if let error = TextShaping.loadError {
+            XErrorReporting.warnOnce("shaping", "HarfBuzz or FriBidi could not be loaded (\(error)); titles are drawn unshaped, in logical order")
+            return nil
+        }
         let shaped = shape(text)
         if shapedTitles.count >= Self.maximumShapedTitles { shapedTitles.removeAll() }
         shapedTitles[text] = shaped
@@ -166,6 +170,7 @@ extension XftFontChain {
     /// forms. Measured as drawing measures.
     public func elided(_ text: String, fitting width: Int) -> String {
         if advance(of: text) <= width { return text }
+        guard TextShaping.isAvailable else { return codePointElided(text, fitting: width) }
         var kept = text
         if text.utf8.count > Self.longestShapedTitle {
             // Cut by code point first (a title this long is far wider than any window), then shape what is left.

@@ -73,7 +73,7 @@ public final class XftFontChain {
     /// HarfBuzz fonts by chain index, made when a title first needs one.
     var harfBuzzFonts: [HarfBuzzFont?] = []
     /// The one shaper (one reused `hb_buffer_t`) and its glyph buffer.
-    let shaper = HarfBuzzShaper()
+    lazy var shaper = HarfBuzzShaper()   // lazy: HarfBuzz is loaded when a title first needs it
     var shapedGlyphs: [ShapedGlyph] = []
     /// Titles shaped so far, by text: shaped once, measured and drawn many times.
     var shapedTitles: [String: ShapedTitle] = [:]

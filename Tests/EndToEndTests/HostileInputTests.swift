@@ -177,6 +177,22 @@ final class HostileInputTests: XCTestCase {
         }
     }
 
+    /// HarfBuzz and FriBidi (and the GLib that libharfbuzz brings) are loaded when a title first
+    /// needs shaping: the default CJK titles never map them, so startup does not pay for them.
+    func testHarfBuzzIsLoadedOnlyWhenATitleNeedsShaping() throws {
+        for (titles, loaded) in [(try bundledTitles(), false), (["一级建造师", "مهندس مدني"], true)] {
+            let demo = try RunningDemo(["--titles-file", try titlesFile(titles)])
+            defer { demo.process.process.terminate() }
+            // Read to the end (a proc file has no size: one read would give its first page only).
+            let file = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/\(demo.process.process.processIdentifier)/maps"))
+            let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(maps.contains("libX11"), "the whole map was read")
+            for library in ["libharfbuzz", "libfribidi", "libglib-2.0"] {
+                XCTAssertEqual(maps.contains(library), loaded, "\(library) mapped for \(titles)")
+            }
+        }
+    }
+
     func testAColorEmojiFontAsThePrimaryFontSurvives() throws {
         let titles = ["😀 smile", "🎉 party", "plain"]
         let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--font", "Noto Color Emoji:pixelsize=15",
