@@ -140,17 +140,30 @@ final class ThemeTests: XCTestCase {
             let frames = RunningDemo.segments(demo.ready)
             display.click(demo.window, x: Int(frames[3].x + frames[3].width / 2), y: 22)
             display.parkPointer()
-            // The last frame the demo reported painting is what is on screen (it moves ~1 px a frame).
+            // What is on screen is one of the frames the demo reported painting around the moment the
+            // pixels were read: the trace line of a frame is written (by the trace thread) once its
+            // requests are queued, so the server can still be showing the one before, and a frame
+            // painted during the read has its line arrive a little after. Under load (sanitizers, a
+            // busy machine) that is a frame or two either way; the indicator moves ~1 px a frame.
             func checkDrawn(_ moment: String) throws -> (x: Double, y: Double, width: Double, height: Double) {
+                func frames() -> [[String: Any]] { demo.process.allEvents.filter { $0["event"] as? String == "frame" } }
+                let before = frames().count
                 let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
-                let frame = try XCTUnwrap(demo.process.allEvents.last { $0["event"] as? String == "frame" })
-                let rect = try XCTUnwrap(traceRect(frame["indicator"]))
-                let offset = try XCTUnwrap(traceNumber(frame["contentOffset"]))
+                usleep(150_000)
+                let candidates = Array(frames().dropFirst(max(0, before - 3)))
                 let columns = image.columns(inRow: row, matching: accent)
-                let visibleLeft = max(0, rect.x - offset), visibleRight = min(400, rect.x + rect.width - offset)
-                XCTAssertEqual(Double(columns.first ?? -99), visibleLeft, accuracy: 3, "\(mode) at the \(moment)")
-                XCTAssertEqual(Double(columns.count), visibleRight - visibleLeft, accuracy: 3, "\(mode) at the \(moment)")
-                return rect
+                var best: (error: Double, rect: (x: Double, y: Double, width: Double, height: Double), left: Double, width: Double)?
+                for frame in candidates {
+                    let rect = try XCTUnwrap(traceRect(frame["indicator"]))
+                    let offset = try XCTUnwrap(traceNumber(frame["contentOffset"]))
+                    let visibleLeft = max(0, rect.x - offset), visibleRight = min(400, rect.x + rect.width - offset)
+                    let error = max(abs(Double(columns.first ?? -99) - visibleLeft), abs(Double(columns.count) - (visibleRight - visibleLeft)))
+                    if best == nil || error < best!.error { best = (error, rect, visibleLeft, visibleRight - visibleLeft) }
+                }
+                let match = try XCTUnwrap(best, "\(mode) at the \(moment): no frame reported")
+                XCTAssertEqual(Double(columns.first ?? -99), match.left, accuracy: 3, "\(mode) at the \(moment)")
+                XCTAssertEqual(Double(columns.count), match.width, accuracy: 3, "\(mode) at the \(moment)")
+                return match.rect
             }
             _ = try demo.process.next("frame") { $0["animating"] as? Bool == true }
             let start = try checkDrawn("start")
