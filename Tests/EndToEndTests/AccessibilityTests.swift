@@ -259,7 +259,7 @@ final class AccessibilityTests: XCTestCase {
         let process = try DemoProcess(arguments: [], trace: false, environment: session.environment,
                                       executable: DemoProcess.builtProduct("two-strips"))
         defer { process.process.terminate() }
-        _ = try process.next("ready", timeout: 60)
+        let ready = try process.next("ready", timeout: 60)
         let app = try session.ask(["cmd": "tree", "pid": Int(process.process.processIdentifier)])
         XCTAssertEqual(app["name"] as? String, "two-strips")
         let frame = try XCTUnwrap(children(app).first)
@@ -270,6 +270,49 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(lists.map { children($0).count }, [10, 4])
         XCTAssertEqual(children(lists[1]).map { $0["name"] as? String }, ["Inbox", "Starred", "Sent", "Drafts"])
         XCTAssertEqual(lists.map { children($0).firstIndex { ($0["states"] as? [String])?.contains("selected") == true } }, [0, 1])
+        XCTAssertEqual(children(lists[0])[0]["states"].map { Set($0 as? [String] ?? []).contains("focused") }, true,
+                       "the top strip has the keyboard at first")
+
+        // A click on the bottom strip's selected tab gives that strip the keyboard: the focus moves, the selection does not.
+        let pid = Int(process.process.processIdentifier)
+        try session.ask(["cmd": "listen", "types": ["object:state-changed:focused", "object:state-changed:selected"]])
+        _ = try session.ask(["cmd": "tree", "pid": pid])
+        let display = try Shared.display.get()
+        let starred = try XCTUnwrap(children(lists[1])[1]["extents"] as? [Int])
+        let window = Window(try XCTUnwrap(traceNumber(ready["window"])))
+        let origin = display.origin(of: window)
+        display.click(window, x: starred[0] - Int(origin.x) + starred[2] / 2, y: starred[1] - Int(origin.y) + starred[3] / 2)
+        let events = try XCTUnwrap(try session.ask(["cmd": "events", "count": 2, "timeout": 10, "pid": pid])["events"] as? [[String: Any]])
+        XCTAssertEqual(Set(events.map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["detail1"] ?? "")" }),
+                       ["object:state-changed:focused 推荐 0", "object:state-changed:focused Starred 1"])
+        // Keys now go to the bottom strip, and the focus follows its selection.
+        display.key(window, keysym: XK_Right)
+        let keyEvents = try XCTUnwrap(try session.ask(["cmd": "events", "count": 4, "timeout": 10, "pid": pid])["events"] as? [[String: Any]])
+        XCTAssertTrue(Set(keyEvents.map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["detail1"] ?? "")" })
+            .isSuperset(of: ["object:state-changed:focused Sent 1", "object:state-changed:selected Sent 1"]), "\(keyEvents)")
+    }
+
+    func testAnEmptyStripHasNoSelectionUntilItHasTitles() throws {
+        let session = try bus()
+        let folder = try TemporaryFolder(prefix: "a11y-empty")
+        let file = try folder.file("titles.json", Array("[]".utf8))
+        let (demo, pid) = try startDemo(["--titles-file", file], session)
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(try tabs(session, pid: pid).count, 0)
+        let selection = try session.ask(["cmd": "selection", "pid": pid, "path": [0, 0]])
+        XCTAssertEqual(selection["count"] as? Int, 0)
+        XCTAssertTrue(selection["selected"] is NSNull || selection["selected"] == nil)
+        XCTAssertEqual(try session.ask(["cmd": "select", "pid": pid, "path": [0, 0], "index": 0])["result"] as? Bool, false)
+        try session.ask(["cmd": "listen", "types": ["object:children-changed", "object:state-changed:selected"]])
+        _ = try tabs(session, pid: pid)
+        try Data("[\"One\", \"Two\"]".utf8).write(to: URL(fileURLWithPath: file))
+        kill(Int32(pid), SIGHUP)
+        XCTAssertEqual(try demo.process.next("titles")["count"] as? Int, 2)
+        let events = try XCTUnwrap(try session.ask(["cmd": "events", "count": 3, "timeout": 10, "pid": pid])["events"] as? [[String: Any]])
+        let summary = Set(events.map { "\($0["type"] ?? "") \($0["name"] ?? "") \($0["detail1"] ?? "")" })
+        XCTAssertTrue(summary.isSuperset(of: ["object:children-changed:add  0", "object:children-changed:add  1",
+                                              "object:state-changed:selected One 1"]), "\(summary)")
+        XCTAssertEqual(try session.ask(["cmd": "selection", "pid": pid, "path": [0, 0]])["count"] as? Int, 1)
     }
 
     func testTheGtkNotebookGivesTheSameRolesAndStates() throws {
