@@ -6,6 +6,9 @@ struct FrameCostResult: Encodable {
     let titles: Int
     let tweenMicros: Summary
     let dragMicros: Summary
+    /// A swipe of the linked pages: the paged view's frames while dragged, and the strip's frames meanwhile (it follows the page position).
+    let swipePagesMicros: Summary
+    let swipeStripMicros: Summary
 }
 
 struct PacingResult: Encodable {
@@ -25,6 +28,8 @@ final class DemoDriver {
     let demo: DemoProcess
     let display: TestDisplay
     let window: Window
+    /// Where the page area begins in the window, pixels.
+    let pageAreaTop: Int
 
     init(display: TestDisplay, arguments: [String]) throws {
         self.display = display
@@ -32,6 +37,7 @@ final class DemoDriver {
         demo = try DemoProcess(arguments: ["--frame-stats"] + arguments)
         let ready = try demo.next("ready")
         window = Window(traceNumber(ready["window"]) ?? 0)
+        pageAreaTop = Int(traceNumber(ready["pageAreaTop"]) ?? 45)
         _ = try demo.next("firstFrame")
     }
 
@@ -61,6 +67,23 @@ final class DemoDriver {
         _ = try demo.next("scroll")
     }
 
+    /// A swipe of the pages: `steps` motions 8 ms apart, to and fro within a page and a half, resting before the release.
+    /// - Returns: the trace events from its start to the pages' settle.
+    func swipe(steps: Int) throws -> ArraySlice<[String: Any]> {
+        let start = demo.allEvents.count
+        let y = pageAreaTop + 60
+        display.move(window, x: 300, y: y)
+        display.button(down: true)
+        for i in 1...steps {
+            display.move(window, x: 300 - (i % 40 < 20 ? i % 20 : 20 - i % 20) * 12, y: y)
+            usleep(8_000)
+        }
+        usleep(100_000)
+        display.button(down: false)
+        _ = try demo.next("pageSettled")
+        return demo.allEvents[start...]
+    }
+
     var frames: [[String: Any]] { demo.allEvents.filter { $0["event"] as? String == "frame" } }
 }
 
@@ -70,12 +93,15 @@ func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, sel
     try driver.selectionTweens(24)
     try driver.drag(steps: 200)
     let frames = driver.frames
-    func micros(_ predicate: ([String: Any]) -> Bool) -> Summary {
-        Summary(frames.filter(predicate).compactMap { traceNumber($0["cpuMicros"]) })
+    func micros<S: Sequence>(_ events: S, _ predicate: ([String: Any]) -> Bool) -> Summary where S.Element == [String: Any] {
+        Summary(events.filter(predicate).compactMap { traceNumber($0["cpuMicros"]) })
     }
+    let swipe = try driver.swipe(steps: 200)
     return FrameCostResult(titles: titles,
-                           tweenMicros: micros { $0["animating"] as? Bool == true && $0["dragging"] as? Bool != true },
-                           dragMicros: micros { $0["dragging"] as? Bool == true })
+                           tweenMicros: micros(frames) { $0["animating"] as? Bool == true && $0["dragging"] as? Bool != true },
+                           dragMicros: micros(frames) { $0["dragging"] as? Bool == true },
+                           swipePagesMicros: micros(swipe) { $0["event"] as? String == "pageFrame" && $0["dragging"] as? Bool == true },
+                           swipeStripMicros: micros(swipe) { $0["event"] as? String == "frame" })
 }
 
 /// Frames delivered during each of `tweens` 0.3 s selection tweens, and the longest gap between two frames of one.

@@ -176,6 +176,11 @@ for f in frameCost {
     lines.append("  \(f.titles) titles   tween \(String(format: "%.0f / %.0f / %.0f", f.tweenMicros.median, f.tweenMicros.p99, f.tweenMicros.max)) (\(f.tweenMicros.count))"
                  + "   drag \(String(format: "%.0f / %.0f / %.0f", f.dragMicros.median, f.dragMicros.p99, f.dragMicros.max)) (\(f.dragMicros.count))")
 }
+for f in frameCost {
+    let p = f.swipePagesMicros, s = f.swipeStripMicros
+    lines.append("  \(f.titles) titles   swipe: pages \(String(format: "%.0f / %.0f / %.0f", p.median, p.p99, p.max)) (\(p.count))"
+                 + " + strip following \(String(format: "%.0f / %.0f / %.0f", s.median, s.p99, s.max)) (\(s.count))")
+}
 lines.append("")
 lines.append("Layout: measure + lay out all titles (ns per title, median [min–max])")
 for l in layout {
