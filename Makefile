@@ -29,12 +29,17 @@ run: build
 tour: build
 	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS)
 
-# The README's picture: three moments of the tour, stacked.
+# The README's pictures: three moments of the tour, stacked; and a swipe of the
+# pages in four frames (at rest, held at 25 % and 60 % of a page, settled), side by side in pairs.
 docs: tour
 	mkdir -p docs
 	convert screenshots/01-start.png screenshots/03-selected-right.png screenshots/06-dragged.png \
 	  -crop 400x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 -append docs/demo.png
-	@echo docs/demo.png
+	convert \( screenshots/13-swipe-start.png screenshots/14-swipe-25.png -crop 400x200+0+0 +repage \
+	    -bordercolor '#bbbbbb' -border 1 +append \) \
+	  \( screenshots/15-swipe-60.png screenshots/16-swipe-settled.png -crop 400x200+0+0 +repage \
+	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/swipe.png
+	@echo docs/demo.png docs/swipe.png
 
 # The README's style gallery: one screenshot per style in docs/styles, and its
 # Markdown table spliced into the README between the styles markers.

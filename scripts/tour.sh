@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A short scripted tour of the demo through the real X input path (XTest, via
 # xdotool): clicks on several titles, a drag, a click after it, a wheel notch,
-# End and Left, hover, a flick that glides, then q.
+# End and Left, hover, a flick that glides, a swipe of the pages, then q.
 # Saves PNG screenshots of the window and prints their paths.
 # usage: scripts/tour.sh BINARY OUTPUT_DIR [DEMO FLAGS...]   (needs $DISPLAY)
 set -euo pipefail
@@ -38,6 +38,15 @@ xdotool mousemove --window "$wid" 120 22; sleep 0.2; shot 10-hover
 xdotool mousemove --window "$wid" 100 22 mousedown 1
 for x in 130 160 190 220; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.01; done
 xdotool mouseup 1; sleep 0.15; shot 11-gliding; sleep 1.5; shot 12-glide-rest
+# A swipe of the pages under the strip: held at a quarter and at 60 % of a page
+# (the indicator and title blend follow), then let go: it settles on the next page.
+xdotool key Home; sleep 0.5; shot 13-swipe-start
+xdotool mousemove --window "$wid" 300 120 mousedown 1
+for x in 290 270 250 230 210 200; do xdotool mousemove --window "$wid" "$x" 120; sleep 0.02; done
+sleep 0.3; shot 14-swipe-25
+for x in 180 160 140 120 100 80 60; do xdotool mousemove --window "$wid" "$x" 120; sleep 0.02; done
+sleep 0.3; shot 15-swipe-60
+xdotool mouseup 1; sleep 0.6; shot 16-swipe-settled
 xdotool mousemove --window "$wid" 200 120 key q
 status=0; wait $demo || status=$?
 trap - EXIT

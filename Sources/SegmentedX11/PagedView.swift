@@ -58,7 +58,7 @@ public final class PagedView {
     let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
     private(set) var pager: PagerModel
     private var link: PageLink?
-    /// The linked strip (held: the strip only holds a weak way back).
+    /// The linked strip (held: the strip only holds a weak way back); the strip must have one title per page.
     public private(set) var strip: SegmentedStrip?
     private var pendingMotion: (x: Double, y: Double, time: Double?)?
     private var needsPaint = true
@@ -164,9 +164,11 @@ public final class PagedView {
     /// Links the view to `strip`: the strip draws the pages' position while
     /// they are swiped and selects the page a swipe settles on (cause `.swipe`);
     /// the pages turn to every selection made on the strip. The pages turn to
-    /// the strip's selection at once. The strip must have one title per page.
+    /// the strip's selection at once. The view takes one page per title of the
+    /// strip, and follows `setTitles` there.
     public func link(to strip: SegmentedStrip) {
         self.strip = strip
+        if pager.pageCount != strip.titles.count { pager = makePager(pageCount: strip.titles.count) }
         let link = PageLink(pager: pager, strip: strip.model)
         link.selectionChanged = { [unowned strip] old, new in
             strip.reports.selectionPending = true
@@ -176,6 +178,19 @@ public final class PagedView {
         strip.pageTurn = { [weak self] index, animated in self?.turn(to: index, animated: animated) }
         strip.linkedPages = self
         requestPaint()
+    }
+
+    private func makePager(pageCount: Int, page: Int = 0) -> PagerModel {
+        PagerModel(pageCount: pageCount, page: page, pageWidth: Double(renderer.width), dpScale: style.scale,
+                   slop: style.layoutMetrics.clickSlop)
+    }
+
+    /// The linked strip's titles were replaced: one page per new title, resting on its selection.
+    func titlesChanged() {
+        guard let strip, !isDestroyed else { return }
+        scheduler.cancelTimer()
+        pager = makePager(pageCount: strip.titles.count)
+        link(to: strip)
     }
 
     /// Turns to `page` (clamped) as a selection made elsewhere: animated over

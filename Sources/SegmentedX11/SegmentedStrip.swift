@@ -259,7 +259,7 @@ public final class SegmentedStrip {
     public static func preferredHeight(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
         try style.validate()
         let fonts = try [style.font, style.selectedFont].map {
-            try XftFontChain(display: connection.display, screen: connection.screen, pattern: $0, scale: style.scale)
+            try connection.fontChain(pattern: $0, scale: style.scale)
         }
         return Int(layoutMetrics(style, fonts: fonts).stripHeight.rounded(.up))
     }
@@ -271,7 +271,7 @@ public final class SegmentedStrip {
     public static func pageAreaTop(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
         try style.validate()
         let fonts = try [style.font, style.selectedFont].map {
-            try XftFontChain(display: connection.display, screen: connection.screen, pattern: $0, scale: style.scale)
+            try connection.fontChain(pattern: $0, scale: style.scale)
         }
         return Int(layoutMetrics(style, fonts: fonts).stripHeight) + StripRenderer.separatorHeight(scale: style.scale)
     }
@@ -334,6 +334,8 @@ public final class SegmentedStrip {
         renderer.forgetTitles()
         scheduler.cancelTimer()
         hovered = nil
+        // The linked pages: one per new title, on the selection, before the host hears of the change.
+        linkedPages?.titlesChanged()
         accessible?.titlesReplaced()
         if model.selectedIndex != old {
             announce(SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))

@@ -86,9 +86,9 @@ final class StripRenderer {
         separatorHeight = Self.separatorHeight(scale: style.scale)
         indicatorShape = style.indicatorShape
         indicatorRadius = style.indicatorCornerRadius * style.scale
-        unselectedFont = try XftFontChain(display: display, screen: screen, pattern: style.font, scale: style.scale)
-        selectedFont = try XftFontChain(display: display, screen: screen, pattern: style.selectedFont, scale: style.scale)
-        pageFont = try XftFontChain(display: display, screen: screen, pattern: style.pageFont, scale: style.scale)
+        unselectedFont = try connection.fontChain(pattern: style.font, scale: style.scale)
+        selectedFont = try connection.fontChain(pattern: style.selectedFont, scale: style.scale)
+        pageFont = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
         pageMargin = Int((Self.pageMargin * style.scale).rounded())
         self.width = max(1, width)
         self.height = max(1, height)

@@ -27,6 +27,8 @@ public final class XDisplayConnection {
 
     /// The Xlib display.
     public let display: OpaquePointer
+    /// Font chains opened on this display, by pattern and scale (see `fontChain(pattern:scale:)`).
+    var fontChains: [String: XftFontChain] = [:]
     /// The default screen number.
     public nonisolated let screen: Int32
     /// The display's name, as opened.

@@ -54,6 +54,8 @@ struct DemoOptions {
       --version                show the version
 
     Click a title to select it; press and drag (or flick) to scroll; the wheel scrolls by steps.
+    Under the strip, one page per title: drag or flick the pages, or turn the wheel sideways over
+    them, and the strip follows.
     Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the
     first/last; Escape or q quits.
     """

@@ -7,7 +7,10 @@ import SegmentedX11
 /// in its height is left out rather than cut.
 @MainActor
 final class DemoPages {
-    private let titles: [String]
+    /// The titles, one per page (replaced when the demo rereads its titles file).
+    var titles: [String] {
+        didSet { elided = [:] }
+    }
     /// Elided text by (page, line) with the width it was elided to: a 500,000-character
     /// title is measured once per width, not once per frame. Only pages drawn recently are kept.
     private var elided: [Int: (width: Int, text: String)] = [:]

@@ -322,6 +322,7 @@ reloadSource.setEventHandler {
     MainActor.assumeIsolated {
         do {
             let fresh = try TitlesFile.load(path: titlesPath)
+            demoPages.titles = fresh
             try strip.setTitles(fresh)
             trace.emit("titles", ["count": fresh.count, "selectedIndex": strip.selectedIndex.map { $0 as Any } ?? NSNull()])
         } catch {

@@ -139,6 +139,39 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    func testALinkedPagedViewFollowsSelectionsAndTitles() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            var drawn: [Int] = []
+            let pages = try PagedView(connection: connection, parent: host.window,
+                                      frame: PixelRect(x: 0, y: 45, width: 360, height: 95), pageCount: 1) { index, _, _ in
+                drawn.append(index)
+            }
+            loop.add(pages)
+            defer {
+                loop.remove(pages)
+                pages.destroy()
+            }
+            pages.link(to: strip)
+            XCTAssertEqual(pages.pageCount, titles.count, "one page per title of the strip")
+            run(until: { drawn.contains(0) }, "page 0 drawn")
+            // A jump of five pages slides in from page 4 and draws nothing on the way.
+            try strip.setSelectedIndex(5)
+            XCTAssertEqual(pages.currentPage, 5)
+            XCTAssertEqual(pages.pagePosition, 4, accuracy: 0.1, "from the target's neighbour")
+            drawn = []
+            run(until: { !drawn.isEmpty && pages.pagePosition == 5 }, "turned")
+            run(until: { false }, timeout: 0.1, expectingTimeout: true)
+            XCTAssertEqual(Set(drawn), [4, 5])
+            XCTAssertEqual(log.filter { $0.contains("select") }, ["a select 0->5 api user=false"], "the pages' turn selects nothing again")
+            // New titles: a page each, on the strip's selection.
+            try strip.setTitles(["x", "y", "z"])
+            XCTAssertEqual(pages.pageCount, 3)
+            XCTAssertEqual(pages.currentPage, 2)
+            XCTAssertEqual(pages.pagePosition, 2)
+        }
+    }
+
     func testOutOfRangeInitialIndexThrowsBeforeAnyWindowIsMade() throws {
         try MainActor.assumeIsolated {
             for index in [-1, titles.count] {
