@@ -163,29 +163,37 @@ final class PagedViewTests: XCTestCase {
     }
 
     func testAClickOnAFarTitleShowsItsPageAsStartingThereDoes() throws {
-        let display = try Shared.display.get()
-        display.parkPointer()
-        let demo = try RunningDemo(["--frame-stats"])
-        defer { demo.process.process.terminate() }
-        let frames = RunningDemo.segments(demo.ready)
-        // The farthest title in view (3 or more pages away): the pages slide in from its neighbour (the long jump).
-        let far = try XCTUnwrap(frames.indices.last { frames[$0].x + frames[$0].width / 2 < 390 })
-        XCTAssertGreaterThanOrEqual(far, 3)
-        var passed = Set<Int>()
-        let mark = demo.process.allEvents.count
-        display.click(demo.window, x: Int(frames[far].x + frames[far].width / 2), y: 22)
-        let heard = try events(demo, after: mark, ["select", "settled", "pageSettled"])
-        XCTAssertEqual(heard["select"]?["index"] as? Int, far)
-        XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, far)
-        for event in demo.process.allEvents.dropFirst(mark) where event["event"] as? String == "pageFrame" {
-            if let p = traceNumber(event["position"]) { passed.insert(Int(p.rounded(.down))) }
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            let flags = direction == .rightToLeft ? ["--rtl"] : []
+            let display = try Shared.display.get()
+            display.parkPointer()
+            let demo = try RunningDemo(flags + ["--frame-stats"])
+            defer { demo.process.process.terminate() }
+            let frames = RunningDemo.segments(demo.ready)
+            // Where title i's middle is drawn (mirrored right to left; nothing is scrolled yet).
+            func middle(_ i: Int) -> Int {
+                direction.windowPixelMinX(contentX: frames[i].x, width: frames[i].width, contentOffset: 0, viewportWidth: width)
+                    + Int(frames[i].width / 2)
+            }
+            // The farthest title in view (3 or more pages away): the pages slide in from its neighbour (the long jump).
+            let far = try XCTUnwrap(frames.indices.last { middle($0) > 10 && middle($0) < 390 })
+            XCTAssertGreaterThanOrEqual(far, 3)
+            var passed = Set<Int>()
+            let mark = demo.process.allEvents.count
+            display.click(demo.window, x: middle(far), y: 22)
+            let heard = try events(demo, after: mark, ["select", "settled", "pageSettled"])
+            XCTAssertEqual(heard["select"]?["index"] as? Int, far)
+            XCTAssertEqual(heard["pageSettled"]?["page"] as? Int, far)
+            for event in demo.process.allEvents.dropFirst(mark) where event["event"] as? String == "pageFrame" {
+                if let p = traceNumber(event["position"]) { passed.insert(Int(p.rounded(.down))) }
+            }
+            let clicked = try windowPixels(demo)
+            let reference = try RunningDemo(flags + ["--select", String(far)])
+            let started = try windowPixels(reference)
+            reference.process.process.terminate()
+            XCTAssertEqual(zip(clicked, started).filter { $0 != $1 }.count, 0, "identical to starting with --select \(far) (\(direction))")
+            XCTAssertEqual(passed, [far - 1, far], "pages drawn on the way (\(direction)): \(passed.sorted())")
         }
-        let clicked = try windowPixels(demo)
-        let reference = try RunningDemo(["--select", String(far)])
-        let started = try windowPixels(reference)
-        reference.process.process.terminate()
-        XCTAssertEqual(zip(clicked, started).filter { $0 != $1 }.count, 0, "identical to starting with --select \(far)")
-        XCTAssertEqual(passed, [far - 1, far], "pages drawn on the way: \(passed.sorted())")
     }
 }
 
