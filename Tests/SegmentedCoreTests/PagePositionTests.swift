@@ -244,7 +244,9 @@ final class PagePositionTests: XCTestCase {
         let strip = try model(selected: 0)
         let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: strip)
         var events: [String] = []
-        link.selectionChanged = { old, new in events.append("select \(old ?? -1) -> \(new) at p = \(link.pager.position(at: 1))") }
+        // The pager, not the link: a closure the link holds must not hold the link.
+        let pager = link.pager
+        link.selectionChanged = { old, new in events.append("select \(old ?? -1) -> \(new) at p = \(pager.position(at: 1))") }
         // Drag 1.6 pages slowly: the strip follows, nothing is selected on the way.
         link.pager.press(x: 390, y: 10, at: 0)
         for k in 1...64 {
