@@ -162,6 +162,33 @@ final class PagedViewTests: XCTestCase {
         try swipeScenario(.rightToLeft)
     }
 
+    func testADragPastTheFirstPageRubberBandsAndSettlesBack() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let top = try XCTUnwrap(traceNumber(demo.ready["pageAreaTop"])).asInt, y = top + 60
+        func firstInkColumn() throws -> Int {
+            let image = try XCTUnwrap(display.pixels(demo.window, y: top, width: width, height: height - top))
+            return try XCTUnwrap((0..<width).first { image.count(notMatching: white, x: $0, y: 0, width: 1, height: image.height) > 0 })
+        }
+        let resting = try firstInkColumn()
+        // 100 px pulled past page 0 shows UIScrollView's (1 - 1 / (100 x 0.55 / 400 + 1)) x 400 = 48.4 px.
+        display.move(demo.window, x: 100, y: y)
+        display.button(down: true)
+        try drag(demo, from: 100, to: 200, y: y)
+        usleep(300_000)
+        let pulled = try firstInkColumn()
+        let band: Double = (1 - 1 / (100 * 0.55 / 400 + 1)) * 400
+        XCTAssertEqual(Double(pulled - resting), band, accuracy: 1, "page 0 follows with resistance, not 1:1")
+        let mark = demo.process.allEvents.count
+        display.button(down: false)
+        XCTAssertEqual(try events(demo, after: mark, ["pageSettled"])["pageSettled"]?["page"] as? Int, 0)
+        usleep(100_000)
+        XCTAssertEqual(try firstInkColumn(), resting, "back in place")
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" }, "nothing selected")
+    }
+
     func testAClickOnAFarTitleShowsItsPageAsStartingThereDoes() throws {
         for direction in [LayoutDirection.leftToRight, .rightToLeft] {
             let flags = direction == .rightToLeft ? ["--rtl"] : []
