@@ -27,7 +27,7 @@ int atk_bridge_adaptor_init(int *argc, char **argv[]);
     X(g_signal_emit_by_name) X(g_main_context_default) X(g_main_context_acquire)                         \
     X(g_main_context_prepare) X(g_main_context_query) X(g_main_context_check) X(g_main_context_dispatch) \
     X(atk_object_get_type) X(atk_component_get_type) X(atk_selection_get_type) X(atk_action_get_type)    \
-    X(atk_util_get_type) X(atk_state_set_new) X(atk_state_set_add_state)                                \
+    X(atk_util_get_type) X(atk_window_get_type) X(atk_state_set_new) X(atk_state_set_add_state)                                \
     X(atk_object_notify_state_change) X(atk_bridge_adaptor_init)
 
 static struct {
@@ -87,7 +87,7 @@ struct Tab {
 typedef struct { AtkObjectClass parent_class; } NodeClass;
 typedef struct { AtkObjectClass parent_class; } TabClass;
 
-static GType node_type, list_type, tab_type;
+static GType node_type, frame_type, list_type, tab_type;
 static AtkObjectClass *node_parent_class, *tab_parent_class;
 static GObjectClass *list_parent_class;
 static Node *application;
@@ -217,7 +217,10 @@ static AtkStateSet *node_ref_state_set(AtkObject *object) {
     void *handle = node_handle(node);
     AtkStateSet *set = state_set_for(handle ? callbacks.state(handle, -1) : 0, 0, !handle);
     if (handle && node->kind == STRIP_ACC_PAGE_TAB_LIST) F(atk_state_set_add_state)(set, ATK_STATE_FOCUSABLE);
-    if (handle && node->kind == STRIP_ACC_FRAME) F(atk_state_set_add_state)(set, ATK_STATE_RESIZABLE);
+    if (handle && node->kind == STRIP_ACC_FRAME) {
+        F(atk_state_set_add_state)(set, ATK_STATE_RESIZABLE);
+        if (callbacks.state(handle, -1) & STRIP_ACC_ACTIVE) F(atk_state_set_add_state)(set, ATK_STATE_ACTIVE);
+    }
     return set;
 }
 
@@ -422,6 +425,12 @@ static void register_types(void) {
     GInterfaceInfo node_component = {.interface_init = node_component_init};
     F(g_type_add_interface_static)(node_type, F(atk_component_get_type)(), &node_component);
 
+    // A frame is a window to the bridge (AtkWindow: its activate and deactivate signals).
+    GTypeInfo frame_info = {.class_size = sizeof(NodeClass), .instance_size = sizeof(Node)};
+    frame_type = F(g_type_register_static)(node_type, "StripAccFrame", &frame_info, 0);
+    GInterfaceInfo frame_window = {0};
+    F(g_type_add_interface_static)(frame_type, F(atk_window_get_type)(), &frame_window);
+
     GTypeInfo list_info = {
         .class_size = sizeof(NodeClass), .class_init = list_class_init, .instance_size = sizeof(Node),
     };
@@ -470,7 +479,7 @@ static void append_child(Node *parent, Node *child) {
 
 void *strip_acc_node_new(StripAccKind kind, void *parent, void *handle) {
     Node *owner = parent ? parent : application;
-    Node *node = F(g_object_new)(kind == STRIP_ACC_PAGE_TAB_LIST ? list_type : node_type, NULL);
+    Node *node = F(g_object_new)(kind == STRIP_ACC_PAGE_TAB_LIST ? list_type : kind == STRIP_ACC_FRAME ? frame_type : node_type, NULL);
     node->kind = kind;
     node->handle = handle;
     node->owner = owner;
@@ -551,6 +560,12 @@ void strip_acc_children_changed(void *object) {
     int count = callbacks.count(handle);
     for (int i = 0; i < count && i < ANNOUNCED_TABS; i++)
         F(g_signal_emit_by_name)(list, "children-changed::add", (guint)i, list_tab(list, i, 1));
+}
+
+void strip_acc_window_activated(void *object, int32_t active) {
+    AtkObject *frame = object;
+    F(atk_object_notify_state_change)(frame, ATK_STATE_ACTIVE, active ? TRUE : FALSE);
+    F(g_signal_emit_by_name)(frame, active ? "activate" : "deactivate");
 }
 
 void strip_acc_name_changed(void *node) {

@@ -256,7 +256,9 @@ final class AccessibleElement {
 
     func state(_ index: Int) -> Int32 {
         switch role {
-        case .frame: return Int32(STRIP_ACC_SHOWING)
+        case .frame:
+            guard let host else { return 0 }
+            return Int32(STRIP_ACC_SHOWING) | (host.hasFocus ? Int32(STRIP_ACC_ACTIVE) : 0)
         case .pageArea: return strip == nil ? 0 : Int32(STRIP_ACC_SHOWING)
         case .pageTabList:
             guard let strip else { return 0 }
@@ -303,6 +305,13 @@ final class AccessibleElement {
     func focusChanged(_ focused: Bool) {
         guard let node else { return }
         strip_acc_focus_changed(node, focused ? 1 : 0)
+        StripAccessibility.changed()
+    }
+
+    /// The frame's window gained or lost the keyboard focus.
+    func windowActivated(_ active: Bool) {
+        guard let node else { return }
+        strip_acc_window_activated(node, active ? 1 : 0)
         StripAccessibility.changed()
     }
 

@@ -22,6 +22,8 @@ public final class HostWindow {
     }
     /// The window title (WM_NAME), also the frame's name for screen readers.
     public let title: String
+    /// Whether the window has the keyboard focus (its last FocusIn or FocusOut).
+    public private(set) var hasFocus = false
     /// The window's new size (pixels), to lay out the strips in it.
     public var resized: (@MainActor (_ width: Int, _ height: Int) -> Void)?
     /// Escape, q, or the window manager's close button: the host decides (the
@@ -56,7 +58,8 @@ public final class HostWindow {
         let side = { (n: Int) in UInt32(min(max(1, n), SegmentedStrip.maximumSide)) }
         var attributes = XSetWindowAttributes()
         attributes.background_pixel = UInt(background)
-        attributes.event_mask = StructureNotifyMask | KeyPressMask
+        // FocusChangeMask: whether the window is the active one, for screen readers.
+        attributes.event_mask = StructureNotifyMask | KeyPressMask | FocusChangeMask
         window = XCreateWindow(display, XRootWindow(display, screen), 0, 0, side(width), side(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWEventMask), &attributes)
@@ -117,6 +120,14 @@ public final class HostWindow {
                 requestClose()
             } else {
                 focusedStrip?.handleKey(keysym: keysym, state: event.xkey.state)
+            }
+        case FocusIn, FocusOut:
+            // Focus moving between this window and its own children changes nothing.
+            guard event.xfocus.detail != NotifyInferior else { break }
+            let focused = event.type == FocusIn
+            if focused != hasFocus {
+                hasFocus = focused
+                StripAccessibility.frame(of: window)?.windowActivated(focused)
             }
         case ClientMessage:
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }

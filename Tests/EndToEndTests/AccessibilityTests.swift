@@ -292,6 +292,35 @@ final class AccessibilityTests: XCTestCase {
             .isSuperset(of: ["object:state-changed:focused Sent 1", "object:state-changed:selected Sent 1"]), "\(keyEvents)")
     }
 
+    func testTheFrameIsActiveWhileItHasTheKeyboard() throws {
+        let session = try bus()
+        let display = try Shared.display.get()
+        let (demo, pid) = try startDemo([], session)
+        defer { demo.process.process.terminate() }
+        try session.ask(["cmd": "listen", "types": ["window:activate", "window:deactivate", "object:state-changed:active"]])
+        func frameStates() throws -> Set<String> {
+            Set(children(try session.ask(["cmd": "tree", "pid": pid])).first?["states"] as? [String] ?? [])
+        }
+        XCTAssertFalse(try frameStates().contains("active"))
+        // The keyboard focus to the demo's window (as a window manager gives it), then back to the pointer's root.
+        defer {
+            XSetInputFocus(display.display, Window(PointerRoot), Int32(RevertToPointerRoot), UInt(CurrentTime))
+            XSync(display.display, 0)
+        }
+        XSetInputFocus(display.display, demo.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        let activated = try XCTUnwrap(try session.ask(["cmd": "events", "count": 2, "timeout": 10, "pid": pid])["events"] as? [[String: Any]])
+        XCTAssertEqual(Set(activated.map { "\($0["type"] ?? "") \($0["role"] ?? "") \($0["name"] ?? "") \($0["detail1"] ?? "")" }),
+                       ["window:activate frame SegmentedStrip 0", "object:state-changed:active frame SegmentedStrip 1"])
+        XCTAssertTrue(try frameStates().contains("active"))
+        XSetInputFocus(display.display, Window(PointerRoot), Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        let deactivated = try XCTUnwrap(try session.ask(["cmd": "events", "count": 2, "timeout": 10, "pid": pid])["events"] as? [[String: Any]])
+        XCTAssertEqual(Set(deactivated.map { "\($0["type"] ?? "") \($0["detail1"] ?? "")" }),
+                       ["window:deactivate 0", "object:state-changed:active 0"])
+        XCTAssertFalse(try frameStates().contains("active"))
+    }
+
     func testAnEmptyStripHasNoSelectionUntilItHasTitles() throws {
         let session = try bus()
         let folder = try TemporaryFolder(prefix: "a11y-empty")

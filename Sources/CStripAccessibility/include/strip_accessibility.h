@@ -21,6 +21,8 @@ enum {
     STRIP_ACC_SHOWING = 1,
     STRIP_ACC_FOCUSED = 2,
     STRIP_ACC_SELECTED = 4,
+    /// A frame that has the keyboard focus (the active window).
+    STRIP_ACC_ACTIVE = 8,
 };
 
 /// The Swift side. `handle` is what was given to strip_acc_node_new; `index`
@@ -74,6 +76,11 @@ void strip_acc_focus_changed(void *list, int32_t focused);
 /// (children-changed::remove), and the new ones are announced
 /// (children-changed::add).
 void strip_acc_children_changed(void *list);
+
+/// A frame's window gained or lost the keyboard focus: state-changed:active
+/// and window:activate or window:deactivate, by which screen readers follow
+/// the active window.
+void strip_acc_window_activated(void *frame, int32_t active);
 
 /// The object's name changed (property-change:accessible-name).
 void strip_acc_name_changed(void *node);
