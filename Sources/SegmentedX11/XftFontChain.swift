@@ -76,7 +76,7 @@ public final class XftFontChain {
     lazy var shaper = HarfBuzzShaper()   // lazy: HarfBuzz is loaded when a title first needs it
     var shapedGlyphs: [ShapedGlyph] = []
     /// Titles shaped so far, by text: shaped once, measured and drawn many times.
-    var shapedTitles: [String: ShapedTitle] = [:]
+    var shapedTitles: [ExactText: ShapedTitle] = [:]
     /// The font of each grapheme cluster of more than one code point seen so far (emoji sequences, marks).
     var fontIndexByCluster: [[UInt32]: Int] = [:]
     /// Glyph specs of one `draw` request, kept between calls.
