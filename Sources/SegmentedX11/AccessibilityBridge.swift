@@ -61,11 +61,12 @@ public enum StripAccessibility {
                 status = .noBus
                 return
             }
-            guard busIsPresent(connection) else {
+            guard let address = busAddress(connection) else {
                 watchForBus(connection)
                 status = .noBus
                 return
             }
+            watchedAddress = address
             start()
         }
     }
@@ -91,13 +92,15 @@ public enum StripAccessibility {
               event.xproperty.state == PropertyNewValue,
               event.xproperty.window == XDefaultRootWindow(connection.display) else { return false }
         watched = nil
+        watchedAddress = busAddress(connection)
         start()
         return true
     }
 
-    /// Whether an accessibility bus runs for this display, without any D-Bus traffic.
-    static func busIsPresent(_ connection: XDisplayConnection) -> Bool {
-        if getenv("AT_SPI_BUS_ADDRESS") != nil { return true }
+    /// The accessibility bus's D-Bus address (found without any D-Bus traffic): `AT_SPI_BUS_ADDRESS`, else the
+    /// root window's `AT_SPI_BUS` property (empty when it is not text); nil without a bus.
+    static func busAddress(_ connection: XDisplayConnection) -> String? {
+        if let address = getenv("AT_SPI_BUS_ADDRESS") { return String(cString: address) }
         let display = connection.display
         defer { connection.noteRoundTrip() }
         // Made if new: the watch for a later bus recognizes the property by this number.
@@ -107,13 +110,88 @@ public enum StripAccessibility {
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, XDefaultRootWindow(display), atom, 0, 0, 0, Atom(AnyPropertyType),
+        // An address is far shorter than 4096 bytes (1024 32-bit units).
+        let status = XGetWindowProperty(display, XDefaultRootWindow(display), atom, 0, 1024, 0, Atom(AnyPropertyType),
                                         &type, &format, &count, &after, &data)
-        if let data { XFree(data) }
-        return Int(status) == Int(Success) && type != 0
+        defer { if let data { XFree(data) } }
+        guard Int(status) == Int(Success), type != 0 else { return nil }
+        guard format == 8, let data else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 
+    /// How long the bus may take to answer a connection's first message, seconds.
+    nonisolated static let busAnswerTimeout = 2.0
+
+    /// Starts the bridge once the bus is seen to answer. The bridge connects
+    /// synchronously on the main queue (`atk_bridge_adaptor_init`), with no
+    /// timeout: a bus that accepts connections but never answers (a stopped or
+    /// wedged dbus-daemon) would freeze the program for good. So a helper
+    /// thread first opens a connection of its own and waits, at most
+    /// `busAnswerTimeout`, for the answer to D-Bus's first authentication
+    /// message; the strip keeps running meanwhile.
     private static func start() {
+        let address = watchedAddress ?? ""
+        DispatchQueue.global().async {
+            let problem = StripAccessibility.busAnswerProblem(address: address, timeout: StripAccessibility.busAnswerTimeout)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    if let problem { status = .failed(problem) } else { startBridge() }
+                }
+            }
+        }
+    }
+
+    /// The address checked by `start()` (read by the last `busAddress`).
+    private static var watchedAddress: String?
+
+    /// Why the bus at `address` cannot be used, or nil when it answers (or is
+    /// not a Unix socket address, which the bridge is left to try itself).
+    /// Blocks up to `timeout` seconds: call it off the main queue.
+    nonisolated static func busAnswerProblem(address: String, timeout: Double) -> String? {
+        guard let first = address.split(separator: ";").first, first.hasPrefix("unix:") else { return nil }
+        var path: String?, abstract: String?
+        for pair in first.dropFirst(5).split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if parts[0] == "path" { path = parts[1] }
+            if parts[0] == "abstract" { abstract = parts[1] }
+        }
+        guard let name = path ?? abstract else { return nil }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var socketAddress = sockaddr_un()
+        socketAddress.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8)
+        let offset = path == nil ? 1 : 0   // an abstract name starts with a NUL byte
+        guard bytes.count + offset < MemoryLayout.size(ofValue: socketAddress.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &socketAddress.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i + offset] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + offset + bytes.count + (path == nil ? 0 : 1))
+        let connected = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
+        }
+        guard connected == 0 else {
+            return "the accessibility bus at \(address) refuses connections (\(String(cString: strerror(errno))))"
+        }
+        // D-Bus's opening: a NUL byte, then EXTERNAL authentication as our user id (hex digits of its decimal form).
+        let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
+        let hello = Array("\0AUTH EXTERNAL \(uid)\r\n".utf8)
+        guard send(fd, hello, hello.count, Int32(MSG_NOSIGNAL)) == hello.count else {
+            return "the accessibility bus at \(address) closed the connection"
+        }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1000)) == 1 else {
+            return "the accessibility bus at \(address) did not answer within \(timeout) s"
+        }
+        var reply = [UInt8](repeating: 0, count: 256)
+        let received = recv(fd, &reply, reply.count, 0)
+        guard received > 0 else { return "the accessibility bus at \(address) closed the connection" }
+        return nil
+    }
+
+    private static func startBridge() {
         var error: UnsafePointer<CChar>?
         guard strip_acc_load(&error) == 0 else {
             status = .failed(error.map { String(cString: $0) } ?? "libatk-bridge-2.0 could not be loaded")

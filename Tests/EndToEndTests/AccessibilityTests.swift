@@ -416,6 +416,37 @@ final class AccessibilityLifecycleTests: XCTestCase {
         XCTAssertEqual(children(children(app).first ?? [:]).first?["role"] as? String, "page tab list")
     }
 
+    func testABusThatNeverAnswersDoesNotFreezeTheStrip() throws {
+        // A bus that accepts connections and never answers (a stopped or wedged
+        // dbus-daemon): the bridge's own connection would block the main queue for good.
+        let path = NSTemporaryDirectory() + "/silent-bus-\(getpid())"
+        unlink(path)
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener); unlink(path) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        XCTAssertEqual(listen(listener, 4), 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["AT_SPI_BUS_ADDRESS"] = "unix:path=\(path)"
+        let demo = try RunningDemo([], environment: environment)
+        defer { demo.process.process.terminate() }
+        let status = try demo.process.next("accessibility", timeout: 15)
+        XCTAssertEqual(status["status"] as? String, "failed")
+        XCTAssertEqual(status["reason"] as? String, "the accessibility bus at unix:path=\(path) did not answer within 2.0 s")
+        let display = try Shared.display.get()
+        let frames = RunningDemo.segments(demo.ready)
+        display.click(demo.window, x: Int(frames[2].x + frames[2].width / 2), y: 22)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 2, "the strip still answers clicks")
+    }
+
     func testTheSessionLeavesNoProcessBehind() throws {
         let session = try AccessibilitySession()
         let demo = try RunningDemo([], environment: session.environment)
