@@ -138,14 +138,17 @@ static void screen_extents(Node *node, int index, gint *x, gint *y, gint *width,
     *x = ex; *y = ey; *width = ew; *height = eh;
 }
 
-// Moves screen coordinates into `type`'s frame of reference: the top-level
-// window's (ATK_XY_WINDOW) or the parent's (ATK_XY_PARENT).
-static void relative_origin(Node *parent, AtkCoordType type, gint *ox, gint *oy) {
+// The screen origin of `type`'s frame of reference for an object whose
+// nearest node is `node` (itself, or a tab's list) and whose parent is
+// `parent`: the top-level window's (ATK_XY_WINDOW: the first frame from `node`
+// up, so a frame is its own window, at 0, 0, as GTK's windows are) or the
+// parent's (ATK_XY_PARENT).
+static void relative_origin(Node *node, Node *parent, AtkCoordType type, gint *ox, gint *oy) {
     *ox = *oy = 0;
-    if (type == ATK_XY_SCREEN || !parent) return;
+    if (type == ATK_XY_SCREEN) return;
     Node *frame = parent;
     if (type == ATK_XY_WINDOW)
-        while (frame && frame->kind != STRIP_ACC_FRAME) frame = frame->owner;
+        for (frame = node; frame && frame->kind != STRIP_ACC_FRAME;) frame = frame->owner;
     if (!frame || frame->kind == 0) return;
     gint w, h;
     screen_extents(frame, -1, ox, oy, &w, &h);
@@ -249,7 +252,7 @@ static void node_get_extents(AtkComponent *component, gint *x, gint *y, gint *wi
     Node *node = as_node(component);
     screen_extents(node, -1, x, y, width, height);
     gint ox, oy;
-    relative_origin(node->owner, type, &ox, &oy);
+    relative_origin(node, node->owner, type, &ox, &oy);
     *x -= ox;
     *y -= oy;
 }
@@ -257,7 +260,7 @@ static void node_get_extents(AtkComponent *component, gint *x, gint *y, gint *wi
 static AtkObject *node_ref_accessible_at_point(AtkComponent *component, gint x, gint y, AtkCoordType type) {
     Node *node = as_node(component);
     gint ox, oy;
-    relative_origin(node->owner, type, &ox, &oy);
+    relative_origin(node, node->owner, type, &ox, &oy);
     x += ox;
     y += oy;
     if (node->kind == STRIP_ACC_PAGE_TAB_LIST) {
@@ -373,7 +376,7 @@ static void tab_get_extents(AtkComponent *component, gint *x, gint *y, gint *wid
     Tab *tab = (Tab *)component;
     screen_extents(tab->list, tab->index, x, y, width, height);
     gint ox, oy;
-    relative_origin(tab->list, type, &ox, &oy);
+    relative_origin(tab->list, tab->list, type, &ox, &oy);
     *x -= ox;
     *y -= oy;
 }

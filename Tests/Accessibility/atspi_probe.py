@@ -13,7 +13,9 @@ process id ("pid") and a path of child indices from the application ("path"):
   selection  pid path              nSelectedChildren, getSelectedChild(0), and what
                                    deselectSelectedChild(0) and clearSelection() answer
   action     pid path [run]        the tab's actions (names), and doAction(0) when run
-  at_point   pid path x y          getAccessibleAtPoint(x, y, desktop) on the list
+  at_point   pid path x y [coords] getAccessibleAtPoint(x, y, desktop, or window when
+                                   coords is "window") on the object at path
+  extents    pid path coords       getExtents in "desktop" or "window" coordinates
   listen     types                 registers an event listener for the event types
   events     count timeout [pid]   the events heard (from process `pid` only, when
                                    given), once `count` have arrived or after
@@ -134,8 +136,13 @@ def run(command):
         ran = bool(action.doAction(0)) if command.get("run") else None
         return {"names": names, "ran": ran}
     if cmd == "at_point":
-        child = find(command).queryComponent().getAccessibleAtPoint(command["x"], command["y"], pyatspi.DESKTOP_COORDS)
+        coords = pyatspi.WINDOW_COORDS if command.get("coords") == "window" else pyatspi.DESKTOP_COORDS
+        child = find(command).queryComponent().getAccessibleAtPoint(command["x"], command["y"], coords)
         return {"hit": None if child is None else {"name": child.name, "index": child.getIndexInParent()}}
+    if cmd == "extents":
+        kind = {"desktop": pyatspi.DESKTOP_COORDS, "window": pyatspi.WINDOW_COORDS}
+        e = find(command).queryComponent().getExtents(kind[command["coords"]])
+        return {"extents": [e.x, e.y, e.width, e.height]}
     if cmd == "listen":
         for kind in command["types"]:
             pyatspi.Registry.registerEventListener(on_event, kind)

@@ -292,6 +292,38 @@ final class AccessibilityTests: XCTestCase {
             .isSuperset(of: ["object:state-changed:focused Sent 1", "object:state-changed:selected Sent 1"]), "\(keyEvents)")
     }
 
+    func testWindowCoordinatesAreTheFramesOwn() throws {
+        // Window coordinates are relative to the top-level window: a frame is at 0, 0 in its own,
+        // and a point in window coordinates given to the frame lies in that window.
+        let session = try bus()
+        let process = try DemoProcess(arguments: [], trace: false, environment: session.environment,
+                                      executable: DemoProcess.builtProduct("two-strips"))
+        defer { process.process.terminate() }
+        let ready = try process.next("ready", timeout: 60)
+        let pid = Int(process.process.processIdentifier)
+        let display = try Shared.display.get()
+        let window = Window(try XCTUnwrap(traceNumber(ready["window"])))
+        XMoveWindow(display.display, window, 100, 50)
+        XSync(display.display, 0)
+        let origin = display.origin(of: window)
+        XCTAssertEqual([origin.x, origin.y], [100, 50])
+        func extents(_ path: [Int], _ coords: String) throws -> [Int] {
+            try XCTUnwrap(try session.ask(["cmd": "extents", "pid": pid, "path": path, "coords": coords])["extents"] as? [Int])
+        }
+        let frame = try extents([0], "desktop")
+        XCTAssertEqual(Array(frame[0..<2]), [100, 50])
+        XCTAssertEqual(try extents([0], "window"), [0, 0, frame[2], frame[3]])
+        let folders = try extents([0, 1], "desktop"), starred = try extents([0, 1, 1], "desktop")
+        XCTAssertEqual(try extents([0, 1], "window"), [folders[0] - 100, folders[1] - 50, folders[2], folders[3]])
+        XCTAssertEqual(try extents([0, 1, 1], "window"), [starred[0] - 100, starred[1] - 50, starred[2], starred[3]])
+        // Starred's middle, in window coordinates: the frame finds the Folders list there, the list finds Starred.
+        let x = starred[0] - 100 + starred[2] / 2, y = starred[1] - 50 + starred[3] / 2
+        let list = try XCTUnwrap(try session.ask(["cmd": "at_point", "pid": pid, "path": [0], "x": x, "y": y, "coords": "window"])["hit"] as? [String: Any])
+        XCTAssertEqual(list["name"] as? String, "Folders")
+        let tab = try XCTUnwrap(try session.ask(["cmd": "at_point", "pid": pid, "path": [0, 1], "x": x, "y": y, "coords": "window"])["hit"] as? [String: Any])
+        XCTAssertEqual(tab["name"] as? String, "Starred")
+    }
+
     func testTheFrameIsActiveWhileItHasTheKeyboard() throws {
         let session = try bus()
         let display = try Shared.display.get()
