@@ -276,6 +276,11 @@ public enum StripAccessibility {
         element.unpublish()
     }
 
+    /// A host window was closed or destroyed: its frame leaves the bus.
+    static func unregister(host: HostWindow) {
+        for frame in frames where frame.host === host { unregister(frame) }
+    }
+
     /// After ATK signals were emitted: let GLib's main context send what they queued.
     static func changed() {
         pump?.turnSoon()

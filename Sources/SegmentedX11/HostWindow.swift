@@ -133,6 +133,7 @@ public final class HostWindow {
             if event.xclient.format == 32, Atom(bitPattern: event.xclient.data.l.0) == wmDeleteWindow { requestClose() }
         case DestroyNotify where event.xdestroywindow.window == window && !closed:
             closed = true   // gone: a later close() has nothing to destroy
+            StripAccessibility.unregister(host: self)
             destroyed?()
         default:
             break
@@ -188,6 +189,7 @@ public final class HostWindow {
     public func close() {
         guard !closed else { return }
         closed = true
+        StripAccessibility.unregister(host: self)   // a program that goes on keeps no empty frame on the bus
         XDestroyWindow(connection.display, window)
         XSync(connection.display, 0)
     }
