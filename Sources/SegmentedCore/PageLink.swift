@@ -47,6 +47,15 @@ public final class PageLink {
     }
 
     /// Wheel notches over the pages at `now` (seconds): one page each (see `PagerModel.turn(by:at:)`).
+    /// The press on the pages was lost without a release (see `PagerModel.cancelPress`):
+    /// a drag's nearest page is selected (cause swipe) as at a release.
+    public func pressLost(at now: Double) -> PageRelease {
+        let release = pager.cancelPress(at: now)
+        if case let .settle(target, _) = release { decide(target, at: now) }
+        pagesMoved(at: now)
+        return release
+    }
+
     @discardableResult
     public func turn(by notches: Int, at now: Double) -> Int? {
         guard let target = pager.turn(by: notches, at: now) else { return nil }

@@ -211,6 +211,26 @@ public final class PagerModel {
         return .settle(target: decided.page, fling: decided.fling)
     }
 
+    /// The press was lost without a release (another client took the pointer,
+    /// or the window was unmapped mid-drag, so the button went up elsewhere) at
+    /// `now` (seconds): a drag settles on the nearest page as a release with no
+    /// speed would, a press that never moved lets the pages go on to `targetPage`.
+    /// Without this the pages would stay held and follow a pointer with no button down.
+    /// - Returns: what the lost press amounted to (`.none` when nothing was held).
+    public func cancelPress(at now: Double) -> PageRelease {
+        guard let g = gesture else { return .none }
+        gesture = nil
+        guard g.isDrag else {
+            if resting != Double(targetPage) { startMotion(to: targetPage, from: resting, at: now) }
+            return .click
+        }
+        let decided = releaseTarget(position: resting, velocity: 0, travel: 0)
+        targetPage = decided.page
+        cause = .swipe
+        startMotion(to: decided.page, from: resting, at: now)
+        return .settle(target: decided.page, fling: false)
+    }
+
     private func startMotion(to page: Int, from start: Double, at now: Double,
                              duration: Double = PagerModel.settleDuration, easing: CubicBezierEasing = PagerModel.settleEasing) {
         let end = Double(page)

@@ -95,7 +95,7 @@ public final class PagedView {
         attributes.background_pixel = UInt(style.backgroundColor)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | EnterWindowMask | VisibilityChangeMask
+            | EnterWindowMask | LeaveWindowMask | VisibilityChangeMask
         window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
@@ -286,6 +286,13 @@ public final class PagedView {
         case EnterNotify:
             setUpPointer()
             xinput?.resetBaselines()
+            // Button 1 no longer down while a press is held: its release went to another window.
+            if pager.isPressed, event.xcrossing.state & UInt32(Button1Mask) == 0 { pressLost(at: now) }
+        case LeaveNotify:
+            // Another client grabbed the pointer: the release will not come here.
+            if pager.isPressed, event.xcrossing.mode == NotifyGrab { pressLost(at: now) }
+        case MotionNotify where pager.isPressed && event.xmotion.state & UInt32(Button1Mask) == 0:
+            pressLost(at: now)
         case ButtonPress, ButtonRelease, MotionNotify:
             if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
         case DestroyNotify where event.xdestroywindow.window == window:
@@ -344,27 +351,52 @@ public final class PagedView {
             pendingMotion = (x, y, time)
             pager.recordPointerSample(x: x, eventTime: time)
             if scroll.dx != 0 {
+                let target: Int?
                 if let link, let strip {
                     link.strip = strip.model
-                    if link.scroll(increments: scroll.dx, at: now) != nil { repaintStrip() }
+                    target = link.scroll(increments: scroll.dx, at: now)
+                    if target != nil { repaintStrip() }
                 } else {
-                    _ = pager.scroll(increments: scroll.dx, at: now)
+                    target = pager.scroll(increments: scroll.dx, at: now)
                 }
-                settlePending = true
-                needsPaint = true
+                if target != nil {
+                    settlePending = true
+                    needsPaint = true
+                }
             }
         case .ignored:
             break
         }
     }
 
-    private func turn(byNotches notches: Int, at now: Double) {
+    /// The held press ended without a release reaching the view (a grab taken
+    /// by another client, the window unmapped mid-drag): the pages settle as
+    /// for a release with no speed instead of following a pointer with no button down.
+    private func pressLost(at now: Double) {
+        pendingMotion = nil
+        let release: PageRelease
         if let link, let strip {
             link.strip = strip.model
-            if link.turn(by: notches, at: now) != nil { repaintStrip() }
+            release = link.pressLost(at: now)
+            repaintStrip()
         } else {
-            _ = pager.turn(by: notches, at: now)
+            release = pager.cancelPress(at: now)
         }
+        if release != .none { settlePending = true }
+        needsPaint = true
+    }
+
+    private func turn(byNotches notches: Int, at now: Double) {
+        let target: Int?
+        if let link, let strip {
+            link.strip = strip.model
+            target = link.turn(by: notches, at: now)
+            if target != nil { repaintStrip() }
+        } else {
+            target = pager.turn(by: notches, at: now)
+        }
+        // A notch at an end already reached (or over no pages) changes nothing and reports nothing, as the strip's wheel.
+        guard target != nil else { return }
         settlePending = true
         needsPaint = true
     }

@@ -189,6 +189,69 @@ final class PagedViewTests: XCTestCase {
         XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" }, "nothing selected")
     }
 
+    /// The window unmapped mid-drag ends the pointer grab, so the button goes up
+    /// over another window and no release reaches the pages: when the pointer
+    /// comes back with no button down, the pages settle on the nearest page
+    /// (selected once, cause swipe) and no longer follow it.
+    func testAPressLostMidDragSettlesAndTheBarePointerMovesNothing() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let top = try XCTUnwrap(traceNumber(demo.ready["pageAreaTop"])).asInt, y = top + 60
+        func pagePixels() throws -> [UInt32] {
+            try XCTUnwrap(display.pixels(demo.window, y: top, width: width, height: height - top)).pixels
+        }
+        display.move(demo.window, x: 350, y: y)
+        display.button(down: true)
+        try drag(demo, from: 350, to: 110, y: y)   // 240 px: 0.6 of a page
+        usleep(200_000)
+        let mark = demo.process.allEvents.count
+        XUnmapWindow(display.display, demo.window)
+        XSync(display.display, 0)
+        usleep(100_000)
+        XMapWindow(display.display, demo.window)
+        XSync(display.display, 0)
+        usleep(100_000)
+        display.move(demo.window, x: width + 100, y: height + 100)   // off the window: the release goes elsewhere
+        display.button(down: false)
+        display.move(demo.window, x: 200, y: y)
+        let settled = try events(demo, after: mark, ["pageSettled", "select"])
+        XCTAssertEqual(settled["pageSettled"]?["page"] as? Int, 1)
+        XCTAssertEqual(settled["select"]?["index"] as? Int, 1)
+        XCTAssertEqual(settled["select"]?["cause"] as? String, "swipe")
+        usleep(400_000)
+        let resting = try pagePixels()
+        // The bare pointer across the pages: nothing moves.
+        try drag(demo, from: 200, to: 20, y: y)
+        usleep(300_000)
+        XCTAssertEqual(try pagePixels(), resting, "the pages do not follow a pointer with no button down")
+        XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "select" }.count, 1)
+    }
+
+    /// A wheel notch toward the first page while on it changes nothing and
+    /// reports nothing (as the strip's wheel at an edge); the next notch that
+    /// turns a page reports its page once.
+    func testAWheelNotchAtTheFirstPageReportsNoSettle() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let y = try pageY(demo)
+        display.move(demo.window, x: 200, y: y)
+        usleep(100_000)
+        let mark = demo.process.allEvents.count
+        display.button(6, down: true)
+        display.button(6, down: false)
+        usleep(500_000)
+        display.button(7, down: true)
+        display.button(7, down: false)
+        XCTAssertEqual(try events(demo, after: mark, ["pageSettled"])["pageSettled"]?["page"] as? Int, 1)
+        usleep(300_000)
+        let settles = demo.process.allEvents.dropFirst(mark).filter { $0["event"] as? String == "pageSettled" }
+        XCTAssertEqual(settles.map { $0["page"] as? Int }, [1], "the notch at page 0 reported nothing")
+    }
+
     func testAClickOnAFarTitleShowsItsPageAsStartingThereDoes() throws {
         for direction in [LayoutDirection.leftToRight, .rightToLeft] {
             let flags = direction == .rightToLeft ? ["--rtl"] : []

@@ -287,4 +287,36 @@ final class PagePositionTests: XCTestCase {
         XCTAssertEqual(events.last.map { $0.hasPrefix("select 7 -> 8") }, true)
         XCTAssertEqual(strip.selectedIndex, 8)
     }
+
+    func testALostPressSettlesOnTheNearestPageAndStopsFollowingThePointer() throws {
+        // 0.6 of a page dragged fast (a fling were it released), then the release goes to another window.
+        let strip = try model(selected: 0)
+        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: strip)
+        var selections: [Int] = []
+        link.selectionChanged = { _, new in selections.append(new) }
+        link.pager.press(x: 350, y: 10, at: 0)
+        for k in 1...4 { link.pager.move(x: 350 - 60 * Double(k), y: 10, eventTime: 0.01 * Double(k)) }
+        link.pagesMoved(at: 0.04)
+        XCTAssertEqual(link.pager.position(at: 0.04), 0.6, accuracy: 1e-12)
+        XCTAssertEqual(link.pressLost(at: 0.05), .settle(target: 1, fling: false), "the nearest page, no fling")
+        XCTAssertFalse(link.pager.isPressed)
+        XCTAssertEqual(selections, [1], "selected once, as at a release")
+        XCTAssertEqual(strip.selectedIndex, 1)
+        // The pointer moving afterwards, with no button down, moves nothing.
+        XCTAssertFalse(link.pager.move(x: 0, y: 10, eventTime: 0.1))
+        XCTAssertEqual(link.pager.position(at: 0.05), 0.6, accuracy: 1e-12)
+        XCTAssertEqual(link.pager.position(at: 0.35), 1)
+        XCTAssertEqual(link.pressLost(at: 1), .none, "nothing held: nothing to lose")
+        // A lost press that never left the slop lets a settle in progress go on to its page.
+        let pager = PagerModel(pageCount: 10, pageWidth: 400)
+        pager.turn(to: 3, at: 0)
+        pager.press(x: 200, y: 10, at: 0.1)
+        let held = pager.position(at: 0.1)
+        XCTAssertGreaterThan(held, 0)
+        XCTAssertLessThan(held, 3)
+        XCTAssertEqual(pager.cancelPress(at: 0.2), .click)
+        XCTAssertEqual(pager.position(at: 0.2), held, accuracy: 1e-12)
+        XCTAssertEqual(pager.position(at: 0.5), 3)
+        XCTAssertEqual(pager.targetPage, 3)
+    }
 }
