@@ -192,6 +192,23 @@ struct ScrollPosition {
         return .drag(offset: shown, velocity: v, gliding: !motion.isFinished(at: now))
     }
 
+    /// The press was lost without a release at `now` (seconds): a drag ends
+    /// where it is drawn with no speed (springing back when past an edge).
+    /// - Returns: nil when no press was held; `.click` for a press that never became a drag.
+    mutating func cancelPress(at now: Double, maximum: Double) -> Release? {
+        guard let g = gesture else { return nil }
+        gesture = nil
+        guard g.isDrag else { return .click }
+        let shown = resting
+        if shown < 0 || shown > maximum {
+            motion = .spring(Spring(edge: shown < 0 ? 0 : maximum, offset: shown, velocity: 0, time: now))
+            cause = .spring
+            return .drag(offset: shown, velocity: 0, gliding: true)
+        }
+        cause = .drag
+        return .drag(offset: shown, velocity: 0, gliding: false)
+    }
+
     /// At rest past an edge (a press caught a bounce and selected nothing): spring back to it from `now` (seconds).
     mutating func springBackIfOutOfRange(at now: Double, maximum: Double) {
         guard motion == .rest, resting < 0 || resting > maximum else { return }

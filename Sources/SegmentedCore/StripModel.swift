@@ -501,6 +501,21 @@ public final class StripModel {
         return .click(index: index, changed: changed)
     }
 
+    /// The press was lost without a release at `now` (seconds): another client
+    /// took the pointer, or the window was unmapped mid-drag so the button went
+    /// up over another window. A drag ends where it is drawn with no speed
+    /// (springing back when past an edge); a press that never moved selects
+    /// nothing, since the button did not come up here. Without this the held
+    /// press would go on following a pointer with no button down.
+    public func pointerPressLost(at now: Double) -> PointerRelease {
+        guard let release = scrolling.cancelPress(at: now, maximum: maximumOffset) else { return .none }
+        if case let .drag(offset, velocity, gliding) = release {
+            return .dragEnded(contentOffset: offset, velocity: velocity, gliding: gliding)
+        }
+        scrolling.springBackIfOutOfRange(at: now, maximum: maximumOffset)
+        return .none
+    }
+
     /// The strip at `now` (seconds) as a value.
     public func snapshot(at now: Double) -> StripSnapshot {
         StripSnapshot(titles: titles, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,

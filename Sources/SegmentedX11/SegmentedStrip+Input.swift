@@ -11,13 +11,19 @@ extension SegmentedStrip {
         case ConfigureNotify:
             position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
             resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height), at: now)
+        case MotionNotify where model.isPressed && event.xmotion.state & UInt32(Button1Mask) == 0:
+            pressLost(at: now)
         case ButtonPress, ButtonRelease, MotionNotify:
             if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
         case EnterNotify:
             xinput?.resetBaselines()
+            // Button 1 no longer down while a press is held: its release went to another window.
+            if model.isPressed, event.xcrossing.state & UInt32(Button1Mask) == 0 { pressLost(at: now) }
             let entered = input.crossing(x: event.xcrossing.x, y: event.xcrossing.y, viewportWidth: renderer.width)
             pendingMotion = (entered.x, entered.y, nil)
         case LeaveNotify:
+            // Another client grabbed the pointer: the release will not come here.
+            if model.isPressed, event.xcrossing.mode == NotifyGrab { pressLost(at: now) }
             if !model.isPressed {
                 pendingMotion = nil
                 model.pointerLeft()
@@ -82,6 +88,17 @@ extension SegmentedStrip {
         case .ignored:
             break
         }
+    }
+
+    /// A held press ended without its release reaching the strip: a drag ends
+    /// where it is drawn (reported as a release with no speed), a click selects nothing.
+    func pressLost(at now: Double) {
+        pendingMotion = nil
+        if case let .dragEnded(offset, velocity, gliding) = model.pointerPressLost(at: now) {
+            callbacks.released?(self, offset, velocity, gliding)
+            reports.scrollPending = true
+        }
+        needsPaint = true
     }
 
     func applyPendingMotion(at now: Double) {

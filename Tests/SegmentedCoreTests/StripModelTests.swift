@@ -88,6 +88,28 @@ final class StripModelTests: XCTestCase {
         XCTAssertEqual(model.selectedIndex, 2)
     }
 
+    func testALostPressEndsTheDragWhereDrawnAndSelectsNothing() throws {
+        // A fast drag whose release went to another window (grab lost): it ends where drawn, with no glide.
+        let model = try FixedAdvance.model(selected: 0)
+        model.pointerPressed(x: 300, y: 20, at: 0)
+        model.pointerMoved(x: 200, y: 20, at: 0.01)
+        XCTAssertEqual(model.pointerPressLost(at: 0.02), .dragEnded(contentOffset: 100, velocity: 0, gliding: false))
+        XCTAssertFalse(model.isPressed)
+        XCTAssertFalse(model.pointerMoved(x: 0, y: 20, at: 0.03), "a pointer with no button down scrolls nothing")
+        XCTAssertEqual(model.presentation(at: 1).contentOffset, 100)
+        // Pulled past the start, it springs back.
+        model.pointerPressed(x: 100, y: 20, at: 2)
+        model.pointerMoved(x: 300, y: 20, at: 2.01)
+        guard case let .dragEnded(offset, 0, true) = model.pointerPressLost(at: 2.02) else { return XCTFail("no spring back") }
+        XCTAssertLessThan(offset, 0)
+        XCTAssertEqual(model.presentation(at: 5).contentOffset, 0)
+        // A press that never moved selects nothing: the button did not come up here.
+        model.pointerPressed(x: 200, y: 20, at: 6)
+        XCTAssertEqual(model.pointerPressLost(at: 6.1), .none)
+        XCTAssertEqual(model.selectedIndex, 0)
+        XCTAssertEqual(model.pointerPressLost(at: 7), .none, "nothing held")
+    }
+
     func testMotionPastTheSlopIsADragThatSelectsNothing() throws {
         let model = try FixedAdvance.model(selected: 0)
         model.pointerPressed(x: 300, y: 20, at: 0)

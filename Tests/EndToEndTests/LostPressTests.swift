@@ -1,0 +1,55 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// A drag on the strip whose release never reaches it: the window unmapped
+/// mid-drag ends the pointer grab, so the button goes up over another window.
+/// The drag must end there (reported as a release) and a pointer with no
+/// button down must not go on scrolling the strip.
+final class LostPressTests: XCTestCase {
+    func testAStripDragLostMidwayEndsAndTheBarePointerScrollsNothing() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        func stripPixels() throws -> [UInt32] {
+            display.parkPointer()
+            usleep(200_000)
+            return try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44)).pixels
+        }
+        display.move(demo.window, x: 300, y: 20)
+        display.button(down: true)
+        for x in stride(from: 290, through: 200, by: -10) {
+            display.move(demo.window, x: x, y: 20)
+            usleep(16_000)
+        }
+        usleep(200_000)
+        XUnmapWindow(display.display, demo.window)
+        XSync(display.display, 0)
+        usleep(100_000)
+        XMapWindow(display.display, demo.window)
+        XSync(display.display, 0)
+        usleep(100_000)
+        display.move(demo.window, x: 600, y: 400)   // off the window: the release goes elsewhere
+        display.button(down: false)
+        display.move(demo.window, x: 300, y: 20)
+        let deadline = Date().addingTimeInterval(20)
+        var release: [String: Any]?
+        while release == nil, Date() < deadline {
+            release = demo.process.allEvents.first { $0["event"] as? String == "release" }
+            usleep(20_000)
+        }
+        let ended = try XCTUnwrap(release, "the lost drag is reported as released; stderr: \(demo.process.standardError)")
+        XCTAssertEqual(ended["contentOffset"] as? Double, 100, "where the 100 px drag left it")
+        XCTAssertEqual(ended["gliding"] as? Bool, false)
+        let resting = try stripPixels()
+        display.move(demo.window, x: 300, y: 20)
+        for x in stride(from: 280, through: 60, by: -20) {
+            display.move(demo.window, x: x, y: 20)
+            usleep(16_000)
+        }
+        XCTAssertEqual(try stripPixels(), resting, "the strip does not follow a pointer with no button down")
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" }, "nothing selected")
+    }
+}
