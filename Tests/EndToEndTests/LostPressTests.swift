@@ -25,12 +25,7 @@ final class LostPressTests: XCTestCase {
             usleep(16_000)
         }
         usleep(200_000)
-        XUnmapWindow(display.display, demo.window)
-        XSync(display.display, 0)
-        usleep(100_000)
-        XMapWindow(display.display, demo.window)
-        XSync(display.display, 0)
-        usleep(100_000)
+        display.remap(demo.window)
         display.move(demo.window, x: 600, y: 400)   // off the window: the release goes elsewhere
         display.button(down: false)
         display.move(demo.window, x: 300, y: 20)

@@ -207,12 +207,7 @@ final class PagedViewTests: XCTestCase {
         try drag(demo, from: 350, to: 110, y: y)   // 240 px: 0.6 of a page
         usleep(200_000)
         let mark = demo.process.allEvents.count
-        XUnmapWindow(display.display, demo.window)
-        XSync(display.display, 0)
-        usleep(100_000)
-        XMapWindow(display.display, demo.window)
-        XSync(display.display, 0)
-        usleep(100_000)
+        display.remap(demo.window)
         display.move(demo.window, x: width + 100, y: height + 100)   // off the window: the release goes elsewhere
         display.button(down: false)
         display.move(demo.window, x: 200, y: y)

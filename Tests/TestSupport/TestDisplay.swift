@@ -121,6 +121,18 @@ public final class TestDisplay {
         XSync(display, 0)
     }
 
+    /// Unmaps `window` and maps it again, 100 ms apart: this ends a pointer grab
+    /// held in it (a drag's implicit grab), so a button held meanwhile is let go
+    /// over whatever window is under the pointer then.
+    public func remap(_ window: Window) {
+        XUnmapWindow(display, window)
+        XSync(display, 0)
+        usleep(100_000)
+        XMapWindow(display, window)
+        XSync(display, 0)
+        usleep(100_000)
+    }
+
     /// Sends WM_DELETE_WINDOW, as a window manager's close button does.
     public func sendDeleteWindow(_ window: Window) {
         var event = XEvent()
