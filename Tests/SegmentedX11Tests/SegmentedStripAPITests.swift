@@ -139,6 +139,57 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    func testBadPagePositionsAndPagesAreIgnoredOrClamped() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let first = strip.snapshot.presentation
+            let last = titles.count - 1
+            // Non-finite: ignored, whatever was drawn stays.
+            for bad in [Double.nan, -.nan, .infinity, -.infinity, .signalingNaN] {
+                strip.setPagePosition(bad)
+                XCTAssertEqual(strip.snapshot.presentation, first, "\(bad) ignored")
+            }
+            // Before the first page: clamped to page 0.
+            for low in [-0.4, -1, -1e300, -Double.greatestFiniteMagnitude] {
+                strip.setPagePosition(low)
+                XCTAssertEqual(strip.snapshot.presentation.indicator, first.indicator, "\(low) is page 0")
+                XCTAssertEqual(strip.snapshot.presentation.contentOffset, first.contentOffset)
+            }
+            // Past the last page: clamped to it, drawn as the strip resting on it.
+            for high in [Double(last) + 0.5, 1e300, Double.greatestFiniteMagnitude] {
+                strip.setPagePosition(high)
+                let drawn = strip.snapshot.presentation
+                XCTAssertEqual(drawn.titleWeights[last] ?? 0, 1, accuracy: 1e-12, "\(high) is the last page")
+                XCTAssertEqual(drawn.titleWeights.filter { $0.value > 0 }.count, 1)
+            }
+            XCTAssertEqual(strip.selectedIndex, 0, "none of it selects")
+            XCTAssertFalse(log.contains { $0.contains("select") })
+            let atLast = strip.snapshot.presentation
+            try strip.setSelectedIndex(last, animated: false)
+            XCTAssertEqual(strip.snapshot.presentation.indicator, atLast.indicator)
+            XCTAssertEqual(strip.snapshot.presentation.contentOffset, atLast.contentOffset)
+            // A paged view's bad pages and sizes: clamped, never a trap.
+            var drawn: [Int] = []
+            let pages = try PagedView(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 45, width: 0, height: -7),
+                                      pageCount: -3, page: Int.min) { index, _, _ in drawn.append(index) }
+            defer { pages.destroy() }
+            XCTAssertEqual(pages.pageCount, 0)
+            pages.setPage(Int.max)
+            pages.setPage(Int.min, animated: false)
+            XCTAssertEqual(pages.currentPage, 0)
+            let many = try PagedView(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 45, width: 360, height: 95),
+                                     pageCount: 5, page: Int.max) { index, _, _ in drawn.append(index) }
+            defer { many.destroy() }
+            XCTAssertEqual(many.currentPage, 4)
+            many.setPage(Int.min, animated: false)
+            XCTAssertEqual(many.currentPage, 0)
+            XCTAssertEqual(many.pagePosition, 0)
+            many.setPage(Int.max)
+            XCTAssertEqual(many.currentPage, 4)
+            XCTAssertEqual(many.pagePosition, 3, accuracy: 0.1, "a long jump from the target's neighbour")
+        }
+    }
+
     func testALinkedPagedViewFollowsSelectionsAndTitles() throws {
         try MainActor.assumeIsolated {
             let strip = try shownStrip()
