@@ -88,23 +88,10 @@ public final class PagedView {
         self.style = style
         self.drawPage = drawPage
         input = StripInputTranslator(direction: style.direction)
-        let display = connection.display, screen = connection.screen
         let width = SegmentedStrip.clampedSide(frame.width), height = SegmentedStrip.clampedSide(frame.height)
         position = (frame.x, frame.y)
-        var attributes = XSetWindowAttributes()
-        attributes.background_pixel = UInt(style.backgroundColor)
-        attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | EnterWindowMask | LeaveWindowMask | VisibilityChangeMask
-        window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
-                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
-                               UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
-        do {
-            renderer = try StripRenderer(connection: connection, window: window, width: width, height: height, style: style)
-        } catch {
-            XDestroyWindow(display, window)
-            throw error
-        }
+        (window, renderer) = try StripRenderer.childWindow(connection: connection, parent: parent, x: frame.x, y: frame.y,
+                                                           width: width, height: height, style: style)
         pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(width), dpScale: style.scale,
                            slop: style.layoutMetrics.clickSlop)
         XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in
@@ -113,8 +100,8 @@ public final class PagedView {
             self.requestPaint()
         }
         connectScheduler()
-        XMapWindow(display, window)
-        XFlush(display)
+        XMapWindow(connection.display, window)
+        XFlush(connection.display)
         connection.noteRoundTrip()
     }
 

@@ -108,26 +108,10 @@ public final class SegmentedStrip {
         self.parentWindow = parent
         self.style = style
         input = StripInputTranslator(direction: style.direction)
-        let display = connection.display
-        let screen = connection.screen
         let width = Self.clampedSide(frame.width), height = Self.clampedSide(frame.height)
         position = (frame.x, frame.y)
-        var attributes = XSetWindowAttributes()
-        attributes.background_pixel = UInt(style.backgroundColor)
-        attributes.bit_gravity = NorthWestGravity
-        // No KeyPressMask: keys go to the host's focus window, which routes them through handleKey.
-        // VisibilityChangeMask: a window mapped fully covered gets no Expose, only a VisibilityNotify.
-        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | EnterWindowMask | LeaveWindowMask | VisibilityChangeMask
-        window = XCreateWindow(display, parent, Int32(clamping: frame.x), Int32(clamping: frame.y), UInt32(width), UInt32(height), 0,
-                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
-                               UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
-        do {
-            renderer = try StripRenderer(connection: connection, window: window, width: width, height: height, style: style)
-        } catch {
-            XDestroyWindow(display, window)
-            throw error
-        }
+        (window, renderer) = try StripRenderer.childWindow(connection: connection, parent: parent, x: frame.x, y: frame.y,
+                                                           width: width, height: height, style: style)
         let metrics = Self.layoutMetrics(style, fonts: [renderer.unselectedFont, renderer.selectedFont])
         self.metrics = metrics
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
@@ -136,8 +120,8 @@ public final class SegmentedStrip {
         // buffer; a refused buffer brings the strip back here to repaint.
         XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in self?.backBufferRefused() }
         connectScheduler()
-        XMapWindow(display, window)
-        XFlush(display)
+        XMapWindow(connection.display, window)
+        XFlush(connection.display)
         connection.noteRoundTrip()
         accessible = StripAccessibility.register(strip: self)
     }

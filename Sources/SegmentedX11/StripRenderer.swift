@@ -74,6 +74,33 @@ final class StripRenderer {
     /// Colors a page-draw callback asked for, by 0xRRGGBB.
     var pageColors: [UInt32: XftColor] = [:]
 
+    /// A child window of `parent` at (`x`, `y`), `width` by `height` pixels,
+    /// in the style's background, selecting the events a strip and a paged
+    /// view both handle, with its renderer.
+    ///
+    /// No KeyPressMask: keys go to the host's focus window, which routes them
+    /// through `handleKey`. VisibilityChangeMask: a window mapped fully covered
+    /// gets no Expose, only a VisibilityNotify.
+    /// - Throws: what the renderer's init throws; the window is destroyed first.
+    static func childWindow(connection: XDisplayConnection, parent: Window, x: Int, y: Int, width: Int, height: Int,
+                            style: StripStyle) throws -> (window: Window, renderer: StripRenderer) {
+        let display = connection.display, screen = connection.screen
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixel = UInt(style.backgroundColor)
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | EnterWindowMask | LeaveWindowMask | VisibilityChangeMask
+        let window = XCreateWindow(display, parent, Int32(clamping: x), Int32(clamping: y), UInt32(width), UInt32(height), 0,
+                                   XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
+                                   UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
+        do {
+            return (window, try StripRenderer(connection: connection, window: window, width: width, height: height, style: style))
+        } catch {
+            XDestroyWindow(display, window)
+            throw error
+        }
+    }
+
     init(connection: XDisplayConnection, window: Window, width: Int, height: Int, style: StripStyle) throws {
         display = connection.display
         self.window = window
