@@ -119,3 +119,19 @@ int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, in
     free(brackets);
     return result;
 }
+
+int chb_bitmap_glyph(void *ft_face, uint32_t glyph, int *width, int *left) {
+    // libfreetype is mapped already (libXft needs it); not linked here, so no new dependency.
+    static __typeof__(FT_Load_Glyph) *load_glyph;
+    static int looked;
+    if (!looked) {
+        looked = 1;
+        void *freetype = dlopen("libfreetype.so.6", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+        if (freetype) load_glyph = (__typeof__(FT_Load_Glyph) *)dlsym(freetype, "FT_Load_Glyph");
+    }
+    FT_Face face = ft_face;
+    if (!load_glyph || !face || load_glyph(face, glyph, FT_LOAD_COLOR) != 0 || face->glyph->format != FT_GLYPH_FORMAT_BITMAP) return 0;
+    *width = (int)face->glyph->bitmap.width;
+    *left = face->glyph->bitmap_left;
+    return 1;
+}

@@ -57,6 +57,22 @@ static inline const char *cxft_pattern_family(FcPattern *p) {
     return (const char *)family;
 }
 
+/* The horizontal scale of a pattern's matrix (FC_MATRIX's xx), 1 when it has none: the
+   factor Xft scales a bitmap (color emoji) strike by, as fontconfig's bitmap-scaling rule
+   sets it (the asked pixel size over the strike's). */
+static inline double cxft_pattern_matrix_xx(FcPattern *p) {
+    FcMatrix *matrix = NULL;
+    if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) != FcResultMatch || !matrix) return 1;
+    return matrix->xx;
+}
+
+/* The vertical scale of a pattern's matrix (yy), 1 when it has none. */
+static inline double cxft_pattern_matrix_yy(FcPattern *p) {
+    FcMatrix *matrix = NULL;
+    if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) != FcResultMatch || !matrix) return 1;
+    return matrix->yy;
+}
+
 /* The pixel size of a matched pattern, or -1 when it has none. */
 static inline double cxft_pattern_pixel_size(FcPattern *p) {
     double size = -1;

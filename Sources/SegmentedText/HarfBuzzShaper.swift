@@ -87,3 +87,16 @@ public final class HarfBuzzShaper {
         }
     }
 }
+
+/// A bitmap glyph as FreeType loads it from a color font's strike.
+public enum BitmapGlyph {
+    /// The width and left bearing (`bitmap_left`), pixels of the strike, of
+    /// `glyph` in the FreeType face `face` (an `FT_Face` at the size its owner
+    /// set; the caller holds it, e.g. with `XftLockFace`); nil when the glyph
+    /// does not load as a bitmap.
+    public static func metrics(face: UnsafeMutableRawPointer, glyph: UInt32) -> (width: Int, left: Int)? {
+        var width: Int32 = 0, left: Int32 = 0
+        guard chb_bitmap_glyph(face, glyph, &width, &left) != 0 else { return nil }
+        return (Int(width), Int(left))
+    }
+}

@@ -117,9 +117,11 @@ extension XftFontChain {
         for run in runs {
             shapedGlyphs.removeAll(keepingCapacity: true)
             shaper.shape(codePoints, run: run, font: harfBuzzFont(run.font), into: &shapedGlyphs)
+            let color = isColorFont(run.font)
             for g in shapedGlyphs {
                 let advance = Self.pixels(g.xAdvance)
-                placed.append(ShapedTitle.Glyph(glyph: g.glyph, x: Int32(clamping: pen + Self.pixels(g.xOffset)), advance: Int32(clamping: advance),
+                let x = pen + Self.pixels(g.xOffset) + (color ? colorGlyphShift(font: run.font, glyph: g.glyph) : 0)
+                placed.append(ShapedTitle.Glyph(glyph: g.glyph, x: Int32(clamping: x), advance: Int32(clamping: advance),
                                                 font: UInt16(run.font), y: Int16(clamping: -Self.pixels(g.yOffset))))
                 pen += advance
             }
@@ -130,6 +132,12 @@ extension XftFontChain {
     /// 1/64 px to whole pixels, rounded to the nearest.
     private nonisolated static func pixels(_ v: Int32) -> Int {
         Int((Double(v) / 64).rounded())
+    }
+
+    /// Whether chain font `index` is a color font (`isColor`), remembered.
+    func isColorFont(_ index: Int) -> Bool {
+        while colorFonts.count <= index { colorFonts.append(isColor(colorFonts.count)) }
+        return colorFonts[index]
     }
 
     /// The HarfBuzz font of chain font `index`, made on first use from the

@@ -53,7 +53,7 @@ public final class XftFontChain {
     public let patternName: String
     /// The primary font's pixel size (after the scale), as fontconfig matched it.
     public let pixelSize: Double
-    private let display: OpaquePointer
+    let display: OpaquePointer
     private let screen: Int32
     private let basePattern: OpaquePointer
     /// The open fonts, primary first, then fallbacks in the order they were needed.
@@ -79,6 +79,10 @@ public final class XftFontChain {
     var shapedTitles: [ExactText: ShapedTitle] = [:]
     /// The font of each grapheme cluster of more than one code point seen so far (emoji sequences, marks).
     var fontIndexByCluster: [[UInt32]: Int] = [:]
+    /// Where color glyphs are drawn from their pen, by chain font << 32 | glyph (`colorGlyphShift`).
+    var colorGlyphShifts: [UInt64: Int] = [:]
+    /// Whether each chain font is a color font, by index (filled as fonts are shaped with).
+    var colorFonts: [Bool] = []
     /// Glyph specs of one `draw` request, kept between calls.
     var glyphSpecs: [XftGlyphFontSpec] = []
 

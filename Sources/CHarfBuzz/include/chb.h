@@ -52,4 +52,12 @@ uint32_t chb_script_unknown(void);
    paragraph level (0 or 1), or -1 when FriBidi failed (out of memory). */
 int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, int32_t *visual);
 
+/* The bitmap FreeType loads for `glyph` of the FT_Face `ft_face` (a color
+   font's strike, FT_LOAD_COLOR, at the size the face is set to): its width
+   and its left bearing (bitmap_left), pixels. FreeType is the one libXft
+   already loaded (its FT_Load_Glyph found with dlsym). Returns 1, or 0 when
+   the glyph did not load or is not a bitmap. The caller holds the face
+   (XftLockFace). */
+int chb_bitmap_glyph(void *ft_face, uint32_t glyph, int *width, int *left);
+
 #endif
