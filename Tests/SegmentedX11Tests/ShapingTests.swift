@@ -51,6 +51,28 @@ extension XftFontChainTests {
         }
     }
 
+    func testArabicAfterLatinOrNeutralsIsJoined() throws {
+        try MainActor.assumeIsolated {
+            let chain = try chain()
+            // "مطور": meem initial, taa medial, waw final; reh after waw stays isolated (waw joins on one side only).
+            for title in ["C++ مطور", "123 مطور", "(مطور)", " مطور", "x مطور y"] {
+                let shaped = try XCTUnwrap(chain.shapedTitle(title)).placedGlyphs
+                let meem = UInt32(0x645)
+                let arabicFont = try XCTUnwrap(chain.fontIndex(for: meem))
+                let letters: [UInt32] = [0x645, 0x637, 0x648, 0x631]
+                let isolated = Set(letters.map { XftCharIndex(connection.display, chain.fonts[arabicFont], $0) })
+                // The glyphs of the word: from the Arabic font, and not the glyph of a character outside it (the
+                // Arabic font may draw those too, as DejaVu Sans does under the DejaVu-pinned pass).
+                let others = Set(title.unicodeScalars.filter { !letters.contains($0.value) }.map { XftCharIndex(connection.display, chain.fonts[arabicFont], $0.value) })
+                let arabicGlyphs = shaped.filter { $0.font == arabicFont && !others.contains($0.glyph) }
+                XCTAssertEqual(arabicGlyphs.filter { !isolated.contains($0.glyph) }.count, 3, "\(title): three joining forms")
+                // Right to left: the initial meem is the rightmost of the word's glyphs.
+                let rightmost = try XCTUnwrap(arabicGlyphs.max { $0.x < $1.x })
+                XCTAssertFalse(isolated.contains(rightmost.glyph), "\(title): the initial form at the right")
+            }
+        }
+    }
+
     func testHebrewDigitsSitLeftOfTheHebrew() throws {
         try MainActor.assumeIsolated {
             let chain = try chain()
