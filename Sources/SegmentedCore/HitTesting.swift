@@ -10,14 +10,9 @@ extension SegmentLayout {
     /// Points outside [0, content width) or below the strip hit nothing.
     /// A binary search over the same frames that are drawn: O(log n).
     public func hitTest(x: Double, y: Double) -> Int? {
-        guard count > 0, y >= 0, y < metrics.stripHeight, x >= 0, x < contentWidth else { return nil }
-        // The last segment whose hit area (from the middle of the gap before it) starts at or before x.
-        var lo = 0, hi = count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            let previousEnd = minX(at: mid - 1) + width(at: mid - 1)
-            if (previousEnd + minX(at: mid)) / 2 <= x { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        guard count > 0, y >= 0, y < metrics.stripHeight, x >= 0, contentWidthSurelyReaches(x) || x < contentWidth else { return nil }
+        // The last segment whose hit area (from the middle of the gap before it) starts at or
+        // before x: the one before the first segment j + 1 whose hit area starts past x.
+        return firstIndex(before: count - 1) { j in (minX(at: j) + width(at: j) + minX(at: j + 1)) / 2 > x }
     }
 }

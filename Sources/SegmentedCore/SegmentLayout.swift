@@ -1,27 +1,104 @@
 /// The unselected width of every segment and their running sums, shared by
 /// every layout of one title list so that a layout is cheap to copy and blend.
-public final class SegmentWidths: Sendable {
-    /// Width of each segment drawn in the unselected font, pixels.
-    public let widths: [Double]
-    /// `prefix[i]` = sum of `widths[0..<i]`; `count + 1` entries.
-    let prefix: [Double]
+///
+/// The widths are either given (`init(_:)`) or measured on demand
+/// (`init(count:minimumWidth:measure:)`): segment i is measured the first time
+/// a width or a running sum at or past it is asked for, always in index order,
+/// so the running sums are the same numbers, added in the same order, as when
+/// every width is given at once. Answers never depend on what is measured
+/// yet; only the cost does. A strip of 100,000 titles can so draw its first
+/// frame after measuring the titles it shows, and measure the rest after it
+/// (`measure(upTo:)`).
+///
+/// Measuring mutates the object: like the strip that owns it, it is used from
+/// one thread at a time (the host's main thread).
+public final class SegmentWidths: @unchecked Sendable {
+    /// Number of segments.
+    public let count: Int
+    /// A lower bound of every width, pixels (0 for given widths).
+    public let minimumWidth: Double
+    /// Widths measured so far, pixels: `measured[i]` is segment i's.
+    private var measured: [Double]
+    /// `sums[i]` = sum of `measured[0..<i]`; `measured.count + 1` entries.
+    private var sums: [Double]
+    /// Measures segment i (nil once every segment is measured).
+    private var measure: ((Int) -> Double)?
 
     /// Stores `widths` (pixels, one per segment) and their running sums.
     public init(_ widths: [Double]) {
-        self.widths = widths
-        var prefix = [Double]()
-        prefix.reserveCapacity(widths.count + 1)
-        var sum = 0.0
-        prefix.append(0)
-        for w in widths {
-            sum += w
-            prefix.append(sum)
-        }
-        self.prefix = prefix
+        count = widths.count
+        minimumWidth = 0
+        measured = []
+        sums = [0]
+        measure = nil
+        measured.reserveCapacity(count)
+        sums.reserveCapacity(count + 1)
+        for w in widths { append(w) }
     }
 
-    /// Number of segments.
-    public var count: Int { widths.count }
+    /// `count` segments whose widths `measure` gives (pixels, index to width,
+    /// each at least `minimumWidth`), asked for lazily, in index order, once each.
+    public init(count: Int, minimumWidth: Double, measure: @escaping (Int) -> Double) {
+        self.count = max(0, count)
+        self.minimumWidth = minimumWidth
+        measured = []
+        sums = [0]
+        self.measure = self.count == 0 ? nil : measure
+    }
+
+    private func append(_ w: Double) {
+        measured.append(w)
+        sums.append(sums[sums.count - 1] + w)
+    }
+
+    /// How many segments are measured: 0..<measuredCount.
+    public var measuredCount: Int { measured.count }
+
+    /// Whether every segment is measured.
+    public var isComplete: Bool { measured.count == count }
+
+    /// Measures segments up to (not including) `end` (clamped to `count`).
+    public func measure(upTo end: Int) {
+        let end = min(end, count)
+        guard measured.count < end, let measure else { return }
+        if measured.capacity < end {
+            // Grow geometrically, but never past the list: 100,000 widths are not reserved for a first frame of 20.
+            let capacity = min(count, max(end, 2 * measured.capacity))
+            measured.reserveCapacity(capacity)
+            sums.reserveCapacity(capacity + 1)
+        }
+        while measured.count < end {
+            let w = measure(measured.count)
+            precondition(w >= minimumWidth, "a measured width below the minimum it was promised to respect")
+            append(w)
+        }
+        if measured.count == count { self.measure = nil }
+    }
+
+    /// Width of segment `index`, pixels (measuring through it).
+    public func width(at index: Int) -> Double {
+        if index >= measured.count { measure(upTo: index + 1) }
+        return measured[index]
+    }
+
+    /// Sum of the widths of segments 0..<`end`, pixels (measuring through `end` - 1).
+    public func sum(upTo end: Int) -> Double {
+        if end > measured.count { measure(upTo: end) }
+        return sums[end]
+    }
+
+    /// Every width, pixels (measuring them all).
+    public var widths: [Double] {
+        measure(upTo: count)
+        return measured
+    }
+
+    /// A lower bound of the sum of all widths from what is measured (pixels):
+    /// the measured sum plus `minimumWidth` for each segment not measured yet;
+    /// the exact sum once every segment is measured.
+    public var totalLowerBound: Double {
+        sums[measured.count] + minimumWidth * Double(count - measured.count)
+    }
 }
 
 /// Room a layout adds when its content is narrower than the viewport, pixels.
@@ -86,7 +163,7 @@ public struct SegmentLayout: Equatable, Sendable {
     public init(metrics: LayoutMetrics, base: SegmentWidths, selectedIndex: Int?, selectedWidth: Double) {
         var extras = [WidthExtra]()
         if let i = selectedIndex, i >= 0, i < base.count {
-            extras.append(WidthExtra(index: i, extra: selectedWidth - base.widths[i]))
+            extras.append(WidthExtra(index: i, extra: selectedWidth - base.width(at: i)))
         }
         self.init(metrics: metrics, base: base, extras: extras)
     }
@@ -100,9 +177,11 @@ public struct SegmentLayout: Equatable, Sendable {
     public func filling(viewportWidth: Double) -> SegmentLayout {
         var result = self
         result.fill = SpareSpace()
+        // Content known to be wider already (most long lists, long before all are measured): no spare room.
+        guard viewportWidth.isFinite, !result.contentWidthSurelyReaches(viewportWidth) else { return result }
         let n = Double(count)
         let spare = viewportWidth - result.contentWidth
-        guard n > 0, spare > 0, viewportWidth.isFinite else { return result }
+        guard n > 0, spare > 0 else { return result }
         switch metrics.fillMode {
         case .start: break
         case .center: result.fill.lead = spare / 2
@@ -132,12 +211,12 @@ public struct SegmentLayout: Equatable, Sendable {
 
     /// Width of segment `index`, pixels.
     public func width(at index: Int) -> Double {
-        base.widths[index] + extra(at: index) + fill.width
+        base.width(at: index) + extra(at: index) + fill.width
     }
 
     /// Left edge of segment `index` in content coordinates, pixels.
     public func minX(at index: Int) -> Double {
-        metrics.insets.left + fill.lead + base.prefix[index] + extrasBefore(index)
+        metrics.insets.left + fill.lead + base.sum(upTo: index) + extrasBefore(index)
             + (metrics.spacing + fill.gap + fill.width) * Double(index)
     }
 
@@ -151,10 +230,46 @@ public struct SegmentLayout: Equatable, Sendable {
     /// Content width, pixels: left inset + widths + spacing between + right inset;
     /// 0 when there are no segments.
     public var contentWidth: Double {
+        base.count > 0 ? contentWidth(widthSum: base.sum(upTo: base.count)) : 0
+    }
+
+    /// The content width with the unselected widths adding up to `widthSum` pixels.
+    private func contentWidth(widthSum: Double) -> Double {
         let n = base.count
-        guard n > 0 else { return 0 }
-        return metrics.insets.left + 2 * fill.lead + base.prefix[n] + extras.reduce(0) { $0 + $1.extra } + fill.width * Double(n)
+        return metrics.insets.left + 2 * fill.lead + widthSum + extras.reduce(0) { $0 + $1.extra } + fill.width * Double(n)
             + (metrics.spacing + fill.gap) * Double(n - 1) + metrics.insets.right
+    }
+
+    /// How much wider than a bound the content must be for the bound to decide
+    /// a comparison, pixels: far more than the rounding of any sum of widths.
+    static let boundMargin = 1.0
+
+    /// Whether the content is known to be at least `width` pixels wide (and
+    /// wider by `boundMargin`) from the widths measured so far, with every
+    /// unmeasured width counted at its lower bound; measures more (doubling
+    /// what is measured) until that is certain or every width is measured.
+    /// False means "not certain": the caller then uses the exact `contentWidth`,
+    /// measured in full by now. A strip of many titles answers the clamps
+    /// of its first frame (fill, centering, indicator) from the titles it shows.
+    public func contentWidthSurelyReaches(_ width: Double) -> Bool {
+        guard base.count > 0 else { return false }
+        while true {
+            if contentWidth(widthSum: base.totalLowerBound) >= width + Self.boundMargin { return true }
+            if base.isComplete { return false }
+            base.measure(upTo: max(2 * base.measuredCount, 64))
+        }
+    }
+
+    /// The content offset that centers segment `index` in a viewport
+    /// `viewportWidth` pixels wide, clamped to the content:
+    /// `ContentOffset.centering(frame(at: index), contentWidth:viewportWidth:)`,
+    /// measuring no further than the clamp needs.
+    public func centeringOffset(of index: Int, viewportWidth: Double) -> Double {
+        let f = frame(at: index)
+        let wanted = f.midX - viewportWidth / 2
+        // The upper clamp cannot bind when the content reaches a viewport past the wanted offset.
+        if contentWidthSurelyReaches(viewportWidth + max(wanted, 0)) { return max(wanted, 0) }
+        return ContentOffset.centering(f, contentWidth: contentWidth, viewportWidth: viewportWidth)
     }
 
     /// The indicator under segment `index` (pixels, content coordinates):
@@ -176,7 +291,13 @@ public struct SegmentLayout: Equatable, Sendable {
         // box wider than the first or last title (title+16 with round corners)
         // would otherwise lose its outer edge and corners at the content's edge.
         let centered = f.midX - width / 2
-        let x = width >= contentWidth ? centered : min(max(centered, 0), contentWidth - width)
+        let x: Double
+        if contentWidthSurelyReaches(width + max(centered, 0)) {
+            x = max(centered, 0)   // neither clamp to the content's end can bind
+        } else {
+            let contentWidth = contentWidth
+            x = width >= contentWidth ? centered : min(max(centered, 0), contentWidth - width)
+        }
         if metrics.indicatorShape == .box {
             let inset = min(metrics.indicatorBoxInset, f.height / 2)
             return Rect(x: x, y: f.y + inset, width: width, height: f.height - 2 * inset)
@@ -217,10 +338,23 @@ public struct SegmentLayout: Equatable, Sendable {
     /// The first index whose frame's right edge is past `x` (content pixels),
     /// or `count` if none: a binary search over the frames, O(log n).
     public func firstIndex(endingAfter x: Double) -> Int {
-        var lo = 0, hi = count
+        firstIndex(before: count) { minX(at: $0) + width(at: $0) > x }
+    }
+
+    /// The first index in 0..<`end` where `isPast` holds, or `end` if none,
+    /// for a predicate that holds from some index on. An exponential search
+    /// from the widths measured so far, then a binary search: the same index
+    /// a binary search over all of 0..<`end` finds, with widths measured at
+    /// most about twice as far as the answer; O(log n).
+    func firstIndex(before end: Int, where isPast: (Int) -> Bool) -> Int {
+        var lo = 0, hi = min(max(base.measuredCount, 1), end)
+        while hi < end, !isPast(hi - 1) {
+            lo = hi
+            hi = min(2 * hi, end)
+        }
         while lo < hi {
             let mid = (lo + hi) / 2
-            if minX(at: mid) + width(at: mid) > x { hi = mid } else { lo = mid + 1 }
+            if isPast(mid) { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }
@@ -228,12 +362,7 @@ public struct SegmentLayout: Equatable, Sendable {
     /// The first index whose frame's left edge is at or past `x` (content
     /// pixels), or `count` if none; O(log n).
     public func firstIndex(startingAtOrAfter x: Double) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if minX(at: mid) >= x { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
+        firstIndex(before: count) { minX(at: $0) >= x }
     }
 
     /// Indices of the segments that intersect the viewport

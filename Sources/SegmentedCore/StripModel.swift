@@ -105,12 +105,16 @@ public struct StripSnapshot: Sendable {
     public let viewportWidth: Double
     /// The layout once every tween has ended.
     public let restingLayout: SegmentLayout
-    /// The largest content offset of the resting layout.
-    public let maximumOffset: Double
+    /// The largest content offset of the resting layout (measures every title).
+    public var maximumOffset: Double {
+        ContentOffset.maximum(contentWidth: restingLayout.contentWidth, viewportWidth: viewportWidth)
+    }
     /// The offset that centers the selection in the resting layout.
     public let targetOffset: Double
-    /// How far one wheel notch scrolls.
-    public let wheelStep: Double
+    /// How far one wheel notch scrolls (measures every title).
+    public var wheelStep: Double {
+        StripModel.wheelStep(widths: restingLayout.base, spacing: metrics.spacing, viewportWidth: viewportWidth)
+    }
     /// When this snapshot was taken, on the model's clock.
     public let time: Double
     /// What is drawn at `time`.
@@ -172,12 +176,18 @@ public final class StripModel {
     ///   - titles: one title per segment (may be empty).
     ///   - selectedIndex: the initially selected segment; ignored when `titles` is empty.
     ///   - viewportWidth: width of the visible strip, pixels.
+    ///   - measuresLazily: false (the default) measures every title in the
+    ///     unselected font now; true measures a title only when a frame, a
+    ///     clamp or a hit-test first needs it, or when the caller asks
+    ///     (`unselectedWidths.measure(upTo:)`). Every answer is the same either
+    ///     way (see `SegmentWidths`); only when the measuring is paid differs.
     ///   - measureUnselected: a title's advance width in the unselected font, pixels.
     ///   - measureSelected: a title's advance width in the selected font, pixels (asked for lazily).
     ///   Widths are the ceiling of the advance, at least `metrics.minimumSegmentWidth`.
     /// - Throws: `Failure.indexOutOfRange` when `selectedIndex` is not a valid index of a non-empty list.
     public init(titles: [String], selectedIndex: Int = 0, viewportWidth: Double, metrics: LayoutMetrics = LayoutMetrics(),
-                measureUnselected: (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
+                measuresLazily: Bool = false,
+                measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
@@ -185,7 +195,10 @@ public final class StripModel {
         self.metrics = metrics
         self.viewportWidth = viewportWidth.isFinite ? max(0, viewportWidth) : 0
         self.measureSelected = measureSelected
-        unselectedWidths = SegmentWidths(titles.map { Self.segmentWidth(measureUnselected($0), metrics: metrics) })
+        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, metrics] i in
+            Self.segmentWidth(measureUnselected(titles[i]), metrics: metrics)
+        }
+        if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
         selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
@@ -226,17 +239,21 @@ public final class StripModel {
     /// layout, clamped to the content (pixels); 0 with no titles.
     public var targetOffset: Double {
         guard let i = selectedIndex else { return 0 }
-        let target = selection.target
-        return ContentOffset.centering(target.frame(at: i), contentWidth: target.contentWidth, viewportWidth: viewportWidth)
+        return selection.target.centeringOffset(of: i, viewportWidth: viewportWidth)
     }
 
     /// How far one wheel notch scrolls, pixels: three segments' worth (three
     /// times the mean unselected width plus spacing), at most 80 % of the
     /// viewport so a notch never skips content that was not yet seen.
     public var wheelStep: Double {
-        let n = unselectedWidths.count
+        Self.wheelStep(widths: unselectedWidths, spacing: metrics.spacing, viewportWidth: viewportWidth)
+    }
+
+    /// `wheelStep` for unselected `widths`, `spacing` and `viewportWidth` (pixels).
+    static func wheelStep(widths: SegmentWidths, spacing: Double, viewportWidth: Double) -> Double {
+        let n = widths.count
         guard n > 0 else { return 0 }
-        let mean = unselectedWidths.prefix[n] / Double(n) + metrics.spacing
+        let mean = widths.sum(upTo: n) / Double(n) + spacing
         return max(1, min(3 * mean, 0.8 * viewportWidth))
     }
 
@@ -329,10 +346,8 @@ public final class StripModel {
                          fraction: f)
         followedPagePosition = selection.followsPagePosition ? p : nil
         guard !isPressed else { return }
-        func centering(_ layout: SegmentLayout, _ k: Int) -> Double {
-            ContentOffset.centering(layout.frame(at: k), contentWidth: layout.contentWidth, viewportWidth: viewportWidth)
-        }
-        scrolling.follow(lerp(centering(from, i), centering(to, next), f))
+        scrolling.follow(lerp(from.centeringOffset(of: i, viewportWidth: viewportWidth),
+                              to.centeringOffset(of: next, viewportWidth: viewportWidth), f))
     }
 
     /// Selects `index` as the pages decide it (a swipe released toward it)
@@ -519,7 +534,7 @@ public final class StripModel {
     /// The strip at `now` (seconds) as a value.
     public func snapshot(at now: Double) -> StripSnapshot {
         StripSnapshot(titles: titles, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
-                      restingLayout: restingLayout, maximumOffset: maximumOffset, targetOffset: targetOffset, wheelStep: wheelStep,
+                      restingLayout: restingLayout, targetOffset: targetOffset,
                       time: now, presentation: presentation(at: now), isAnimating: isAnimating(at: now), isDragging: isDragging)
     }
 

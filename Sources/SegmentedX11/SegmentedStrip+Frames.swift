@@ -72,6 +72,7 @@ extension SegmentedStrip {
             connection.noteRoundTrip()
             callbacks.firstFrame?(self)
             DispatchQueue.main.async { self.finishStartup() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
+            measureRemainingTitles()
             StripAccessibility.firstFrameDrawn(connection: connection)
             if metrics.titleTransition == .blend {
                 // The in-between fonts of blended titles, opened while nothing moves yet.

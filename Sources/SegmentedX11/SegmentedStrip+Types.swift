@@ -39,6 +39,10 @@ extension SegmentedStrip {
         /// server), and the pointer is set up (XInput 2 when the server has it, and the cursors);
         /// `usesXInput2` tells which input it chose.
         public var startupFinished: (@MainActor (SegmentedStrip) -> Void)?
+        /// Every title of a long list is measured (lists of more than
+        /// `eagerlyMeasuredTitles` are measured after the first frame, in
+        /// short slices; see `isMeasuringComplete`). Not called for a list measured at once.
+        public var measuringFinished: (@MainActor (SegmentedStrip) -> Void)?
         /// The selected index changed; called once per change, before the
         /// animation to it starts (the strip still shows the old selection).
         public var selectionChanged: (@MainActor (SegmentedStrip, SelectionChange) -> Void)?

@@ -65,6 +65,8 @@ public final class SegmentedStrip {
     /// Reports owed to the host, sent once their frame is on the server.
     let reports = StripReporter()
     var hasDrawnFirstFrame = false
+    /// Whether a slice of measuring is on the main queue (`measureRemainingTitles`).
+    var isMeasuringScheduled = false
     var hasExposed = false
     var hovered: Int?
     /// A linked `PagedView` turning to a selection made on the strip (index, animated).
@@ -179,6 +181,7 @@ public final class SegmentedStrip {
                                   renderer: StripRenderer) throws -> StripModel {
         let unselected = renderer.unselectedFont, selected = renderer.selectedFont
         return try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: viewportWidth, metrics: metrics,
+                              measuresLazily: titles.count > eagerlyMeasuredTitles,
                               measureUnselected: { Double(unselected.advance(of: $0)) },
                               measureSelected: { Double(selected.advance(of: $0)) })
     }
@@ -315,6 +318,7 @@ public final class SegmentedStrip {
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         model = try Self.makeModel(titles: titles, selectedIndex: index, viewportWidth: Double(renderer.width),
                                    metrics: metrics, renderer: renderer)
+        if hasDrawnFirstFrame { measureRemainingTitles() }
         renderer.forgetTitles()
         scheduler.cancelTimer()
         hovered = nil
@@ -359,6 +363,7 @@ public final class SegmentedStrip {
         input = StripInputTranslator(direction: style.direction)
         model = newModel
         model.takeOver(from: drawn, at: now, animated: animated)
+        if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
         scheduler.cancelTimer()
         hovered = nil

@@ -55,8 +55,12 @@ extension XftFontChain {
     /// noticeable pause once, and such a title is wider than any window.
     public nonisolated static let longestShapedTitle = 4096
 
-    /// Shaped titles kept at most; past it the cache starts over (titles are shaped again on demand).
-    nonisolated static let maximumShapedTitles = 200_000
+    /// Shaped titles in one generation of the cache. When the newer
+    /// generation is full it becomes the older one and the oldest is dropped;
+    /// a title found in the older one moves to the newer. So the titles a
+    /// strip keeps drawing stay shaped, while measuring 100,000 titles keeps
+    /// at most two generations of glyphs (about 250 bytes a title), not 100,000.
+    nonisolated static let maximumShapedTitles = 8192
 
     /// Whether `text` is drawn from the per-code-point advances without
     /// shaping: longer than `longestShapedTitle`, or only CJK ideographs,
@@ -78,14 +82,26 @@ extension XftFontChain {
         if Self.drawsWithoutShaping(text) { return nil }
         let key = ExactText(text)
         if let cached = shapedTitles[key] { return cached }
+        if let older = olderShapedTitles[key] {
+            keepShaped(older, for: key)
+            return older
+        }
         if let error = TextShaping.loadError {
             XErrorReporting.warnOnce("shaping", "HarfBuzz or FriBidi could not be loaded (\(error)); titles are drawn unshaped, in logical order")
             return nil
         }
         let shaped = shape(text)
-        if shapedTitles.count >= Self.maximumShapedTitles { shapedTitles.removeAll() }
-        shapedTitles[key] = shaped
+        keepShaped(shaped, for: key)
         return shaped
+    }
+
+    /// Puts a shaped title in the newer generation, turning a full one into the older.
+    private func keepShaped(_ shaped: ShapedTitle, for key: ExactText) {
+        if shapedTitles.count >= Self.maximumShapedTitles {
+            olderShapedTitles = shapedTitles
+            shapedTitles = [:]
+        }
+        shapedTitles[key] = shaped
     }
 
     /// The code points drawn for `text`: control characters as their visible escapes.

@@ -75,8 +75,10 @@ public final class XftFontChain {
     /// The one shaper (one reused `hb_buffer_t`) and its glyph buffer.
     lazy var shaper = HarfBuzzShaper()   // lazy: HarfBuzz is loaded when a title first needs it
     var shapedGlyphs: [ShapedGlyph] = []
-    /// Titles shaped so far, by text: shaped once, measured and drawn many times.
+    /// Titles shaped lately, by text: shaped once, measured and drawn many
+    /// times. Two generations (see `shapedTitle`): the newer one, and the one before it.
     var shapedTitles: [ExactText: ShapedTitle] = [:]
+    var olderShapedTitles: [ExactText: ShapedTitle] = [:]
     /// The font of each grapheme cluster of more than one code point seen so far (emoji sequences, marks).
     var fontIndexByCluster: [[UInt32]: Int] = [:]
     /// Where color glyphs are drawn from their pen, by chain font << 32 | glyph (`colorGlyphShift`).

@@ -117,24 +117,46 @@ do {
     fail("\(error)", status: 2)
 }
 
-let titles: [String]
 let titlesPath: String
 do {
     titlesPath = try options.titlesFile ?? BundledResources.defaultTitlesPath()
-    titles = try TitlesFile.load(path: titlesPath)
 } catch {
     fail("\(error)", status: 2)
 }
-if options.selectedIndex >= max(titles.count, 1) {
-    let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
-    fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
+// A large file is parsed while the display opens and the fonts load.
+let titlesReader = TitlesReader(path: titlesPath)
+
+/// The titles, once read: a file that does not read, or a --select past its
+/// end, fails here (status 2). Everything that can fail before the titles are
+/// needed calls this first, so that those messages come first, as they did
+/// when the file was read before anything else.
+@MainActor
+func readTitles() -> [String] {
+    let titles: [String]
+    do {
+        titles = try titlesReader.titles()
+    } catch {
+        fail("\(error)", status: 2)
+    }
+    if options.selectedIndex >= max(titles.count, 1) {
+        let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
+        fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
+    }
+    return titles
+}
+
+/// `fail`, after the titles' own failures (see `readTitles`).
+@MainActor
+func failAfterTitles(_ message: String, status: Int32) -> Never {
+    _ = readTitles()
+    fail(message, status: status)
 }
 
 // Colors that need no server (#RGB, #RRGGBB) are checked before any window;
 // X color names are checked once the display is open, still before the window.
 for (setting, value) in options.theme where setting.isColor && value.hasPrefix("#") {
     var scratch = StripStyle()
-    do { try setting.apply(value, to: &scratch, display: nil) } catch { fail("\(error)", status: 2) }
+    do { try setting.apply(value, to: &scratch, display: nil) } catch { failAfterTitles("\(error)", status: 2) }
 }
 
 // Before the display opens, so that even a server that dies during the
@@ -144,20 +166,18 @@ let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
 } catch {
-    fail("\(error)", status: 1)
+    failAfterTitles("\(error)", status: 1)
 }
 
 // Style: defaults, then X resources (xrdb; a resource's font that does not
-// open is a warning and the default), then flags.
+// open is a warning and the default), then flags. The warnings wait for the titles.
 var style = StripStyle()
-for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
-    warn(warning)
-}
+let resourceWarnings = StripTheme.applyResources(to: &style, connection: connection, instance: programName)
 for (setting, value) in options.theme {
     do {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
-        fail("\(error)", status: 2)
+        failAfterTitles("\(error)", status: 2)
     }
 }
 
@@ -173,14 +193,19 @@ let windowHeight = options.geometryGiven ? options.height : Int((Double(options.
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
                       className: StripTheme.resourceClass)
+let titles: [String]
 let strip: SegmentedStrip
 /// The page area under the strip: a paged view of one page per title, linked to the strip.
 let pages: PagedView
-let demoPages = DemoPages(titles: titles)
+let demoPages: DemoPages
 /// Where the page area begins, pixels (the strip and its separator above it).
 let pageAreaTop: Int
 do {
+    // Opens the fonts (shared with the strip) while a large titles file is still being parsed.
     pageAreaTop = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
+    titles = readTitles()
+    for warning in resourceWarnings { warn(warning) }
+    demoPages = DemoPages(titles: titles)
     strip = try SegmentedStrip(connection: connection, parent: host.window,
                                frame: PixelRect(x: 0, y: 0, width: windowWidth, height: min(windowHeight, pageAreaTop)),
                                titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
@@ -191,15 +216,15 @@ do {
     }
     pages.link(to: strip)
 } catch let error as StripStyle.InvalidValue {
-    fail("\(error)", status: 2)
+    failAfterTitles("\(error)", status: 2)
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {
-    case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
-    case .noMatch: fail("\(error)", status: 1)
+    case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: failAfterTitles("\(error)", status: 2)
+    case .noMatch: failAfterTitles("\(error)", status: 1)
     }
 } catch {
-    fail("\(error)", status: 1)
+    failAfterTitles("\(error)", status: 1)
 }
 signalHost = host
 host.map()
@@ -212,16 +237,25 @@ host.resized = { width, height in
     pages.setFrame(pagesFrame(width: width, height: height))
 }
 
-// Name the code points no font can draw, once, so boxes are never silent.
-// Building the strip measured every title in the unselected font, so its
-// glyph cache holds every code point used: check those, not every title.
-let usedCodePoints = Array(strip.fontChains.unselected.codePointsSeen)
-for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font", strip.fontChains.selected)] {
-    let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
-    if !missing.isEmpty {
-        let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")
-        warn("no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")")
+/// Names the code points no font can draw, once, so boxes are never silent.
+/// Measuring every title in the unselected font put every code point used in
+/// its glyph cache: check those, not every title.
+@MainActor
+func warnAboutMissingCharacters() {
+    let usedCodePoints = Array(strip.fontChains.unselected.codePointsSeen)
+    for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font", strip.fontChains.selected)] {
+        let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
+        if !missing.isEmpty {
+            let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")
+            warn("no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")")
+        }
     }
+}
+// A long list is measured after the first frame (`SegmentedStrip.eagerlyMeasuredTitles`): warn once it is.
+if strip.isMeasuringComplete {
+    warnAboutMissingCharacters()
+} else {
+    strip.callbacks.measuringFinished = { _ in warnAboutMissingCharacters() }
 }
 
 let trace = Trace(enabled: options.trace)
@@ -242,8 +276,11 @@ func layoutFields(_ snapshot: StripSnapshot) -> [String: Any] {
     return fields
 }
 
+/// The ready report; its content width and wheel step measure every title,
+/// so a long list is measured before the first frame when tracing.
 @MainActor
 func emitReady(_ window: SegmentedStrip) {
+    guard trace.enabled else { return }
     let snapshot = window.snapshot
     var fields = layoutFields(snapshot)
     fields["count"] = snapshot.titles.count

@@ -113,6 +113,23 @@ final class BadInputTests: XCTestCase {
         try assertFails([], status: 1, message: "cannot open display ':987'", environment: environment)
     }
 
+    /// A large titles file is parsed on a second thread while the display
+    /// opens; its failures still come first, with or without a display.
+    func testALargeTitlesFileFailsFirstEvenWithoutADisplay() throws {
+        let good = "[" + (0..<30_000).map { "\"title \($0)\"" }.joined(separator: ",") + "]"
+        XCTAssertGreaterThan(good.utf8.count, 256 << 10, "large enough for the second thread")
+        let large = try file("large.json", Array(good.utf8))
+        let bad = try file("large-bad.json", Array((good.dropLast() + ",\n oops]").utf8))
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
+        try assertFails(["--titles-file", large, "--select", "30000"],
+                        message: "--select 30000 is out of range: there are 30000 titles (0...29999)", environment: environment)
+        try assertFails(["--titles-file", large], status: 1, message: "no display: $DISPLAY is not set", environment: environment)
+        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value")
+        try assertFails(["--titles-file", bad, "--accent-color", "#12"], message: "malformed JSON: Invalid value")
+    }
+
     func testTextFileWithOneTitlePerLineWorks() throws {
         let path = try file("titles.txt", [0xEF, 0xBB, 0xBF] + Array("Alpha\r\n一级建造师\r\n\r\nGamma\r\n".utf8))
         let demo = try DemoProcess(arguments: ["--titles-file", path, "--exit-after-first-frame"])

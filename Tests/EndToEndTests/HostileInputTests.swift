@@ -22,6 +22,19 @@ final class HostileInputTests: XCTestCase {
         try folder.file("titles-\(UUID().uuidString).json", [UInt8](try JSONSerialization.data(withJSONObject: titles)))
     }
 
+    /// The environment with a fontconfig world of only DejaVu: no Han character has a font.
+    private func dejaVuOnlyEnvironment() throws -> [String: String] {
+        let conf = folder.url.appendingPathComponent("fonts.conf")
+        try """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["FONTCONFIG_FILE"] = conf.path
+        return environment
+    }
+
     /// Checks a layout event's frames against the formula with whatever widths it reports.
     private func assertConsistent(_ event: [String: Any], count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
         let frames = RunningDemo.segments(event)
@@ -181,6 +194,36 @@ final class HostileInputTests: XCTestCase {
     /// needs shaping: the default CJK titles never load them before the first frame, so `make bench`'s
     /// startup does not pay for them. (The demo's page area draws Latin text after the first frame,
     /// which does load them.) Seen through the dynamic loader's own log (LD_DEBUG=files).
+    /// A long list (no --trace, whose ready report would measure it all
+    /// first) is measured after the first frame, in slices: the warning about
+    /// a character no font has, which needs every title measured, comes then;
+    /// and once it has come the demo is idle, with no wakeups at all.
+    func testALongListIsMeasuredAfterTheFirstFrameThenTheDemoIsIdle() throws {
+        // Only DejaVu: no Han character has a font. Title 19,000 has the third one.
+        let environment = try dejaVuOnlyEnvironment()
+        var titles = [String](repeating: "一级", count: 20_000)
+        titles[19_000] = "龘"
+        let demo = try DemoProcess(arguments: ["--titles-file", try titlesFile(titles)], trace: false, environment: environment)
+        let deadline = Date().addingTimeInterval(30)
+        while !demo.standardError.contains("no installed font has"), Date() < deadline, demo.process.isRunning { usleep(50_000) }
+        XCTAssertTrue(demo.standardError.contains("no installed font has 3 character(s) used in the titles for --font"), demo.standardError)
+        XCTAssertTrue(demo.standardError.contains("U+9F98"), demo.standardError)
+        func switches() -> Int {
+            let task = "/proc/\(demo.process.processIdentifier)/task"
+            return ((try? FileManager.default.contentsOfDirectory(atPath: task)) ?? []).reduce(0) { sum, thread in
+                let status = (try? String(contentsOfFile: "\(task)/\(thread)/status", encoding: .utf8)) ?? ""
+                return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+                    .compactMap { Int($0.split(separator: "\t").last ?? "") }.reduce(0, +)
+            }
+        }
+        usleep(300_000)
+        let before = switches()
+        usleep(1_000_000)
+        XCTAssertGreaterThan(before, 0, "the threads' switches were read")
+        XCTAssertEqual(switches() - before, 0, "wakeups in a second at rest after measuring")
+        XCTAssertTrue(demo.process.isRunning)
+    }
+
     func testHarfBuzzIsLoadedOnlyWhenATitleNeedsShaping() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
@@ -225,14 +268,7 @@ final class HostileInputTests: XCTestCase {
 
     func testAFontWithoutCJKAndNoFallbackWarnsAndDraws() throws {
         // A fontconfig world with only DejaVu: the Chinese titles have no font at all.
-        let conf = folder.url.appendingPathComponent("fonts.conf")
-        try """
-        <?xml version="1.0"?>
-        <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-        <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
-        """.write(to: conf, atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = conf.path
+        let environment = try dejaVuOnlyEnvironment()
         let demo = try DemoProcess(arguments: ["--exit-after-first-frame"], environment: environment)
         let ready = try demo.next("ready")
         XCTAssertEqual(demo.waitForExit(), 0)

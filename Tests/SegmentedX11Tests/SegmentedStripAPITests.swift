@@ -590,6 +590,89 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A long list (20,000 titles, measured lazily) draws its first frame
+    /// before most of its titles are measured, and that frame equals, pixel
+    /// for pixel, the first frame of the same strip measured in full before
+    /// it: selection at the start and near the end, left to right and right to
+    /// left. Then End pressed and a click made right after the first frame end
+    /// where they end in the fully measured strip, and the rest of the list is
+    /// measured in slices until `measuringFinished`.
+    func testALongListsFirstFrameEqualsTheFullyMeasuredOne() throws {
+        try MainActor.assumeIsolated {
+            let many = (0..<20_000).map { titles[$0 % titles.count] + ($0 % 3 == 0 ? " \($0)" : "") }
+            showHost()
+            let cases: [(Int, LayoutDirection)] = [(0, .leftToRight), (19_990, .leftToRight), (4, .rightToLeft), (19_999, .rightToLeft)]
+            for (selected, direction) in cases {
+                var style = StripStyle()
+                style.direction = direction
+                var firstFrames = [[UInt32]](), afterEnd = [[UInt32]](), afterClick = [[UInt32]]()
+                var partial = [Bool](), ends = [StripSnapshot](), clicked = [Int?]()
+                for forced in [false, true] {
+                    let what = "selected \(selected), \(direction), \(forced ? "measured in full first" : "lazily")"
+                    let strip = try makeStrip("long", titles: many, selectedIndex: selected, style: style)
+                    if forced { _ = strip.snapshot.maximumOffset }   // measures every title
+                    var first: [UInt32]?
+                    strip.callbacks.firstFrame = { [unowned self] s in
+                        first = user.pixels(s.window, width: 360, height: 44)?.pixels
+                        partial.append(!s.isMeasuringComplete)
+                    }
+                    var finished = false
+                    strip.callbacks.measuringFinished = { _ in finished = true }
+                    run(until: { first != nil }, what)
+                    firstFrames.append(first ?? [])
+                    if !forced, partial.last == true {
+                        run(until: { finished }, "\(what): measuring finished")
+                        XCTAssertTrue(strip.isMeasuringComplete, what)
+                        XCTAssertEqual(user.pixels(strip.window, width: 360, height: 44)?.pixels, first, "\(what): nothing moved once measured")
+                    }
+                    loop.remove(strip)
+                    strip.destroy()
+                    strips.removeAll { $0 === strip }
+
+                    // End right after the first frame, then a click on the strip's middle.
+                    let again = try makeStrip("again", titles: many, selectedIndex: selected, style: style)
+                    if forced { _ = again.snapshot.maximumOffset }
+                    var shown = false
+                    again.callbacks.firstFrame = { s in
+                        shown = true
+                        s.handleKey(keysym: KeySym(XK_End), state: 0)
+                    }
+                    // At rest on the last title (a settle is reported from the first frame too, before the tween's timer runs).
+                    @MainActor func atRest() -> Bool { !again.snapshot.isAnimating && log.last?.hasPrefix("again settled") == true }
+                    run(until: { shown && again.selectedIndex == 19_999 && atRest() }, "\(what): End")
+                    run(until: { false }, timeout: 0.1, expectingTimeout: true)
+                    ends.append(again.snapshot)
+                    afterEnd.append(user.pixels(again.window, width: 360, height: 44)?.pixels ?? [])
+                    let settles = log.count
+                    // At the side away from the last title (right to left puts it at the left).
+                    user.click(again.window, x: direction == .leftToRight ? 40 : 320, y: 22)
+                    run(until: { log.count > settles && again.selectedIndex != 19_999 && atRest() }, "\(what): click")
+                    run(until: { false }, timeout: 0.1, expectingTimeout: true)
+                    clicked.append(again.selectedIndex)
+                    user.parkPointer()   // no hover in the next strip's first frame
+                    run(until: { again.hoveredIndex == nil }, "\(what): pointer parked")
+                    afterClick.append(user.pixels(again.window, width: 360, height: 44)?.pixels ?? [])
+                    loop.remove(again)
+                    again.destroy()
+                    strips.removeAll { $0 === again }
+                }
+                let what = "selected \(selected), \(direction)"
+                // A selection needs the titles up to it; the last one, all of them (its centering is clamped to the end).
+                XCTAssertEqual(partial, [selected < 19_999, false], "\(what): whether the lazy strip's first frame came before its titles were measured")
+                XCTAssertEqual(firstFrames[0].count, 360 * 44, what)
+                XCTAssertTrue(firstFrames[0] == firstFrames[1], "\(what): first frames differ")
+                XCTAssertTrue(afterEnd[0] == afterEnd[1], "\(what): frames after End differ")
+                XCTAssertEqual(ends[0].presentation.contentOffset, ends[1].presentation.contentOffset, what)
+                XCTAssertEqual(ends[0].presentation.indicator, ends[1].presentation.indicator, what)
+                XCTAssertEqual(ends[0].maximumOffset, ends[1].maximumOffset, what)
+                XCTAssertEqual(ends[0].presentation.contentOffset, ends[0].maximumOffset, "\(what): End rests at the end of the content")
+                XCTAssertEqual(clicked[0], clicked[1], what)
+                XCTAssertNotEqual(clicked[0], 19_999, "\(what): the click selected another title")
+                XCTAssertTrue(afterClick[0] == afterClick[1], "\(what): frames after the click differ")
+            }
+        }
+    }
+
     @MainActor
     private func children(of window: Window) -> Int {
         XSync(connection.display, 0)
