@@ -55,7 +55,7 @@ public struct BidiParagraph: Equatable, Sendable {
     /// Whether any code point could be right to left or an explicit bidi
     /// control (everything below U+0590 is neither, and neither are the CJK
     /// blocks): text without one resolves to level 0 throughout.
-    static func mayNeedBidi(_ codePoints: [UInt32]) -> Bool {
+    public static func mayNeedBidi(_ codePoints: [UInt32]) -> Bool {
         for c in codePoints where c >= 0x0590 {
             if (0x2E80...0x9FFF).contains(c) || (0xAC00...0xD7AF).contains(c) || (0xF900...0xFAFF).contains(c)
                 || (0x20000...0x3FFFF).contains(c) { continue }

@@ -106,29 +106,36 @@ extension XftFontChain {
         shapedTitles[key] = shaped
     }
 
-    /// The code points drawn for `text`: control characters as their visible escapes.
-    private func displayCodePoints(of text: String) -> [UInt32] {
-        var codePoints = [UInt32]()
-        codePoints.reserveCapacity(text.utf8.count)
+    /// Appends the code points drawn for `text` to `codePoints`: control
+    /// characters as their visible escapes. Returns whether there was one
+    /// (else the code points are the text's own).
+    nonisolated static func appendDisplayCodePoints(of text: String, to codePoints: inout [UInt32]) -> Bool {
+        var escaped = false
         for scalar in text.unicodeScalars {
             let c = scalar.value
             if c < 0x20 || (0x7F...0x9F).contains(c) {
-                codePoints.append(contentsOf: Self.displayCodePoints(c))
+                codePoints.append(contentsOf: displayCodePoints(c))
+                escaped = true
             } else {
                 codePoints.append(c)
             }
         }
-        return codePoints
+        return escaped
     }
 
     /// Itemizes and shapes `text` (no cache): bidi levels from its first
     /// strong character (FriBidi), runs by level, script and font (chosen per
     /// grapheme cluster), each run shaped by HarfBuzz, runs laid left to right.
     func shape(_ text: String) -> ShapedTitle {
-        let codePoints = displayCodePoints(of: text)
-        let clusters = TextItemizer.clusters(codePoints)
-        let bidi = BidiParagraph(codePoints)
-        let runs = TextItemizer.itemize(codePoints, clusters: clusters, bidi: bidi) { fontIndex(forCluster: codePoints[$0]) }
+        // Into one buffer kept between titles (no allocation per title once it has grown).
+        shapingCodePoints.removeAll(keepingCapacity: true)
+        let escaped = Self.appendDisplayCodePoints(of: text, to: &shapingCodePoints)
+        let codePoints = shapingCodePoints
+        // Most titles need neither a cluster list (every code point its own) nor FriBidi (nothing right to left).
+        let clusters = TextItemizer.joinedClusters(codePoints, text: escaped ? nil : text)
+        let bidi = BidiParagraph.mayNeedBidi(codePoints) ? BidiParagraph(codePoints) : nil
+        TextItemizer.itemize(codePoints, clusters: clusters, bidi: bidi, into: &shapingRuns) { fontIndex(forCluster: codePoints[$0]) }
+        let runs = shapingRuns
         var placed = ContiguousArray<ShapedTitle.Glyph>()
         placed.reserveCapacity(codePoints.count)
         var pen = 0

@@ -69,12 +69,21 @@ public final class XftFontChain {
     /// exclusivity check, which was a tenth of measuring 100,000 titles.)
     /// Allocated last in `init`, after everything that can throw, so a failed init leaks nothing.
     private let glyphPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>
+    /// `fontIndex(for:) ?? 0` of the Basic Multilingual Plane in 256-code-point pages
+    /// made on first use, each entry the index + 1 (0: not asked yet): shaping
+    /// asks it for every code point of every title, and a dictionary lookup
+    /// was a twentieth of shaping one. Allocated with `glyphPages`.
+    private let fontPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
     private let hanLanguage: String?
     /// HarfBuzz fonts by chain index, made when a title first needs one.
     var harfBuzzFonts: [HarfBuzzFont?] = []
     /// The one shaper (one reused `hb_buffer_t`) and its glyph buffer.
     lazy var shaper = HarfBuzzShaper()   // lazy: HarfBuzz is loaded when a title first needs it
     var shapedGlyphs: [ShapedGlyph] = []
+    /// The code points of the title being shaped, kept between titles.
+    var shapingCodePoints: [UInt32] = []
+    /// The runs of the title being shaped, kept between titles.
+    var shapingRuns: [TextRun] = []
     /// Titles shaped lately, by text: shaped once, measured and drawn many
     /// times. Two generations (see `shapedTitle`): the newer one, and the one before it.
     var shapedTitles: [ExactText: ShapedTitle] = [:]
@@ -188,6 +197,8 @@ public final class XftFontChain {
         }
         glyphPages = .allocate(capacity: 256)
         glyphPages.initialize(repeating: nil, count: 256)
+        fontPages = .allocate(capacity: 256)
+        fontPages.initialize(repeating: nil, count: 256)
         fonts.append(font)
     }
 
@@ -197,8 +208,12 @@ public final class XftFontChain {
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
-            for page in 0..<256 { glyphPages[page]?.deallocate() }
+            for page in 0..<256 {
+                glyphPages[page]?.deallocate()
+                fontPages[page]?.deallocate()
+            }
             glyphPages.deallocate()
+            fontPages.deallocate()
             for font in fonts { XftFontClose(display, font) }
             FcPatternDestroy(basePattern)
         }
@@ -238,6 +253,27 @@ public final class XftFontChain {
         }
         missing.insert(codePoint)
         return nil
+    }
+
+    /// The font a lone code point is drawn with: `fontIndex(for:)`, the
+    /// primary font (its missing-glyph box) when no font has it; cached in
+    /// `fontPages` for the Basic Multilingual Plane.
+    func drawingFontIndex(for codePoint: UInt32) -> Int {
+        let pageIndex = Int(codePoint >> 8), slot = Int(codePoint & 0xFF)
+        if codePoint < 0x10000, let page = fontPages[pageIndex] {
+            let entry = page[slot]
+            if entry != 0 { return Int(entry) - 1 }
+        }
+        let index = fontIndex(for: codePoint) ?? 0
+        if codePoint < 0x10000, index < 255 {
+            if fontPages[pageIndex] == nil {
+                let page = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+                page.initialize(repeating: 0, count: 256)
+                fontPages[pageIndex] = page
+            }
+            fontPages[pageIndex]![slot] = UInt8(index + 1)
+        }
+        return index
     }
 
     /// Whether this Xft draws color (BGRA) glyphs: libXft 2.3.5 and later
@@ -314,7 +350,7 @@ public final class XftFontChain {
     /// sequence (a variation selector 16, keycap, regional indicator pair,
     /// skin tone or ZWJ) asks for a color font first.
     public func fontIndex(forCluster cluster: ArraySlice<UInt32>) -> Int {
-        if cluster.count == 1 { return fontIndex(for: cluster[cluster.startIndex]) ?? 0 }
+        if cluster.count == 1 { return drawingFontIndex(for: cluster[cluster.startIndex]) }
         let key = Array(cluster)
         if let i = fontIndexByCluster[key] { return i }
         var drawn = [UInt32]()

@@ -1,4 +1,4 @@
-import SegmentedText
+@testable import SegmentedText
 import XCTest
 
 /// Itemization into runs (script, bidi level, font): the cases that could shape Arabic
@@ -65,6 +65,43 @@ final class TextItemizerTests: XCTestCase {
                 XCTAssertEqual(bidi.levels, [UInt8](repeating: 0, count: codePoints.count), label)
                 XCTAssertEqual(bidi.visualOrder, Array(codePoints.indices), label)
             }
+        }
+    }
+
+    func testCodePointsThatStandAloneAreTheirOwnGraphemeClusters() {
+        // Against Swift's UAX #29 segmentation (what `clusters` falls back to): each such code
+        // point between itself and neighbours from the scripts the fast path covers.
+        let neighbours: [UInt32] = [0x41, 0x2026, 0x645, 0x5D0, 0x4E00, 0xAC00, 0x1F525]
+        var checked = 0
+        for c in UInt32(0)...0x1FFFF where TextItemizer.standsAlone(c) {
+            guard let scalar = Unicode.Scalar(c) else { continue }
+            for n in neighbours + [c] {
+                var view = String.UnicodeScalarView()
+                view.append(scalar)
+                view.append(Unicode.Scalar(n)!)
+                view.append(scalar)
+                if String(view).count != 3 { XCTFail(String(format: "U+%04X next to U+%04X joins a cluster", c, n)) }
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 30_000)
+        // And the clusters of a title mixing them are single code points, as Swift gives.
+        let codePoints = "C++ مطور 热门🔥 עברית …".unicodeScalars.map(\.value)
+        XCTAssertEqual(TextItemizer.clusters(codePoints), codePoints.indices.map { $0..<$0 + 1 })
+        // A mark, a joiner or a modifier takes the slow path, which joins them.
+        XCTAssertEqual(TextItemizer.clusters("e\u{301}x".unicodeScalars.map(\.value)), [0..<2, 2..<3])
+        XCTAssertEqual(TextItemizer.clusters("👍🏽!".unicodeScalars.map(\.value)), [0..<2, 2..<3])
+        // Given the text itself, the same clusters as built from the code points.
+        for text in ["हिन्दी परीक्षा", "ภาษาไทย", "Cafe\u{301}", "👩\u{200D}💻 🇨🇳 1\u{FE0F}\u{20E3}"] {
+            let codePoints = text.unicodeScalars.map(\.value)
+            XCTAssertEqual(TextItemizer.joinedClusters(codePoints, text: text), TextItemizer.clusters(codePoints), text)
+        }
+    }
+
+    func testLatinOneScriptsAreHarfBuzzs() throws {
+        try XCTSkipUnless(TextShaping.isAvailable, "HarfBuzz is installed by scripts/install-deps.sh")
+        for c in UInt32(0)..<0x100 {
+            XCTAssertEqual(TextItemizer.script(of: c), TextItemizer.harfBuzzScript(of: c), String(format: "U+%04X", c))
         }
     }
 }
