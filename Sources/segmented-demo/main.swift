@@ -117,46 +117,24 @@ do {
     fail("\(error)", status: 2)
 }
 
+let titles: [String]
 let titlesPath: String
 do {
     titlesPath = try options.titlesFile ?? BundledResources.defaultTitlesPath()
+    titles = try TitlesFile.load(path: titlesPath)
 } catch {
     fail("\(error)", status: 2)
 }
-// A large file is parsed while the display opens and the fonts load.
-let titlesReader = TitlesReader(path: titlesPath)
-
-/// The titles, once read: a file that does not read, or a --select past its
-/// end, fails here (status 2). Everything that can fail before the titles are
-/// needed calls this first, so that those messages come first, as they did
-/// when the file was read before anything else.
-@MainActor
-func readTitles() -> [String] {
-    let titles: [String]
-    do {
-        titles = try titlesReader.titles()
-    } catch {
-        fail("\(error)", status: 2)
-    }
-    if options.selectedIndex >= max(titles.count, 1) {
-        let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
-        fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
-    }
-    return titles
-}
-
-/// `fail`, after the titles' own failures (see `readTitles`).
-@MainActor
-func failAfterTitles(_ message: String, status: Int32) -> Never {
-    _ = readTitles()
-    fail(message, status: status)
+if options.selectedIndex >= max(titles.count, 1) {
+    let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
+    fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
 }
 
 // Colors that need no server (#RGB, #RRGGBB) are checked before any window;
 // X color names are checked once the display is open, still before the window.
 for (setting, value) in options.theme where setting.isColor && value.hasPrefix("#") {
     var scratch = StripStyle()
-    do { try setting.apply(value, to: &scratch, display: nil) } catch { failAfterTitles("\(error)", status: 2) }
+    do { try setting.apply(value, to: &scratch, display: nil) } catch { fail("\(error)", status: 2) }
 }
 
 // Before the display opens, so that even a server that dies during the
@@ -166,18 +144,20 @@ let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
 } catch {
-    failAfterTitles("\(error)", status: 1)
+    fail("\(error)", status: 1)
 }
 
 // Style: defaults, then X resources (xrdb; a resource's font that does not
-// open is a warning and the default), then flags. The warnings wait for the titles.
+// open is a warning and the default), then flags.
 var style = StripStyle()
-let resourceWarnings = StripTheme.applyResources(to: &style, connection: connection, instance: programName)
+for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
+    warn(warning)
+}
 for (setting, value) in options.theme {
     do {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
-        failAfterTitles("\(error)", status: 2)
+        fail("\(error)", status: 2)
     }
 }
 
@@ -193,19 +173,14 @@ let windowHeight = options.geometryGiven ? options.height : Int((Double(options.
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
                       className: StripTheme.resourceClass)
-let titles: [String]
 let strip: SegmentedStrip
 /// The page area under the strip: a paged view of one page per title, linked to the strip.
 let pages: PagedView
-let demoPages: DemoPages
+let demoPages = DemoPages(titles: titles)
 /// Where the page area begins, pixels (the strip and its separator above it).
 let pageAreaTop: Int
 do {
-    // Opens the fonts (shared with the strip) while a large titles file is still being parsed.
     pageAreaTop = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
-    titles = readTitles()
-    for warning in resourceWarnings { warn(warning) }
-    demoPages = DemoPages(titles: titles)
     strip = try SegmentedStrip(connection: connection, parent: host.window,
                                frame: PixelRect(x: 0, y: 0, width: windowWidth, height: min(windowHeight, pageAreaTop)),
                                titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
@@ -216,15 +191,15 @@ do {
     }
     pages.link(to: strip)
 } catch let error as StripStyle.InvalidValue {
-    failAfterTitles("\(error)", status: 2)
+    fail("\(error)", status: 2)
 } catch let error as XftFontChain.Failure {
     // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
     switch error {
-    case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: failAfterTitles("\(error)", status: 2)
-    case .noMatch: failAfterTitles("\(error)", status: 1)
+    case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
+    case .noMatch: fail("\(error)", status: 1)
     }
 } catch {
-    failAfterTitles("\(error)", status: 1)
+    fail("\(error)", status: 1)
 }
 signalHost = host
 host.map()
