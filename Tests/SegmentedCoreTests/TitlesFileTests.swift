@@ -64,6 +64,13 @@ final class TitlesFileTests: XCTestCase {
         }
         // A comma inside a string, or between elements, is no trailing comma.
         XCTAssertEqual(try parse(#"["a, ]", "b"]"#), ["a, ]", "b"])
+        // Escaped quotes and backslashes: where each string ends.
+        XCTAssertEqual(try parse(#"["a\", ]", "\\", "\\\", ]", "\\\\"]"#), [#"a", ]"#, #"\"#, #"\", ]"#, #"\\"#])
+        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\", ]"]"#.utf8)), nil, "the comma is inside the string")
+        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\"", ]"#.utf8)), 6)
+        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\\", ]"#.utf8)), 6)
+        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["\u005C", ]"#.utf8)), 9)
+        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["unterminated, ]"#.utf8)), nil)
     }
 
     func testMoreThanAMillionTitlesAreRefused() throws {
