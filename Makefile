@@ -2,21 +2,29 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build run tour docs styles settings-table test test-sanitized fuzz soak bench clean
+.PHONY: deps build print-release-link run tour docs styles settings-table test test-sanitized fuzz soak bench clean
 
 deps:
 	@scripts/install-deps.sh
 
 # Release, with the Swift runtime and Foundation linked in statically (the
-# dynamic loader has far less to relocate: about 5 ms and 6 MiB less), as a
-# non-PIE executable (no load-time relocations: 1.7 MiB less) linked by lld with
-# the code and data used at startup packed together (bench/link-order: about
+# dynamic loader has far less to relocate: about 5 ms and 6 MiB less), libstdc++
+# too (scripts/static-libstdc++: 1.4 MiB less), as a non-PIE executable (no
+# load-time relocations: 1.7 MiB less) linked by lld with the code and data used
+# at startup packed together (bench/link-order, one section per function: about
 # 4 MiB less resident). See docs/performance.md.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+RELEASE_LINK := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+  -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -L$(CURDIR)/scripts/static-libstdc++ \
+  -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+RELEASE_FLAGS := $(RELEASE_LINK) \
   -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order/segmented-demo.order -Xlinker --no-warn-symbol-ordering
 
 build: deps
 	swift build $(RELEASE_FLAGS) --product segmented-demo
+
+# The release flags without the link order, for bench/link-order/regenerate.sh.
+print-release-link:
+	@echo $(RELEASE_LINK)
 
 # On a desktop: open the window. With no $DISPLAY, or one that does not
 # answer (as scripts/with-display.sh decides for make test): a scripted tour on

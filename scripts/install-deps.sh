@@ -6,6 +6,7 @@ set -euo pipefail
 # Extra packages may be named on the command line (make bench adds libgtk-3-dev).
 packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
+  libstdc++-12-dev                                                   # release link: libstdc++.a (scripts/static-libstdc++)
   libharfbuzz-dev libfribidi-dev                                     # build: shaping (HarfBuzz) and bidi (FriBidi)
   pango1.0-tools                                                     # tests: pango-view draws the reference pictures
   fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji   # Latin (DejaVu, and Noto Sans, which many desktops make sans-serif), CJK and a color emoji font
