@@ -8,6 +8,7 @@
 #include <X11/keysym.h>
 #include <X11/cursorfont.h>
 #include <X11/Xft/Xft.h>
+#include <freetype/ftadvanc.h>
 #include <fontconfig/fontconfig.h>
 #include <X11/extensions/XInput2.h>
 #include <malloc.h>
@@ -118,6 +119,23 @@ static inline void cxft_pattern_scale_pixel_size(FcPattern *p, double scale) {
         FcPatternDel(p, FC_PIXEL_SIZE);
         FcPatternAddDouble(p, FC_PIXEL_SIZE, size * scale);
     }
+}
+
+/* The advance of `c` in `font` as the font's metrics give it, scaled to the
+   font's size but not hinted, in 1/65536 pixel (FreeType's FT_Get_Advance
+   with FT_LOAD_NO_HINTING: read from the horizontal metrics, no glyph
+   loaded); -1 when the font is transformed (a matrix other than the
+   identity, which Xft applies to every advance) or the advance cannot be read. */
+static inline long cxft_untransformed_advance(XftFont *font, FcChar32 c) {
+    FcMatrix *m = NULL;
+    if (font->pattern && FcPatternGetMatrix(font->pattern, FC_MATRIX, 0, &m) == FcResultMatch && m
+        && (m->xx != 1 || m->xy != 0 || m->yx != 0 || m->yy != 1)) return -1;
+    FT_Face face = XftLockFace(font);
+    if (!face) return -1;
+    FT_Fixed advance = 0;
+    FT_Error error = FT_Get_Advance(face, FT_Get_Char_Index(face, c), FT_LOAD_NO_HINTING, &advance);
+    XftUnlockFace(font);
+    return error ? -1 : (long)advance;
 }
 
 #endif

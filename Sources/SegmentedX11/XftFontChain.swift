@@ -186,14 +186,24 @@ public final class XftFontChain {
             throw Failure.tooLarge(pattern: pattern, height: height)
         }
         // A horizontal or mirroring transform shows up in the advances: a
-        // sample glyph must move the pen forward by a sane amount.
-        var info = XGlyphInfo()
-        var sample = FcChar32(0x78)   // "x"
-        XftTextExtents32(display, font, &sample, 1, &info)
-        guard info.xOff > 0, Int(info.xOff) <= Self.maximumFontHeight, font.pointee.max_advance_width <= Int32(Self.maximumFontHeight) * 4 else {
-            XftFontClose(display, font)
-            FcPatternDestroy(parsed)
-            throw Failure.badAdvance(pattern: pattern, advance: Int(info.xOff))
+        // sample glyph must move the pen forward by a sane amount. Untransformed,
+        // the font's own advance of "x" (its metrics, scaled: no glyph loaded)
+        // settles it when it is clearly sane, since hinting, rounding and
+        // synthetic bold move it by a few pixels at most. Loading the glyph
+        // (a face's first) cost 0.6 M instructions per font before the first
+        // frame, for primary fonts a CJK strip never draws with. Otherwise
+        // the glyph is measured as Xft draws it.
+        let untransformed = Double(cxft_untransformed_advance(font, 0x78)) / 65536   // "x"
+        let wellInside = untransformed >= 3 && untransformed <= Double(Self.maximumFontHeight) * 0.9
+        if !wellInside || font.pointee.max_advance_width > Int32(Self.maximumFontHeight) * 4 {
+            var info = XGlyphInfo()
+            var sample = FcChar32(0x78)
+            XftTextExtents32(display, font, &sample, 1, &info)
+            guard info.xOff > 0, Int(info.xOff) <= Self.maximumFontHeight, font.pointee.max_advance_width <= Int32(Self.maximumFontHeight) * 4 else {
+                XftFontClose(display, font)
+                FcPatternDestroy(parsed)
+                throw Failure.badAdvance(pattern: pattern, advance: Int(info.xOff))
+            }
         }
         glyphPages = .allocate(capacity: 256)
         glyphPages.initialize(repeating: nil, count: 256)

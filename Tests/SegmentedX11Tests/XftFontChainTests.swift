@@ -95,6 +95,32 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// The sample-advance shortcut in `XftFontChain.init`: untransformed, a
+    /// font's own advance of "x" (its metrics, no glyph loaded) is within 2
+    /// pixels of what Xft measures for the glyph, so a font whose metrics put
+    /// it well inside the accepted range passes the check the measured glyph
+    /// would pass; a transformed font has no such advance and takes the
+    /// measured path (whose refusals BadInputTests checks).
+    func testTheUntransformedSampleAdvanceIsWhatXftMeasures() throws {
+        try MainActor.assumeIsolated {
+            let style = StripStyle()
+            for pattern in [style.font, style.selectedFont, style.pageFont, "monospace:pixelsize=9", "serif:size=40"] {
+                for scale in [1.0, 2.0] {
+                    let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: scale).fonts[0]
+                    let untransformed = Double(cxft_untransformed_advance(font, 0x78)) / 65536
+                    var info = XGlyphInfo()
+                    var x = FcChar32(0x78)
+                    XftTextExtents32(connection.display, font, &x, 1, &info)
+                    XCTAssertGreaterThan(untransformed, 2, "\(pattern) at \(scale)")
+                    XCTAssertEqual(untransformed, Double(info.xOff), accuracy: 2, "\(pattern) at \(scale)")
+                }
+            }
+            let slanted = try XCTUnwrap(XftFontOpenName(connection.display, connection.screen, "sans:pixelsize=15:matrix=1 0.2 0 1"))
+            defer { XftFontClose(connection.display, slanted) }
+            XCTAssertEqual(cxft_untransformed_advance(slanted, 0x78), -1)
+        }
+    }
+
     /// The cached per-code-point sum is what Xft itself measures: for every
     /// default title, split into runs of one font, the sum of
     /// XftTextExtentsUtf8 over the runs equals `advance(of:)`.
