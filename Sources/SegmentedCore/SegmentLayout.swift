@@ -17,10 +17,15 @@ public final class SegmentWidths: @unchecked Sendable {
     public let count: Int
     /// A lower bound of every width, pixels (0 for given widths).
     public let minimumWidth: Double
-    /// Widths measured so far, pixels: `measured[i]` is segment i's.
-    private var measured: [Double]
-    /// `sums[i]` = sum of `measured[0..<i]`; `measured.count + 1` entries.
-    private var sums: [Double]
+    /// `widthStorage[i]` is segment i's width (pixels) once measured.
+    /// Storage behind `let` pointers, allocated once for every segment (pages
+    /// never written are never resident): reading it costs no exclusivity check,
+    /// which a hit-test's twenty-odd reads would otherwise pay each time.
+    private let widthStorage: UnsafeMutablePointer<Double>
+    /// `sumStorage[i]` = sum of the widths of 0..<i, for i up to `measuredCount`; `count + 1` entries.
+    private let sumStorage: UnsafeMutablePointer<Double>
+    /// How many segments are measured: 0..<measuredCount.
+    public private(set) var measuredCount = 0
     /// Measures segment i (nil once every segment is measured).
     private var measure: ((Int) -> Double)?
 
@@ -28,11 +33,10 @@ public final class SegmentWidths: @unchecked Sendable {
     public init(_ widths: [Double]) {
         count = widths.count
         minimumWidth = 0
-        measured = []
-        sums = [0]
+        widthStorage = .allocate(capacity: max(count, 1))
+        sumStorage = .allocate(capacity: count + 1)
+        sumStorage[0] = 0
         measure = nil
-        measured.reserveCapacity(count)
-        sums.reserveCapacity(count + 1)
         for w in widths { append(w) }
     }
 
@@ -41,63 +45,69 @@ public final class SegmentWidths: @unchecked Sendable {
     public init(count: Int, minimumWidth: Double, measure: @escaping (Int) -> Double) {
         self.count = max(0, count)
         self.minimumWidth = minimumWidth
-        measured = []
-        sums = [0]
+        widthStorage = .allocate(capacity: max(self.count, 1))
+        sumStorage = .allocate(capacity: self.count + 1)
+        sumStorage[0] = 0
         self.measure = self.count == 0 ? nil : measure
     }
 
-    private func append(_ w: Double) {
-        measured.append(w)
-        sums.append(sums[sums.count - 1] + w)
+    deinit {
+        widthStorage.deallocate()
+        sumStorage.deallocate()
     }
 
-    /// How many segments are measured: 0..<measuredCount.
-    public var measuredCount: Int { measured.count }
+    private func append(_ w: Double) {
+        let i = measuredCount
+        widthStorage[i] = w
+        sumStorage[i + 1] = sumStorage[i] + w
+        measuredCount = i + 1
+    }
 
     /// Whether every segment is measured.
-    public var isComplete: Bool { measured.count == count }
+    public var isComplete: Bool { measuredCount == count }
 
     /// Measures segments up to (not including) `end` (clamped to `count`).
     public func measure(upTo end: Int) {
         let end = min(end, count)
-        guard measured.count < end, let measure else { return }
-        if measured.capacity < end {
-            // Grow geometrically, but never past the list: 100,000 widths are not reserved for a first frame of 20.
-            let capacity = min(count, max(end, 2 * measured.capacity))
-            measured.reserveCapacity(capacity)
-            sums.reserveCapacity(capacity + 1)
-        }
-        while measured.count < end {
-            let w = measure(measured.count)
+        guard measuredCount < end, let measure else { return }
+        while measuredCount < end {
+            let w = measure(measuredCount)
             precondition(w >= minimumWidth, "a measured width below the minimum it was promised to respect")
             append(w)
         }
-        if measured.count == count { self.measure = nil }
+        if measuredCount == count { self.measure = nil }
     }
 
-    /// Width of segment `index`, pixels (measuring through it).
+    /// Width of segment `index` (0..<count), pixels (measuring through it).
     public func width(at index: Int) -> Double {
-        if index >= measured.count { measure(upTo: index + 1) }
-        return measured[index]
+        // One unsigned comparison on the way of every frame and hit-test: negative or not measured yet.
+        if UInt(bitPattern: index) >= UInt(bitPattern: measuredCount) {
+            precondition(index >= 0 && index < count, "segment index out of range")
+            measure(upTo: index + 1)
+        }
+        return widthStorage[index]
     }
 
-    /// Sum of the widths of segments 0..<`end`, pixels (measuring through `end` - 1).
+    /// Sum of the widths of segments 0..<`end` (end in 0...count), pixels (measuring through `end` - 1).
     public func sum(upTo end: Int) -> Double {
-        if end > measured.count { measure(upTo: end) }
-        return sums[end]
+        if UInt(bitPattern: end) > UInt(bitPattern: measuredCount) {
+            precondition(end >= 0 && end <= count, "segment index out of range")
+            measure(upTo: end)
+        }
+        return sumStorage[end]
     }
 
     /// Every width, pixels (measuring them all).
     public var widths: [Double] {
         measure(upTo: count)
-        return measured
+        return Array(UnsafeBufferPointer(start: widthStorage, count: count))
     }
 
     /// A lower bound of the sum of all widths from what is measured (pixels):
     /// the measured sum plus `minimumWidth` for each segment not measured yet;
     /// the exact sum once every segment is measured.
     public var totalLowerBound: Double {
-        sums[measured.count] + minimumWidth * Double(count - measured.count)
+        sumStorage[measuredCount] + minimumWidth * Double(count - measuredCount)
     }
 }
 
