@@ -100,23 +100,34 @@ uint32_t chb_script_common(void) { return HB_SCRIPT_COMMON; }
 uint32_t chb_script_inherited(void) { return HB_SCRIPT_INHERITED; }
 uint32_t chb_script_unknown(void) { return HB_SCRIPT_UNKNOWN; }
 
-int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, int32_t *visual) {
-    FriBidiCharType *types = malloc(sizeof *types * (size_t)(length ? length : 1));
-    FriBidiBracketType *brackets = malloc(sizeof *brackets * (size_t)(length ? length : 1));
+int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, int64_t *visual) {
+    // A title's worth on the stack; longer text on the heap.
+    enum { local = 256 };
+    FriBidiCharType local_types[local];
+    FriBidiBracketType local_brackets[local];
+    FriBidiStrIndex local_map[local];
+    int heap = length > local;
+    FriBidiCharType *types = heap ? malloc(sizeof *types * (size_t)length) : local_types;
+    FriBidiBracketType *brackets = heap ? malloc(sizeof *brackets * (size_t)length) : local_brackets;
+    FriBidiStrIndex *map = heap ? malloc(sizeof *map * (size_t)length) : local_map;
     int result = -1;
-    if (types && brackets) {
+    if (types && brackets && map) {
         FriBidiParType base = direction == 1 ? FRIBIDI_PAR_LTR : direction == 2 ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_ON;
         api.fribidi_get_bidi_types(text, length, types);
         api.fribidi_get_bracket_types(text, length, types, brackets);
-        for (int i = 0; i < length; i++) visual[i] = i;
+        for (int i = 0; i < length; i++) map[i] = i;
         // L1 (its fourth part) and L2; flags 0: marks stay after their base in logical order (the shaper's job).
-        if (api.fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, levels)
-            && api.fribidi_reorder_line(0, types, length, 0, base, levels, NULL, visual)) {
+        if (api.fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, (FriBidiLevel *)levels)
+            && api.fribidi_reorder_line(0, types, length, 0, base, (FriBidiLevel *)levels, NULL, map)) {
+            for (int i = 0; i < length; i++) visual[i] = map[i];
             result = base == FRIBIDI_PAR_RTL ? 1 : 0;
         }
     }
-    free(types);
-    free(brackets);
+    if (heap) {
+        free(types);
+        free(brackets);
+        free(map);
+    }
     return result;
 }
 

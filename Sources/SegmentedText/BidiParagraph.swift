@@ -36,10 +36,20 @@ public struct BidiParagraph: Equatable, Sendable {
             visualOrder = Array(0..<n)
             return
         }
-        var resolved = [Int8](repeating: 0, count: n)
-        var map = [Int32](repeating: 0, count: n)
         let code: Int32 = direction == .auto ? 0 : direction == .leftToRight ? 1 : 2
-        let base = TextShaping.isAvailable ? chb_bidi(codePoints, Int32(n), code, &resolved, &map) : -1
+        var base: Int32 = -1
+        // FriBidi writes straight into the two arrays kept (its levels are 0...125: the same bytes as UInt8).
+        var order = [Int](repeating: 0, count: n)
+        let resolved = [UInt8](unsafeUninitializedCapacity: n) { levels, count in
+            levels.initialize(repeating: 0)
+            count = n
+            guard n > 0, TextShaping.isAvailable, let levelBytes = levels.baseAddress else { return }
+            order.withUnsafeMutableBufferPointer { order in
+                order.baseAddress!.withMemoryRebound(to: Int64.self, capacity: n) { visual in
+                    base = chb_bidi(codePoints, Int32(n), code, UnsafeMutableRawPointer(levelBytes).assumingMemoryBound(to: Int8.self), visual)
+                }
+            }
+        }
         guard base >= 0 else {
             // FriBidi could not be loaded or ran out of memory: logical order at the paragraph level.
             baseLevel = direction == .rightToLeft ? 1 : 0
@@ -48,8 +58,8 @@ public struct BidiParagraph: Equatable, Sendable {
             return
         }
         baseLevel = UInt8(base)
-        levels = resolved.map { UInt8(clamping: $0) }
-        visualOrder = map.map { Int($0) }
+        levels = resolved
+        visualOrder = order
     }
 
     /// Whether any code point could be right to left or an explicit bidi

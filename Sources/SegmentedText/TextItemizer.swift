@@ -173,16 +173,28 @@ public enum TextItemizer {
         guard runs.count > 1, let bidi, bidi.levels.contains(where: { $0 != 0 }) else { return }
         // A run has one level, so its code points stay together through L2: runs go in the
         // order their code points first appear in the visual order.
-        var runOf = [Int](repeating: 0, count: codePoints.count)
-        for (r, run) in runs.enumerated() {
-            for i in run.range { runOf[i] = r }
+        // The runs cover the text in logical order, so a code point's run is found by binary search.
+        func runIndex(_ logical: Int) -> Int {
+            var low = 0, high = runs.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if runs[middle].range.lowerBound <= logical { low = middle } else { high = middle - 1 }
+            }
+            return low
         }
-        var placed = [Bool](repeating: false, count: runs.count)
         var ordered = [TextRun]()
         ordered.reserveCapacity(runs.count)
-        for logical in bidi.visualOrder where !placed[runOf[logical]] {
-            placed[runOf[logical]] = true
-            ordered.append(runs[runOf[logical]])
+        var placedMask: UInt64 = 0   // runs already placed (the first 64; a title has far fewer)
+        var placedBeyond = Set<Int>()
+        for logical in bidi.visualOrder {
+            let r = runIndex(logical)
+            if r < 64 {
+                if placedMask & (1 << UInt64(r)) != 0 { continue }
+                placedMask |= 1 << UInt64(r)
+            } else if !placedBeyond.insert(r).inserted {
+                continue
+            }
+            ordered.append(runs[r])
         }
         runs = ordered
     }

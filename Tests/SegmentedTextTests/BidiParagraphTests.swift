@@ -60,4 +60,20 @@ final class BidiParagraphTests: XCTestCase {
         XCTAssertEqual(bidi.levels, [1, 1, 1, 1, 1, 1, 2, 2, 2, 2])
         XCTAssertEqual(bidi.visualOrder, [6, 7, 8, 9, 5, 4, 3, 2, 1, 0])
     }
+
+    func testEmptyAndLongTextResolve() throws {
+        try XCTSkipUnless(TextShaping.isAvailable, "FriBidi is installed by scripts/install-deps.sh")
+        let empty = BidiParagraph([], direction: .rightToLeft)
+        XCTAssertEqual(empty.baseLevel, 1)
+        XCTAssertEqual(empty.levels, [])
+        XCTAssertEqual(empty.visualOrder, [])
+        // Longer than FriBidi's stack buffers (256): Hebrew letters, all at level 1, reversed.
+        let hebrew = (0..<600).map { UInt32(0x5D0 + $0 % 27) }
+        let long = BidiParagraph(hebrew)
+        XCTAssertEqual(long.baseLevel, 1)
+        XCTAssertEqual(long.levels, [UInt8](repeating: 1, count: 600))
+        XCTAssertEqual(long.visualOrder, Array((0..<600).reversed()))
+        // And one that fits them, with digits: "עברית 2024" as in testDigitsInAHebrewTitleStayLeftOfIt.
+        XCTAssertEqual(BidiParagraph(Array("עברית 2024".unicodeScalars.map(\.value))).visualOrder, [6, 7, 8, 9, 5, 4, 3, 2, 1, 0])
+    }
 }

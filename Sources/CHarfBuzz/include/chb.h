@@ -50,7 +50,7 @@ uint32_t chb_script_unknown(void);
    to right, 2 right to left. Fills levels[length] (after L1) and
    visual[length] (logical indices, left to right; L2) and returns the
    paragraph level (0 or 1), or -1 when FriBidi failed (out of memory). */
-int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, int32_t *visual);
+int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, int64_t *visual);
 
 /* The bitmap FreeType loads for `glyph` of the FT_Face `ft_face` (a color
    font's strike, FT_LOAD_COLOR, at the size the face is set to): its width
