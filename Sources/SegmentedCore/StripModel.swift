@@ -478,6 +478,10 @@ public final class StripModel {
     @discardableResult
     public func pointerMoved(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
         pointer = (x, y)
+        // A hover scrolls nothing: only a held press reads the clamp, which
+        // needs every title measured (a pointer resting where a long list's
+        // window maps would otherwise measure it all before the first frame).
+        guard scrolling.isPressed else { return false }
         return scrolling.move(x: x, y: y, eventTime: eventTime ?? now, maximum: maximumOffset, viewportWidth: viewportWidth)
     }
 

@@ -101,6 +101,26 @@ final class LazyMeasuringTests: XCTestCase {
         XCTAssertTrue(short.unselectedWidths.isComplete, "content narrower than the viewport: filling needs every width")
     }
 
+    /// A pointer moving over the strip with no button held (a hover, or the
+    /// pointer resting where the window maps) hovers a segment, scrolls
+    /// nothing and so needs no clamp: it measures nothing past what is shown,
+    /// and hovers the segment the eager model hovers.
+    func testAHoverMeasuresNothingMore() throws {
+        let titles = Self.titles(20000, seed: 5)
+        func model(lazily: Bool) throws -> StripModel {
+            try StripModel(titles: titles, selectedIndex: 2, viewportWidth: 640, measuresLazily: lazily,
+                           measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        }
+        let lazy = try model(lazily: true), eager = try model(lazily: false)
+        for x in stride(from: 0.0, through: 630, by: 45) {
+            XCTAssertEqual(lazy.pointerMoved(x: x, y: 20, at: 1), eager.pointerMoved(x: x, y: 20, at: 1), "x \(x)")
+            XCTAssertEqual(lazy.hoveredIndex(at: 1), eager.hoveredIndex(at: 1), "x \(x)")
+            XCTAssertEqual(lazy.presentation(at: 1).contentOffset, eager.presentation(at: 1).contentOffset, "x \(x)")
+        }
+        XCTAssertNotNil(lazy.hoveredIndex(at: 1))
+        XCTAssertLessThan(lazy.unselectedWidths.measuredCount, 400, "a hover measured past the shown titles")
+    }
+
     /// The same calls on a lazily measured model and an eager one draw the
     /// same frames at every step: selections, page positions, clicks, drags,
     /// keys, wheel steps, resizes, with the selection near either end.
