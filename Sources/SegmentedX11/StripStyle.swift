@@ -153,12 +153,29 @@ public struct StripStyle: Equatable, Sendable {
         public let description: String
     }
 
+    /// The range every design length of `Metrics` that is not a user
+    /// setting (strip height, insets, spacing, minimum segment width, box
+    /// inset, click slop) must be in, pixels at scale 1: finite, not
+    /// negative, and no more than the largest window side (16384 px).
+    public static let designLengthRange: ClosedRange<Double> = 0...16384
+
     /// Checks every number of the style against the ranges of `StripSetting.all`
-    /// (the same ranges the flags and X resources accept).
+    /// (the same ranges the flags and X resources accept), then the design
+    /// lengths against `designLengthRange`.
     /// - Throws: `InvalidValue` naming the first field out of range.
     public func validate() throws {
         for setting in StripSetting.all {
             try setting.validate(self)
+        }
+        let i = metrics.insets
+        let lengths: [(String, Double)] = [
+            ("stripHeight", metrics.stripHeight), ("insets.left", i.left), ("insets.right", i.right), ("insets.top", i.top),
+            ("insets.bottom", i.bottom), ("spacing", metrics.spacing), ("minimumSegmentWidth", metrics.minimumSegmentWidth),
+            ("indicatorBoxInset", metrics.indicatorBoxInset), ("clickSlop", metrics.clickSlop),
+        ]
+        // `contains` is false for NaN, so a NaN is refused too.
+        for (name, value) in lengths where !Self.designLengthRange.contains(value) {
+            throw InvalidValue(description: "StripStyle.\(name) is \(value); it must be a finite number from 0 to 16384 (pixels)")
         }
     }
 }

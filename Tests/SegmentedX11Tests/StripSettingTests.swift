@@ -72,6 +72,31 @@ final class StripSettingTests: XCTestCase {
         XCTAssertEqual(ranges["easing.y1"], "-1...2")
     }
 
+    /// The design lengths that are not settings are checked by `validate()`
+    /// too: a NaN minimum segment width used to reach the layout (NaN widths,
+    /// then a stop in the lazily measured list's width check).
+    func testDesignLengthsOutOfRangeAreRefusedByValidate() throws {
+        let fields: [(String, WritableKeyPath<StripStyle.Metrics, Double>)] = [
+            ("stripHeight", \.stripHeight), ("insets.left", \.insets.left), ("insets.right", \.insets.right),
+            ("insets.top", \.insets.top), ("insets.bottom", \.insets.bottom), ("spacing", \.spacing),
+            ("minimumSegmentWidth", \.minimumSegmentWidth), ("indicatorBoxInset", \.indicatorBoxInset), ("clickSlop", \.clickSlop),
+        ]
+        for (name, field) in fields {
+            for accepted in [0, 16384.0] {
+                var style = StripStyle()
+                style.metrics[keyPath: field] = accepted
+                XCTAssertNoThrow(try style.validate(), "\(name) \(accepted)")
+            }
+            for refused in [Double.nan, -1, 16384.5, .infinity] {
+                var style = StripStyle()
+                style.metrics[keyPath: field] = refused
+                XCTAssertThrowsError(try style.validate(), "\(name) \(refused)") { error in
+                    XCTAssertEqual("\(error)", "StripStyle.\(name) is \(refused); it must be a finite number from 0 to 16384 (pixels)")
+                }
+            }
+        }
+    }
+
     func testEachSettingIsDeclaredOnceAndItsDefaultReadsBack() throws {
         let settings = StripSetting.all
         XCTAssertEqual(Set(settings.map(\.name)).count, settings.count)
