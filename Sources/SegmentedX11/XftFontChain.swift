@@ -265,6 +265,12 @@ public final class XftFontChain {
         return nil
     }
 
+    /// The code points looked up so far, shaped or not, that no installed
+    /// font has (drawn with the primary font's missing-glyph box). Recorded
+    /// once per code point where the fallback lookup fails, so shaped titles
+    /// cost nothing more to check.
+    public var codePointsWithoutFont: Set<UInt32> { missing }
+
     /// The font a lone code point is drawn with: `fontIndex(for:)`, the
     /// primary font (its missing-glyph box) when no font has it; cached in
     /// `fontPages` for the Basic Multilingual Plane.
@@ -391,6 +397,8 @@ public final class XftFontChain {
             fonts.append(font)
             return fonts.count - 1
         }
+        // No font has the whole cluster: look each code point up (cached), so those no font has are in `codePointsWithoutFont`.
+        for c in drawn.dropFirst() { _ = fontIndex(for: c) }
         return fontIndex(for: first) ?? 0
     }
 
@@ -534,7 +542,7 @@ public final class XftFontChain {
         return String(text.unicodeScalars[..<end]) + "\u{2026}"
     }
 
-    /// Every code point measured or drawn so far.
+    /// Every code point measured or drawn so far without shaping.
     public var codePointsSeen: Dictionary<UInt32, (font: Int32, advance: Int32)>.Keys { glyphs.keys }
 
     /// Most glyphs sent in one XftDrawGlyphFontSpec request, well under any server's request size.

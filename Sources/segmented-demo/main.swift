@@ -221,11 +221,14 @@ host.resized = { width, height in
 
 /// Names the code points no font can draw, once, so boxes are never silent.
 /// Measuring every title in the unselected font put every code point used in
-/// its glyph cache: check those, not every title.
+/// its glyph cache (titles drawn without shaping) or, for shaped titles, every
+/// one no font has in its `codePointsWithoutFont`: check those, not every title.
 @MainActor
 func warnAboutMissingCharacters() {
-    let usedCodePoints = Array(strip.fontChains.unselected.codePointsSeen)
-    for (name, chain) in [("--font", strip.fontChains.unselected), ("--selected-font", strip.fontChains.selected)] {
+    let chains = strip.fontChains
+    let usedCodePoints = Array(Set(chains.unselected.codePointsSeen)
+        .union(chains.unselected.codePointsWithoutFont).union(chains.selected.codePointsWithoutFont))
+    for (name, chain) in [("--font", chains.unselected), ("--selected-font", chains.selected)] {
         let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
         if !missing.isEmpty {
             let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")

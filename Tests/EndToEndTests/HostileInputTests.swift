@@ -285,6 +285,25 @@ final class HostileInputTests: XCTestCase {
         XCTAssertGreaterThan(traceNumber(ready["contentWidth"]) ?? 0, 0)
     }
 
+    /// A shaped title (Arabic) chooses its fonts per cluster, not through the
+    /// per-code-point glyph table: a Han character in it that no font has is
+    /// still named, for both fonts, in a short list (at start) and in a long
+    /// one (once it is measured, after the first frame).
+    func testAMissingCharacterInAShapedTitleWarns() throws {
+        let environment = try dejaVuOnlyEnvironment()
+        for count in [2, 20_000] {
+            var titles = [String](repeating: "plain", count: count)
+            titles[count - 1] = "مهندس 龘"
+            let demo = try DemoProcess(arguments: ["--titles-file", try titlesFile(titles)], trace: false, environment: environment)
+            defer { demo.process.terminate() }
+            let deadline = Date().addingTimeInterval(30)
+            while !demo.standardError.contains("--selected-font"), Date() < deadline, demo.process.isRunning { usleep(50_000) }
+            let stderr = demo.standardError
+            XCTAssertTrue(stderr.contains("no installed font has 1 character(s) used in the titles for --font 'sans-serif:pixelsize=15': U+9F98\n"), "\(count) titles: \(stderr)")
+            XCTAssertTrue(stderr.contains("no installed font has 1 character(s) used in the titles for --selected-font 'sans-serif:pixelsize=17:weight=bold': U+9F98\n"), "\(count) titles: \(stderr)")
+        }
+    }
+
     func testWindowSizesFromOnePixelToTenThousand() throws {
         let display = try Shared.display.get()
         for geometry in ["1x1", "10000x44", "3x200"] {
