@@ -498,9 +498,9 @@ final class AccessibilityLifecycleTests: XCTestCase {
         var leftOver: [String] = []
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(entry), AccessibilitySession.isRunning(pid),
-                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                  let environ = ProcFile.bytes("/proc/\(entry)/environ"),
                   String(decoding: environ, as: UTF8.self).contains(session.sessionAddress) else { continue }
-            leftOver.append((try? String(contentsOfFile: "/proc/\(entry)/cmdline", encoding: .utf8)) ?? entry)
+            leftOver.append(ProcFile.text("/proc/\(entry)/cmdline") ?? entry)
         }
         XCTAssertEqual(leftOver, [], "processes of the session still running")
         let display = try Shared.display.get()

@@ -215,7 +215,7 @@ final class HostileInputTests: XCTestCase {
             let task = "/proc/\(demo.process.processIdentifier)/task"
             let threads = sanitized ? ["\(demo.process.processIdentifier)"] : ((try? FileManager.default.contentsOfDirectory(atPath: task)) ?? [])
             return threads.reduce(0) { sum, thread in
-                let status = (try? String(contentsOfFile: "\(task)/\(thread)/status", encoding: .utf8)) ?? ""
+                let status = ProcFile.text("\(task)/\(thread)/status") ?? ""
                 return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
                     .compactMap { Int($0.split(separator: "\t").last ?? "") }.reduce(0, +)
             }

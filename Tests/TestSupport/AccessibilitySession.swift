@@ -141,7 +141,7 @@ public final class AccessibilitySession {
     public static func descendants(of roots: [Int32]) -> [Int32] {
         var parents: [Int32: Int32] = [:]
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+            guard let pid = Int32(entry), let stat = ProcFile.text("/proc/\(entry)/stat"),
                   let close = stat.lastIndex(of: ")") else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 1, let parent = Int32(fields[1]) { parents[pid] = parent }
@@ -157,7 +157,7 @@ public final class AccessibilitySession {
 
     /// Whether `pid` still runs (a zombie does not count).
     public static func isRunning(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        guard let stat = ProcFile.text("/proc/\(pid)/stat"),
               let close = stat.lastIndex(of: ")") else { return false }
         return !stat[stat.index(after: close)...].hasPrefix(" Z")
     }

@@ -128,7 +128,7 @@ public final class DemoProcess: @unchecked Sendable {
 
     /// Resident memory of the process now, kilobytes (VmRSS), or nil when it has ended.
     public var residentKilobytes: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        guard let status = ProcFile.text("/proc/\(process.processIdentifier)/status"),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }

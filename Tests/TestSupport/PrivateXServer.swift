@@ -58,7 +58,7 @@ public final class PrivateXServer {
 
     /// The server's address space now, KiB (VmSize), or nil when it has ended.
     public var virtualMemoryKilobytes: Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        guard let status = ProcFile.text("/proc/\(process.processIdentifier)/status"),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmSize:") }) else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
