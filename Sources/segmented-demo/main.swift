@@ -118,30 +118,87 @@ do {
     fail("\(error)", status: 2)
 }
 
-let titles: [String]
 let titlesPath: String
 do {
     titlesPath = try options.titlesFile ?? BundledResources.defaultTitlesPath()
-    // A long list's large arrays (the file's bytes, the parser's values, the titles, the widths)
-    // come from the heap, where freed blocks are reused, rather than each from a fresh mapping
-    // faulted in page by page (glibc maps blocks over 128 KiB): 11 % less CPU to the first frame
-    // of 100,000 titles, side by side, the same peak RSS. Short lists keep glibc's defaults.
-    var info = stat()
-    if stat(titlesPath, &info) == 0, info.st_size >= 1 << 20 { cxft_set_mmap_threshold(4 << 20) }
-    titles = try TitlesFile.load(path: titlesPath)
 } catch {
     fail("\(error)", status: 2)
 }
-if options.selectedIndex >= max(titles.count, 1) {
-    let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
-    fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
+/// The titles file, read and parsed: at once for a short file; for a large one
+/// (1 MiB and more) on a second thread while this one opens the display, reads
+/// the resources, matches the primary fonts and makes the window, none of which
+/// needs the titles. `titles()` waits for it; a bad file is reported before any
+/// other error, as when it was read first.
+final class PendingTitles: Sendable {
+    /// Files at least this large, bytes, are parsed on a second thread.
+    static let concurrentBytes = 1 << 20
+    /// Whether the file is being parsed on a second thread.
+    let isConcurrent: Bool
+    /// Set once: here for a short file, on the parsing thread (before `parsed` is signalled) for a large one.
+    private let result = Mutex<Result<[String], any Error>?>(nil)
+    private let parsed = DispatchSemaphore(value: 0)
+    /// Whether `titles()` waited for the parsing thread already (main thread only).
+    private let waited = Atomic<Bool>(false)
+
+    init(path: String) {
+        var info = stat()
+        isConcurrent = stat(path, &info) == 0 && info.st_size >= Self.concurrentBytes
+        guard isConcurrent else {
+            result.withLock { $0 = Result { try TitlesFile.load(path: path) } }
+            return
+        }
+        // A long list's large arrays (the file's bytes, the parser's values, the titles, the widths)
+        // come from the heap, where freed blocks are reused, rather than each from a fresh mapping
+        // faulted in page by page (glibc maps blocks over 128 KiB): 11 % less CPU to the first frame
+        // of 100,000 titles, side by side, the same peak RSS. Short lists keep glibc's defaults.
+        cxft_set_mmap_threshold(4 << 20)
+        // One arena, and heap growth on huge pages, for what parsing allocates: about 8 bytes
+        // for each byte of the file (the file, JSONSerialization's values, then the titles).
+        _ = cxft_grow_heap_for_huge_pages(min(8 * Int(info.st_size), 128 << 20))
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let parsedTitles = Result { try TitlesFile.load(path: path) }
+            result.withLock { $0 = parsedTitles }
+            // What parsing freed goes back to the kernel before the strip is made: on huge pages
+            // it would stay resident (100,000 titles: peak RSS 35.7 MiB without this, 30.0 with it).
+            _ = cxft_malloc_trim()
+            parsed.signal()
+        }
+    }
+
+    /// The titles, once parsed (waiting for the second thread the first
+    /// time). A file that does not read ends the program with its message
+    /// (status 2), as does a `--select` beyond the last title.
+    @MainActor
+    func titles() -> [String] {
+        if isConcurrent, !waited.load(ordering: .relaxed) {
+            parsed.wait()
+            waited.store(true, ordering: .relaxed)
+        }
+        let titles: [String]
+        do { titles = try result.withLock { $0! }.get() } catch { fail("\(error)", status: 2) }
+        if options.selectedIndex >= max(titles.count, 1) {
+            let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
+            fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
+        }
+        return titles
+    }
+}
+let pendingTitles = PendingTitles(path: titlesPath)
+// A short file's errors come now, before the display is opened.
+if !pendingTitles.isConcurrent { _ = pendingTitles.titles() }
+
+/// `fail` once the titles file is known to read: while it is still being parsed, its error comes first.
+@MainActor
+func failAfterTitles(_ message: String, status: Int32) -> Never {
+    _ = pendingTitles.titles()
+    fail(message, status: status)
 }
 
 // Colors that need no server (#RGB, #RRGGBB) are checked before any window;
 // X color names are checked once the display is open, still before the window.
 for (setting, value) in options.theme where setting.isColor && value.hasPrefix("#") {
     var scratch = StripStyle()
-    do { try setting.apply(value, to: &scratch, display: nil) } catch { fail("\(error)", status: 2) }
+    do { try setting.apply(value, to: &scratch, display: nil) } catch { failAfterTitles("\(error)", status: 2) }
 }
 
 // Before the display opens, so that even a server that dies during the
@@ -151,7 +208,7 @@ let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
 } catch {
-    fail("\(error)", status: 1)
+    failAfterTitles("\(error)", status: 1)
 }
 
 // Style: defaults, then X resources (xrdb; a resource's font that does not
@@ -164,7 +221,7 @@ for (setting, value) in options.theme {
     do {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
-        fail("\(error)", status: 2)
+        failAfterTitles("\(error)", status: 2)
     }
 }
 
@@ -180,14 +237,36 @@ let windowHeight = options.geometryGiven ? options.height : Int((Double(options.
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
                       className: StripTheme.resourceClass)
-let strip: SegmentedStrip
-/// The page area under the strip: a paged view of one page per title, linked to the strip.
-let pages: PagedView
-let demoPages = DemoPages(titles: titles)
+/// Ends the program for an error in making the strip or the page area, with its message:
+/// a pattern the user typed is bad input (2); no font at all is the machine's problem (1).
+@MainActor
+func failToMakeStrip(_ error: any Error) -> Never {
+    switch error {
+    case let error as StripStyle.InvalidValue:
+        failAfterTitles("\(error)", status: 2)
+    case let error as XftFontChain.Failure:
+        switch error {
+        case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: failAfterTitles("\(error)", status: 2)
+        case .noMatch: failAfterTitles("\(error)", status: 1)
+        }
+    default:
+        failAfterTitles("\(error)", status: 1)
+    }
+}
 /// Where the page area begins, pixels (the strip and its separator above it).
 let pageAreaTop: Int
 do {
     pageAreaTop = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
+} catch {
+    failToMakeStrip(error)
+}
+// Everything above needs no titles; a large file has been parsing meanwhile.
+let titles = pendingTitles.titles()
+let strip: SegmentedStrip
+/// The page area under the strip: a paged view of one page per title, linked to the strip.
+let pages: PagedView
+let demoPages = DemoPages(titles: titles)
+do {
     strip = try SegmentedStrip(connection: connection, parent: host.window,
                                frame: PixelRect(x: 0, y: 0, width: windowWidth, height: min(windowHeight, pageAreaTop)),
                                titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
@@ -197,16 +276,8 @@ do {
         demoPages.draw(index, rect, context)
     }
     pages.link(to: strip)
-} catch let error as StripStyle.InvalidValue {
-    fail("\(error)", status: 2)
-} catch let error as XftFontChain.Failure {
-    // A pattern the user typed is bad input (2); no font at all is the machine's problem (1).
-    switch error {
-    case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
-    case .noMatch: fail("\(error)", status: 1)
-    }
 } catch {
-    fail("\(error)", status: 1)
+    failToMakeStrip(error)
 }
 signalHost = host
 host.map()

@@ -113,22 +113,38 @@ final class BadInputTests: XCTestCase {
         try assertFails([], status: 1, message: "cannot open display ':987'", environment: environment)
     }
 
-    /// A large titles file's failures come first, with or without a display
-    /// (reading it on a second thread while the display opens was measured
-    /// and not kept; this holds any such change to the order of the messages).
+    /// A large titles file (1 MiB and more: the demo parses it on a second
+    /// thread while the display opens and the fonts are matched) still
+    /// reports its failures first, with or without a display, before a bad
+    /// color, font or display; and once parsed, it is the strip's titles.
     func testALargeTitlesFileFailsFirstEvenWithoutADisplay() throws {
-        let good = "[" + (0..<30_000).map { "\"title \($0)\"" }.joined(separator: ",") + "]"
-        XCTAssertGreaterThan(good.utf8.count, 256 << 10)
+        let good = "[" + (0..<80_000).map { "\"title \($0)\"" }.joined(separator: ",") + "]"
+        XCTAssertGreaterThan(good.utf8.count, 1 << 20, "large enough for the demo to parse it on a second thread")
         let large = try file("large.json", Array(good.utf8))
         let bad = try file("large-bad.json", Array((good.dropLast() + ",\n oops]").utf8))
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
-        try assertFails(["--titles-file", large, "--select", "30000"],
-                        message: "--select 30000 is out of range: there are 30000 titles (0...29999)", environment: environment)
+        try assertFails(["--titles-file", large, "--select", "80000"],
+                        message: "--select 80000 is out of range: there are 80000 titles (0...79999)", environment: environment)
         try assertFails(["--titles-file", large], status: 1, message: "no display: $DISPLAY is not set", environment: environment)
+        environment["DISPLAY"] = ":987"
+        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
         try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value")
         try assertFails(["--titles-file", bad, "--accent-color", "#12"], message: "malformed JSON: Invalid value")
+        try assertFails(["--titles-file", bad, "--text-color", "notacolor"], message: "malformed JSON: Invalid value")
+        try assertFails(["--titles-file", bad, "--selected-font", ":pixelsize=0"], message: "malformed JSON: Invalid value")
+        try assertFails(["--titles-file", large, "--selected-font", ":pixelsize=0"],
+                        message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
+        try assertFails(["--titles-file", large, "--select", "80000", "--selected-font", ":pixelsize=0"],
+                        message: "--select 80000 is out of range: there are 80000 titles (0...79999)")
+
+        let demo = try DemoProcess(arguments: ["--titles-file", large, "--select", "79999", "--exit-after-first-frame"])
+        let ready = try demo.next("ready")
+        XCTAssertEqual(ready["count"] as? Int, 80_000)
+        XCTAssertEqual(ready["selectedIndex"] as? Int, 79_999)
+        XCTAssertEqual(demo.waitForExit(), 0)
+        XCTAssertEqual(demo.standardError, "", "no warning")
     }
 
     func testTextFileWithOneTitlePerLineWorks() throws {
