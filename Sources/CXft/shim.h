@@ -156,6 +156,24 @@ static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
 /* Multiplies a parsed pattern's pixel size (when it has one) by `scale`.
    A point size is left alone: it is converted at a resolution that already
    carries the scale (multiplying it too sized fonts twice under Xft.dpi 192). */
+/* The pixel size a parsed pattern asks for before fontconfig's rules apply:
+   its pixelsize, else its size in points at its dpi (or `dpi`), else 12 pt;
+   -1 when it cannot tell (a size range), or when the pattern has a matrix,
+   which can make its lines taller than any size says. */
+static inline double cxft_pattern_requested_pixel_size(FcPattern *p, double dpi) {
+    FcMatrix *matrix;
+    if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) == FcResultMatch) return -1;
+    double size;
+    if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) == FcResultMatch) return size;
+    FcValue value;
+    if (FcPatternGet(p, FC_SIZE, 0, &value) == FcResultMatch && value.type != FcTypeDouble && value.type != FcTypeInteger) return -1;
+    double points = 12;
+    if (FcPatternGetDouble(p, FC_SIZE, 0, &size) == FcResultMatch) points = size;
+    double own;
+    if (FcPatternGetDouble(p, FC_DPI, 0, &own) == FcResultMatch) dpi = own;
+    return points * dpi / 72;
+}
+
 static inline void cxft_pattern_scale_pixel_size(FcPattern *p, double scale) {
     double size;
     if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) == FcResultMatch) {

@@ -212,6 +212,26 @@ public final class XftFontChain {
         fonts.append(font)
     }
 
+    /// Whether a chain for `pattern` at `scale` may be opened when it is
+    /// first needed rather than at once: whether the pattern parses and
+    /// asks for an ordinary size (1 to 400 pixels after the scale, from its
+    /// pixel size or its points at `pointResolution(scale:)` dpi), with no
+    /// transform matrix. For those, `init` throws only when no font is
+    /// installed at all; any other pattern should be opened at once, so that
+    /// its errors (`Failure`) come before anything is shown.
+    public nonisolated static func canOpenLater(pattern: String, scale: Double = 1) -> Bool {
+        guard let parsed = FcNameParse(pattern) else { return false }
+        defer { FcPatternDestroy(parsed) }
+        let requested = cxft_pattern_requested_pixel_size(parsed, pointResolution(scale: scale))
+        // A pixel size is multiplied by the scale (as `init` does); points already are, through the dpi.
+        var pixels = Double(-1)
+        if requested >= 0 {
+            var pixelSize = 0.0
+            pixels = FcPatternGetDouble(parsed, "pixelsize", 0, &pixelSize) == FcResultMatch ? requested * scale : requested
+        }
+        return pixels >= 1 && pixels <= 400
+    }
+
     /// The tallest font (ascent + descent, pixels) a chain accepts.
     public nonisolated static let maximumFontHeight = 2000
 
