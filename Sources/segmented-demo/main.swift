@@ -125,10 +125,13 @@ do {
     fail("\(error)", status: 2)
 }
 /// The titles file, read and parsed: at once for a short file; for a large one
-/// (1 MiB and more) on a second thread while this one opens the display, reads
-/// the resources, matches the primary fonts and makes the window, none of which
-/// needs the titles. `titles()` waits for it; a bad file is reported before any
-/// other error, as when it was read first.
+/// (1 MiB to `TitlesFile.maximumBytes`) on a second thread while this one opens
+/// the display, reads the resources, matches the primary fonts and makes the
+/// window, none of which needs the titles. `titles()` waits for it. A bad file
+/// (or a `--select` beyond its last title) is reported before any other error,
+/// as when it was read first: the second thread reports it and ends the
+/// program itself, so that it also comes first when this thread is stuck
+/// (a server that does not answer, whose 10 s watchdog would speak first).
 final class PendingTitles: Sendable {
     /// Files at least this large, bytes, are parsed on a second thread.
     static let concurrentBytes = 1 << 20
@@ -136,17 +139,26 @@ final class PendingTitles: Sendable {
     let isConcurrent: Bool
     /// Set once: here for a short file, on the parsing thread (before `parsed` is signalled) for a large one.
     private let result = Mutex<Result<[String], any Error>?>(nil)
+    /// Signalled once a large file has parsed into titles `selectedIndex` fits (never when it fails: the program ends).
     private let parsed = DispatchSemaphore(value: 0)
     /// Whether `titles()` waited for the parsing thread already (main thread only).
     private let waited = Atomic<Bool>(false)
 
-    init(path: String) {
+    /// - Parameters:
+    ///   - selectedIndex: the `--select` index, checked against the titles once parsed.
+    ///   - programName: the prefix of the message a bad file ends the program with.
+    init(path: String, selectedIndex: Int, programName: String) {
         var info = stat()
-        isConcurrent = stat(path, &info) == 0 && info.st_size >= Self.concurrentBytes
+        // Larger than the limit: refused at once, with no heap grown for it (and no
+        // arithmetic on a sparse file's size, which can be near Int.max on tmpfs).
+        isConcurrent = stat(path, &info) == 0 && info.st_size >= Self.concurrentBytes && info.st_size <= TitlesFile.maximumBytes
         guard isConcurrent else {
             result.withLock { $0 = Result { try TitlesFile.load(path: path) } }
             return
         }
+        // Standard error as it is now: the display's opening captures descriptor 2
+        // for a moment (to reword Xlib's refusal), and the message must not go there.
+        let errorOutput = dup(2)
         // A long list's large arrays (the file's bytes, the parser's values, the titles, the widths)
         // come from the heap, where freed blocks are reused, rather than each from a fresh mapping
         // faulted in page by page (glibc maps blocks over 128 KiB): 11 % less CPU to the first frame
@@ -154,15 +166,31 @@ final class PendingTitles: Sendable {
         cxft_set_mmap_threshold(4 << 20)
         // One arena, and heap growth on huge pages, for what parsing allocates: about 8 bytes
         // for each byte of the file (the file, JSONSerialization's values, then the titles).
-        _ = cxft_grow_heap_for_huge_pages(min(8 * Int(info.st_size), 128 << 20))
+        _ = cxft_grow_heap_for_huge_pages(8 * Int(info.st_size))
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let parsedTitles = Result { try TitlesFile.load(path: path) }
+            if let message = Self.failure(parsedTitles, selectedIndex: selectedIndex) {
+                // _exit: the main thread is still starting (in Xlib, perhaps); nothing of it needs running down.
+                ProcessOutput.write("\(programName): \(TerminalText.oneLine(message))\n", to: errorOutput >= 0 ? errorOutput : 2)
+                _exit(2)
+            }
+            if errorOutput >= 0 { close(errorOutput) }
             result.withLock { $0 = parsedTitles }
             // What parsing freed goes back to the kernel before the strip is made: on huge pages
             // it would stay resident (100,000 titles: peak RSS 35.7 MiB without this, 30.0 with it).
             _ = cxft_malloc_trim()
             parsed.signal()
         }
+    }
+
+    /// Why the program cannot go on with `parsed`: the file's error, or a
+    /// `selectedIndex` beyond its last title; nil when it can.
+    private static func failure(_ parsed: Result<[String], any Error>, selectedIndex: Int) -> String? {
+        let titles: [String]
+        do { titles = try parsed.get() } catch { return "\(error)" }
+        guard selectedIndex >= max(titles.count, 1) else { return nil }
+        let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
+        return "--select \(selectedIndex) is out of range: \(range)"
     }
 
     /// The titles, once parsed (waiting for the second thread the first
@@ -174,16 +202,12 @@ final class PendingTitles: Sendable {
             parsed.wait()
             waited.store(true, ordering: .relaxed)
         }
-        let titles: [String]
-        do { titles = try result.withLock { $0! }.get() } catch { fail("\(error)", status: 2) }
-        if options.selectedIndex >= max(titles.count, 1) {
-            let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
-            fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
-        }
-        return titles
+        let parsedTitles = result.withLock { $0! }
+        if let message = Self.failure(parsedTitles, selectedIndex: options.selectedIndex) { fail(message, status: 2) }
+        return (try? parsedTitles.get()) ?? []
     }
 }
-let pendingTitles = PendingTitles(path: titlesPath)
+let pendingTitles = PendingTitles(path: titlesPath, selectedIndex: options.selectedIndex, programName: programName)
 // A short file's errors come now, before the display is opened.
 if !pendingTitles.isConcurrent { _ = pendingTitles.titles() }
 

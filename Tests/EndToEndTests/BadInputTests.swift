@@ -147,6 +147,49 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(demo.standardError, "", "no warning")
     }
 
+    /// A sparse file larger than any limit (2 EiB: tmpfs allows it) is refused
+    /// at once as too large: its size is never used in arithmetic (the demo
+    /// trapped on an overflow sizing the heap for its parse).
+    func testASparseFileOfExabytesIsTooLarge() throws {
+        let path = "/dev/shm/segmented-sparse-\(getpid())"
+        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw XCTSkip("no /dev/shm: \(String(cString: strerror(errno)))") }
+        defer { unlink(path) }
+        let size = off_t(1) << 61
+        let grown = ftruncate(fd, size)
+        close(fd)
+        guard grown == 0 else { throw XCTSkip("/dev/shm refuses a file of \(size) bytes") }
+        try assertFails(["--titles-file", path], message: "is too large (\(size) bytes; the limit is 16777216)")
+    }
+
+    /// A bad large file (parsed on a second thread) is still reported first,
+    /// and at once, when the display accepts the connection but never answers:
+    /// not the connection watchdog's "did not answer within 10 s", exit 1.
+    func testABadLargeFileComesBeforeADisplayThatNeverAnswers() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        // X display n listens on TCP port 6000 + n: the first free one from 300.
+        guard let number = (300..<400).first(where: { n in
+            address.sin_port = in_port_t(6000 + n).bigEndian
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            } == 0
+        }) else { return XCTFail("no free TCP port from 6300 to 6399") }
+        XCTAssertEqual(listen(listener, 4), 0)
+        let good = "[" + (0..<80_000).map { "\"title \($0)\"" }.joined(separator: ",") + "]"
+        let bad = try file("large-bad.json", Array((good.dropLast() + ",\n oops]").utf8))
+        let large = try file("large.json", Array(good.utf8))
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = "127.0.0.1:\(number)"
+        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
+        try assertFails(["--titles-file", large, "--select", "80000"],
+                        message: "--select 80000 is out of range: there are 80000 titles (0...79999)", environment: environment)
+    }
+
     func testTextFileWithOneTitlePerLineWorks() throws {
         let path = try file("titles.txt", [0xEF, 0xBB, 0xBF] + Array("Alpha\r\n一级建造师\r\n\r\nGamma\r\n".utf8))
         let demo = try DemoProcess(arguments: ["--titles-file", path, "--exit-after-first-frame"])
