@@ -157,9 +157,11 @@ static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
    A point size is left alone: it is converted at a resolution that already
    carries the scale (multiplying it too sized fonts twice under Xft.dpi 192). */
 /* The pixel size a parsed pattern asks for before fontconfig's rules apply:
-   its pixelsize, else its size in points at its dpi (or `dpi`), else 12 pt;
-   -1 when it cannot tell (a size range), or when the pattern has a matrix,
-   which can make its lines taller than any size says. */
+   its pixelsize, else its size in points (else 12 pt) times its scale (as
+   FcDefaultSubstitute multiplies them: "sans:scale=1000" is 16,000 px) at its
+   dpi (or `dpi`); -1 when it cannot tell (a size range, a scale that is not a
+   number), or when the pattern has a matrix, which can make its lines taller
+   than any size says. */
 static inline double cxft_pattern_requested_pixel_size(FcPattern *p, double dpi) {
     FcMatrix *matrix;
     if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) == FcResultMatch) return -1;
@@ -171,7 +173,9 @@ static inline double cxft_pattern_requested_pixel_size(FcPattern *p, double dpi)
     if (FcPatternGetDouble(p, FC_SIZE, 0, &size) == FcResultMatch) points = size;
     double own;
     if (FcPatternGetDouble(p, FC_DPI, 0, &own) == FcResultMatch) dpi = own;
-    return points * dpi / 72;
+    double scale = 1;
+    if (FcPatternGet(p, FC_SCALE, 0, &value) == FcResultMatch && FcPatternGetDouble(p, FC_SCALE, 0, &scale) != FcResultMatch) return -1;
+    return points * scale * dpi / 72;
 }
 
 static inline void cxft_pattern_scale_pixel_size(FcPattern *p, double scale) {

@@ -25,6 +25,10 @@ final class PageFontTests: XCTestCase {
         XCTAssertFalse(XftFontChain.canOpenLater(pattern: ":pixelsize=0"))
         XCTAssertFalse(XftFontChain.canOpenLater(pattern: "sans:pixelsize=abc"), "parsed as 0")
         XCTAssertFalse(XftFontChain.canOpenLater(pattern: "sans:pixelsize=20:matrix=4 0 0 4"), "a matrix can make it taller")
+        // fontconfig multiplies a point size by the pattern's scale (FcDefaultSubstitute).
+        XCTAssertTrue(XftFontChain.canOpenLater(pattern: "sans:size=12:scale=2"), "32 px")
+        XCTAssertFalse(XftFontChain.canOpenLater(pattern: "sans:scale=1000"), "12 pt times 1000: 16,000 px")
+        XCTAssertFalse(XftFontChain.canOpenLater(pattern: "sans:size=12:scale=0.01"), "0.16 px")
     }
 
     func testTheDefaultPageFontOpensWhenAPageIsDrawn() throws {
@@ -57,10 +61,12 @@ final class PageFontTests: XCTestCase {
                                             pageCount: 2, style: style) { _, _, _ in }
             defer { transformed.destroy() }
             XCTAssertNotNil(connection.fontChains["1.0 \(style.pageFont)"])
-            style.pageFont = ":pixelsize=0"
-            XCTAssertThrowsError(try PagedView(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 46, width: 360, height: 94),
-                                               pageCount: 2, style: style) { _, _, _ in }) { error in
-                XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
+            for (pattern, read) in [(":pixelsize=0", "0.0"), ("sans:scale=1000", "16000.0")] {
+                style.pageFont = pattern
+                XCTAssertThrowsError(try PagedView(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 46, width: 360, height: 94),
+                                                   pageCount: 2, style: style) { _, _, _ in }) { error in
+                    XCTAssertEqual("\(error)", "invalid font pattern '\(pattern)': the pixel size must be a number from 1 to 1000 (fontconfig read \(read))")
+                }
             }
         }
     }
