@@ -128,7 +128,7 @@ final class StripRenderer {
         unselectedFont = try connection.fontChain(pattern: style.font, scale: style.scale)
         selectedFont = try connection.fontChain(pattern: style.selectedFont, scale: style.scale)
         self.connection = connection
-        if !XftFontChain.canOpenLater(pattern: style.pageFont, scale: style.scale) {
+        if !XftFontChain.canOpenLater(pattern: style.pageFont, scale: style.scale, display: connection.display, screen: connection.screen) {
             openedPageFont = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
         }
         pageMargin = Int((Self.pageMargin * style.scale).rounded())

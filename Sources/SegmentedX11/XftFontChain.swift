@@ -216,13 +216,15 @@ public final class XftFontChain {
     /// first needed rather than at once: whether the pattern parses and
     /// asks for an ordinary size (1 to 400 pixels after the scale, from its
     /// pixel size or its points at `pointResolution(scale:)` dpi), with no
-    /// transform matrix. For those, `init` throws only when no font is
+    /// transform matrix. Points are multiplied by the pattern's scale
+    /// property, else by the Xft.scale resource of `display` (as Xft does;
+    /// 1 without a display). For those, `init` throws only when no font is
     /// installed at all; any other pattern should be opened at once, so that
     /// its errors (`Failure`) come before anything is shown.
-    public nonisolated static func canOpenLater(pattern: String, scale: Double = 1) -> Bool {
+    public nonisolated static func canOpenLater(pattern: String, scale: Double = 1, display: OpaquePointer? = nil, screen: Int32 = 0) -> Bool {
         guard let parsed = FcNameParse(pattern) else { return false }
         defer { FcPatternDestroy(parsed) }
-        let requested = cxft_pattern_requested_pixel_size(parsed, pointResolution(scale: scale))
+        let requested = cxft_pattern_requested_pixel_size(parsed, pointResolution(scale: scale), display, screen)
         // A pixel size is multiplied by the scale (as `init` does); points already are, through the dpi.
         var pixels = Double(-1)
         if requested >= 0 {

@@ -102,6 +102,18 @@ final class ThemeTests: XCTestCase {
         XCTAssertEqual(try DemoProcess.runToEnd(["--scale", "9"]).status, 2)
     }
 
+    /// The Xft.scale resource multiplies every size in points (XftDefaultSubstitute):
+    /// a page font it makes absurd is refused before any window, as the strip's
+    /// fonts are, rather than opened after the first frame, failing there and
+    /// silently replaced by the selected font.
+    func testAnXftScaleThatMakesThePageFontAbsurdIsRefusedBeforeAnyWindow() throws {
+        try Shared.display.get().setResources("Xft.scale: 1000\n")
+        let result = try DemoProcess.runToEnd(["--page-font", "sans-serif:size=21:weight=bold", "--exit-after-first-frame"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stderr, "segmented-demo: invalid font pattern 'sans-serif:size=21:weight=bold': "
+                       + "the pixel size must be a number from 1 to 1000 (fontconfig read 28000.0)\n")
+    }
+
     func testAnAbsurdXftDPIIsRefusedForPointSizesToo() throws {
         let display = try Shared.display.get()
         for dpi in ["0", "10000"] {
