@@ -30,6 +30,15 @@ final class StripSettingTests: XCTestCase {
         return (flagError, warnings.first, apiError, [field.get(flagged), field.get(resourced), field.get(api)])
     }
 
+    /// `validate()` lets the default style through without the table: it must pass the full check.
+    func testTheDefaultStylePassesTheFullCheck() throws {
+        XCTAssertNoThrow(try StripStyle().validateEveryField())
+        XCTAssertNoThrow(try StripStyle().validate())
+        var nan = StripStyle()
+        nan.metrics.minimumSegmentWidth = .nan
+        XCTAssertThrowsError(try nan.validate(), "a NaN is not the default: checked in full")
+    }
+
     func testEveryRangeIsEnforcedAlikeByFlagsResourcesAndTheAPI() throws {
         var checked = 0
         for setting in StripSetting.all {
