@@ -137,10 +137,11 @@ final class PendingTitles: Sendable {
     static let concurrentBytes = 1 << 20
     /// Whether the file is being parsed on a second thread.
     let isConcurrent: Bool
-    /// Set once: here for a short file, on the parsing thread (before `parsed` is signalled) for a large one.
+    /// Set once: here for a short file, on the parsing thread (before it ends) for a large one.
     private let result = Mutex<Result<[String], any Error>?>(nil)
-    /// Signalled once a large file has parsed into titles `selectedIndex` fits (never when it fails: the program ends).
-    private let parsed = DispatchSemaphore(value: 0)
+    /// The thread parsing a large file, joined by `titles()`; it ends the program
+    /// itself when the file does not parse into titles `selectedIndex` fits.
+    private let parsing = Mutex<PosixThread?>(nil)
     /// Whether `titles()` waited for the parsing thread already (main thread only).
     private let waited = Atomic<Bool>(false)
 
@@ -167,7 +168,8 @@ final class PendingTitles: Sendable {
         // One arena, and heap growth on huge pages, for what parsing allocates: about 8 bytes
         // for each byte of the file (the file, JSONSerialization's values, then the titles).
         _ = cxft_grow_heap_for_huge_pages(8 * Int(info.st_size))
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        // A thread of its own rather than a Dispatch global queue: see `PosixThread`.
+        let thread = PosixThread { [self] in
             let parsedTitles = Result { try TitlesFile.load(path: path) }
             if let message = Self.failure(parsedTitles, selectedIndex: selectedIndex) {
                 // _exit: the main thread is still starting (in Xlib, perhaps); nothing of it needs running down.
@@ -179,8 +181,8 @@ final class PendingTitles: Sendable {
             // What parsing freed goes back to the kernel before the strip is made: on huge pages
             // it would stay resident (100,000 titles: peak RSS 35.7 MiB without this, 30.0 with it).
             _ = cxft_malloc_trim()
-            parsed.signal()
         }
+        parsing.withLock { $0 = thread }
     }
 
     /// Why the program cannot go on with `parsed`: the file's error, or a
@@ -199,7 +201,7 @@ final class PendingTitles: Sendable {
     @MainActor
     func titles() -> [String] {
         if isConcurrent, !waited.load(ordering: .relaxed) {
-            parsed.wait()
+            parsing.withLock { $0 }?.join()
             waited.store(true, ordering: .relaxed)
         }
         let parsedTitles = result.withLock { $0! }

@@ -200,10 +200,15 @@ final class HostileInputTests: XCTestCase {
     /// and once it has come the demo is idle, with no wakeups at all.
     func testALongListIsMeasuredAfterTheFirstFrameThenTheDemoIsIdle() throws {
         // Only DejaVu: no Han character has a font. Title 19,000 has the third one.
+        // Over 1 MiB, so the file is parsed on a second thread and cast on two: the
+        // threads are POSIX threads that end, not Dispatch's pool, whose monitor
+        // woke the demo once a second for good.
         let environment = try dejaVuOnlyEnvironment()
-        var titles = [String](repeating: "一级", count: 20_000)
+        var titles = [String](repeating: String(repeating: "一级", count: 9), count: 20_000)
         titles[19_000] = "龘"
-        let demo = try DemoProcess(arguments: ["--titles-file", try titlesFile(titles)], trace: false, environment: environment)
+        let path = try titlesFile(titles)
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0, 1 << 20)
+        let demo = try DemoProcess(arguments: ["--titles-file", path], trace: false, environment: environment)
         let deadline = Date().addingTimeInterval(30)
         while !demo.standardError.contains("no installed font has"), Date() < deadline, demo.process.isRunning { usleep(50_000) }
         XCTAssertTrue(demo.standardError.contains("no installed font has 3 character(s) used in the titles for --font"), demo.standardError)

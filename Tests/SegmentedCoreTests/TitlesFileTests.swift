@@ -11,6 +11,23 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(try parse("[]"), [])
     }
 
+    /// A long array is cast on two threads (`concurrentCastCount`): every title in
+    /// its place, and the first element that is not a string named, in either half.
+    func testALongArrayIsCastInOrderAndItsFirstNonStringNamed() throws {
+        let count = TitlesFile.concurrentCastCount + 11
+        let titles = (0..<count).map { $0 % 3 == 0 ? "标题 \($0)" : "title \($0) with a longer tail" }
+        let json = try JSONSerialization.data(withJSONObject: titles)
+        XCTAssertEqual(try TitlesFile.parse(json, path: "t"), titles)
+        for (bad, replacement, kind) in [(count - 2, "null", "null"), (count / 2 + 1, "7", "a number or boolean"), (5, "{}", "an object")] {
+            var elements = titles.map { "\"\($0)\"" }
+            elements[bad] = replacement
+            elements[count - 1] = "[]"   // later ones are not named
+            XCTAssertThrowsError(try parse("[" + elements.joined(separator: ",") + "]")) { error in
+                XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element \(bad) is \(kind), not a string")
+            }
+        }
+    }
+
     func testLinesWithBOMAndCRLFSkipBlankLines() throws {
         XCTAssertEqual(try parse([0xEF, 0xBB, 0xBF] + Array("一级建造师\r\n二级\r\n\r\n  \nlast".utf8)), ["一级建造师", "二级", "last"])
     }

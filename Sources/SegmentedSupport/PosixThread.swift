@@ -1,0 +1,56 @@
+import Foundation
+
+/// A POSIX thread that runs one closure and is joined once: work that
+/// starts now and is waited for later, on a core of its own.
+///
+/// Not Dispatch's global queues: once a program has used them, libdispatch's
+/// Linux worker-pool monitor wakes its manager thread once a second for as long
+/// as the program runs (seen in `/proc/PID/task/*/status`: an idle demo went
+/// from 0 to 1 context switch a second), and an idle strip must not wake at all.
+public final class PosixThread: @unchecked Sendable {
+    private var thread = pthread_t()
+    /// Whether `pthread_create` failed, in which case the body already ran on the caller's thread.
+    private let ranInline: Bool
+    private var joined = false
+
+    /// Starts `body` on a new thread (8 MiB of stack, the glibc default); when
+    /// no thread can be made, runs it at once on this one.
+    public init(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body))
+        let status = pthread_create(&thread, nil, { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box.toOpaque())
+        ranInline = status != 0
+        if ranInline {
+            let body = box.takeRetainedValue().body
+            body()
+        }
+    }
+
+    /// Waits until the body has returned (at once the second time, or when it ran inline).
+    /// Call it from one thread only.
+    public func join() {
+        guard !ranInline, !joined else { return }
+        pthread_join(thread, nil)
+        joined = true
+    }
+
+    private final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+
+    /// Runs `body(0)` on a new thread and `body(1)` on this one, and returns
+    /// once both have: the two halves of a task on two cores.
+    public static func halves(_ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            // The other thread's use ends at `join`, before this returns.
+            nonisolated(unsafe) let first = body
+            let other = PosixThread { first(0) }
+            body(1)
+            other.join()
+        }
+    }
+}
