@@ -185,10 +185,21 @@ public enum TitlesFile {
         }
         if array.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
         let count = array.count
+        if count < concurrentCastCount {
+            var titles = [String]()
+            titles.reserveCapacity(count)
+            for (i, element) in array.enumerated() {
+                guard let s = element as? String else {
+                    throw Failure.notArrayOfStrings(path: path, detail: "element \(i) is \(kind(of: element)), not a string")
+                }
+                titles.append(s)
+            }
+            return titles
+        }
         // Each element is cast from `Any` on one of two threads when the list is long: the
         // cast (a dynamic cast per element) was a fifth of parsing 100,000 titles, and the
         // first frame waits for it. The halves fill disjoint parts of the titles' buffer.
-        let chunks = count >= concurrentCastCount ? 2 : 1
+        let chunks = 2
         nonisolated(unsafe) let elements = array
         let firstNonString = Mutex<Int?>(nil)
         let titles = [String](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -203,7 +214,7 @@ public enum TitlesFile {
                     }
                 }
             }
-            if chunks == 2 { PosixThread.halves(cast) } else { cast(0) }
+            PosixThread.halves(cast)
             initialized = count
         }
         if let i = firstNonString.withLock({ $0 }) {
