@@ -199,13 +199,12 @@ public enum TitlesFile {
         // Each element is cast from `Any` on one of two threads when the list is long: the
         // cast (a dynamic cast per element) was a fifth of parsing 100,000 titles, and the
         // first frame waits for it. The halves fill disjoint parts of the titles' buffer.
-        let chunks = 2
         nonisolated(unsafe) let elements = array
         let firstNonString = Mutex<Int?>(nil)
         let titles = [String](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let base = buffer.baseAddress
-            func cast(_ chunk: Int) {
-                for i in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+            func cast(_ half: Int) {
+                for i in half == 0 ? 0..<count / 2 : count / 2..<count {
                     if let title = elements[i] as? String {
                         (base! + i).initialize(to: title)
                     } else {

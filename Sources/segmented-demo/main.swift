@@ -139,11 +139,10 @@ final class PendingTitles: Sendable {
     let isConcurrent: Bool
     /// Set once: here for a short file, on the parsing thread (before it ends) for a large one.
     private let result = Mutex<Result<[String], any Error>?>(nil)
-    /// The thread parsing a large file, joined by `titles()`; it ends the program
-    /// itself when the file does not parse into titles `selectedIndex` fits.
+    /// The thread parsing a large file, joined by `titles()` (at once after the
+    /// first time); it ends the program itself when the file does not parse
+    /// into titles `selectedIndex` fits.
     private let parsing = Mutex<PosixThread?>(nil)
-    /// Whether `titles()` waited for the parsing thread already (main thread only).
-    private let waited = Atomic<Bool>(false)
 
     /// - Parameters:
     ///   - selectedIndex: the `--select` index, checked against the titles once parsed.
@@ -200,10 +199,7 @@ final class PendingTitles: Sendable {
     /// (status 2), as does a `--select` beyond the last title.
     @MainActor
     func titles() -> [String] {
-        if isConcurrent, !waited.load(ordering: .relaxed) {
-            parsing.withLock { $0 }?.join()
-            waited.store(true, ordering: .relaxed)
-        }
+        parsing.withLock { $0 }?.join()
         let parsedTitles = result.withLock { $0! }
         if let message = Self.failure(parsedTitles, selectedIndex: options.selectedIndex) { fail(message, status: 2) }
         return (try? parsedTitles.get()) ?? []
