@@ -26,40 +26,6 @@ static inline int cxft_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
-/* Readies glibc's malloc for a large input of about `bytes` / 8 bytes, whose
-   parsing allocates and frees about `bytes` on a second thread while this one
-   opens the display:
-   - one arena (M_ARENA_MAX): the parsing thread allocates from the main heap,
-     where the program reuses what it frees, rather than from an arena of its
-     own that stays resident (2.5 MiB more peak RSS for 100,000 titles);
-   - the heap grows by `bytes` at once (M_TOP_PAD) and the kernel is asked to
-     back that growth with transparent huge pages (madvise MADV_HUGEPAGE), as
-     glibc's glibc.malloc.hugetlb=1 tunable does for the whole heap (a tunable
-     only the environment can set, before the program starts). A fault then
-     maps 2 MiB where it mapped 4 KiB: for 100,000 titles about 3,700 page
-     faults fewer and 10 % less CPU to the first frame.
-   The mmap threshold is set by cxft_set_mmap_threshold. Returns the bytes
-   advised: 0 when the heap did not grow or the kernel refused the advice (the
-   heap then works as before, with 4 KiB pages). */
-static inline size_t cxft_grow_heap_for_huge_pages(size_t bytes) {
-    mallopt(M_ARENA_MAX, 1);
-    mallopt(M_TOP_PAD, bytes > INT32_MAX ? INT32_MAX : (int)bytes);
-    char *before = sbrk(0);
-    /* A block larger than all the heap's free space makes it grow: by the block plus the pad. */
-    struct mallinfo2 info = mallinfo2();
-    /* volatile: a block allocated and freed unused is otherwise optimized away. */
-    char *volatile block = malloc(info.fordblks + 4096);
-    char *after = sbrk(0);
-    uintptr_t start = ((uintptr_t)before + 4095) & ~(uintptr_t)4095;
-    size_t advised = 0;
-    if (before != (char *)-1 && after != (char *)-1 && (uintptr_t)after > start
-        && madvise((void *)start, (uintptr_t)after - start, MADV_HUGEPAGE) == 0) {
-        advised = (uintptr_t)after - start;
-    }
-    free(block);
-    return advised;
-}
-
 /* glibc's malloc_trim(0): returns the free pages of every arena to the kernel,
    in the middle of the heap as well as at its top. */
 static inline int cxft_malloc_trim(void) {

@@ -90,8 +90,15 @@ public enum TitlesFile {
             if n == 0 { break }
             count += n
         }
-        data.count = count
         if count > maximumBytes { throw Failure.tooLarge(path: path, bytes: count) }
+        // A large array is parsed in two pieces, using the byte after the file's end
+        // (always there: the buffer is one byte longer than the file, to see it grow).
+        if count >= concurrentParseBytes, count < data.count, let titles = try data.withUnsafeMutableBytes({ buffer in
+            try parseInTwo(UnsafeMutableBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count + 1), path: path)
+        }) {
+            return titles
+        }
+        data.count = count
         return try parse(data, path: path)
     }
 
@@ -184,39 +191,22 @@ public enum TitlesFile {
             throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind(of: object)), not an array")
         }
         if array.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
-        let count = array.count
-        if count < concurrentCastCount {
-            var titles = [String]()
-            titles.reserveCapacity(count)
+        let titles: [String]
+        let firstNonString: Int?
+        if array.count < concurrentCastCount {
+            var list = [String]()
+            list.reserveCapacity(array.count)
             for (i, element) in array.enumerated() {
                 guard let s = element as? String else {
                     throw Failure.notArrayOfStrings(path: path, detail: "element \(i) is \(kind(of: element)), not a string")
                 }
-                titles.append(s)
+                list.append(s)
             }
-            return titles
+            return list
         }
-        // Each element is cast from `Any` on one of two threads when the list is long: the
-        // cast (a dynamic cast per element) was a fifth of parsing 100,000 titles, and the
-        // first frame waits for it. The halves fill disjoint parts of the titles' buffer.
-        nonisolated(unsafe) let elements = array
-        let firstNonString = Mutex<Int?>(nil)
-        let titles = [String](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let base = buffer.baseAddress
-            func cast(_ half: Int) {
-                for i in half == 0 ? 0..<count / 2 : count / 2..<count {
-                    if let title = elements[i] as? String {
-                        (base! + i).initialize(to: title)
-                    } else {
-                        (base! + i).initialize(to: "")
-                        firstNonString.withLock { $0 = min($0 ?? i, i) }
-                    }
-                }
-            }
-            PosixThread.halves(cast)
-            initialized = count
-        }
-        if let i = firstNonString.withLock({ $0 }) {
+        // The cast (a dynamic cast per element) was a fifth of parsing 100,000 titles on one thread.
+        (titles, firstNonString) = cast(array[..<(array.count / 2)], array[(array.count / 2)...])
+        if let i = firstNonString {
             throw Failure.notArrayOfStrings(path: path, detail: "element \(i) is \(kind(of: array[i])), not a string")
         }
         return titles
@@ -224,6 +214,80 @@ public enum TitlesFile {
 
     /// Arrays of at least this many elements are cast to titles on two threads.
     static let concurrentCastCount = 20_000
+
+    /// Files of at least this many bytes are parsed in two pieces, on two threads, when they are a JSON array.
+    static let concurrentParseBytes = 1 << 20
+
+    /// The elements of `first` then `second` cast to titles, each piece on one
+    /// of two threads, with the index of the first element that is not a
+    /// string (nil when all are; it is then an empty title).
+    private static func cast(_ first: ArraySlice<Any>, _ second: ArraySlice<Any>) -> (titles: [String], firstNonString: Int?) {
+        let count = first.count + second.count
+        let firstNonString = Mutex<Int?>(nil)
+        let titles = [String](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let base = buffer.baseAddress
+            nonisolated(unsafe) let pieces = (first, second)
+            // The halves fill disjoint parts of the titles' buffer.
+            PosixThread.halves { half in
+                let (piece, start) = half == 0 ? (pieces.0, 0) : (pieces.1, pieces.0.count)
+                for (i, element) in piece.enumerated() {
+                    if let title = element as? String {
+                        (base! + start + i).initialize(to: title)
+                    } else {
+                        (base! + start + i).initialize(to: "")
+                        firstNonString.withLock { $0 = min($0 ?? start + i, start + i) }
+                    }
+                }
+            }
+            initialized = count
+        }
+        return (titles, firstNonString.withLock { $0 })
+    }
+
+    /// The titles of a large file's bytes (`buffer` holds them and one spare
+    /// byte after them), parsed as two JSON arrays on two threads: the text
+    /// is cut at the element separator nearest its middle
+    /// (`elementSeparator`), the first piece closed with `]` where the comma
+    /// was, the second moved one byte on into the spare byte to open with
+    /// `[`, so that neither is copied; then each is parsed by JSONSerialization.
+    /// On one thread, parsing 100,000 titles was what the first frame waited for.
+    ///
+    /// The buffer holds the file again when this returns. Returns nil when the
+    /// text does not cut in two, or either piece is not an array of strings,
+    /// or there are too many titles: the caller then parses the whole, which
+    /// gives the error it always gave. When both pieces are arrays of
+    /// strings, so is the whole, with the same elements in order (the cut is a
+    /// comma between two of its elements).
+    /// - Throws: `Failure.malformedJSON` for a trailing comma, which Foundation takes and JSON does not.
+    @_spi(Fuzzing) public static func parseInTwo(_ buffer: UnsafeMutableBufferPointer<UInt8>, path: String) throws -> [String]? {
+        let count = buffer.count - 1
+        guard let comma = elementSeparator(atOrAfter: count / 2, in: UnsafeBufferPointer(rebasing: buffer[..<count])) else { return nil }
+        nonisolated(unsafe) let bytes = buffer.baseAddress!
+        nonisolated(unsafe) var firstArray: [Any]?, secondArray: [Any]?
+        PosixThread.halves { half in
+            let piece: Data
+            if half == 0 {
+                bytes[comma] = 0x5D
+                piece = Data(bytesNoCopy: bytes, count: comma + 1, deallocator: .none)
+            } else {
+                (bytes + comma + 2).update(from: bytes + comma + 1, count: count - comma - 1)
+                bytes[comma + 1] = 0x5B
+                piece = Data(bytesNoCopy: bytes + comma + 1, count: count - comma, deallocator: .none)
+            }
+            let array = (try? JSONSerialization.jsonObject(with: piece)) as? [Any]
+            if half == 0 { firstArray = array } else { secondArray = array }
+        }
+        (bytes + comma + 1).update(from: bytes + comma + 2, count: count - comma - 1)
+        bytes[comma] = 0x2C
+        guard let first = firstArray, let second = secondArray, first.count + second.count <= maximumTitles else { return nil }
+        let (titles, firstNonString) = cast(first[...], second[...])
+        guard firstNonString == nil else { return nil }
+        if let comma = firstTrailingComma(UnsafeBufferPointer(rebasing: buffer[..<count])) {
+            let data = Data(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            throw Failure.malformedJSON(path: path, detail: describePosition("a comma before a closing bracket or brace around character \(comma)", in: data))
+        }
+        return titles
+    }
 
     private static func kind(of value: Any) -> String {
         switch value {
@@ -321,36 +385,69 @@ public enum TitlesFile {
     /// bytes skipped with `memchr` (most of a titles file is inside strings:
     /// byte by byte, this scan was a twentieth of a 100,000-title start).
     static func firstTrailingComma(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
-        var i = 0, inString = false, comma: Int?
+        var i = 0, comma: Int?
         while i < bytes.count {
-            let b = bytes[i]
-            if inString {
-                // The closing quote is the next quote not escaped: one after an odd
-                // run of backslashes is escaped (they pair up from the run's start,
-                // which no backslash precedes).
-                var from = i
-                while true {
-                    guard let found = memchr(base + from, 0x22, bytes.count - from) else { return nil }
-                    let quote = base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self)))
-                    var backslashes = 0
-                    while quote - backslashes - 1 >= i, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
-                    if backslashes % 2 == 0 {
-                        i = quote
-                        break
-                    }
-                    from = quote + 1
-                }
-                inString = false
-            } else {
-                switch b {
-                case 0x22: inString = true; comma = nil
-                case 0x2C: comma = i
-                case 0x5D, 0x7D: if let comma { return comma }
-                case 0x20, 0x09, 0x0A, 0x0D: break
-                default: comma = nil
-                }
+            switch bytes[i] {
+            case 0x22:
+                guard let end = closingQuote(ofStringAt: i, in: bytes) else { return nil }
+                i = end
+                comma = nil
+            case 0x2C: comma = i
+            case 0x5D, 0x7D: if let comma { return comma }
+            case 0x20, 0x09, 0x0A, 0x0D: break
+            default: comma = nil
             }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offset of the quote that closes the string whose opening quote is
+    /// at `start`, or nil when none does. The closing quote is the next quote
+    /// not escaped: one after an odd run of backslashes is escaped (they pair
+    /// up from the run's start, which no backslash precedes). The string's
+    /// bytes are skipped with `memchr`: most of a titles file is inside strings.
+    static func closingQuote(ofStringAt start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = start + 1
+        while from < bytes.count {
+            guard let found = memchr(base + from, 0x22, bytes.count - from) else { return nil }
+            let quote = base.distance(to: UnsafePointer(found.assumingMemoryBound(to: UInt8.self)))
+            var backslashes = 0
+            while quote - backslashes - 1 > start, base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote }
+            from = quote + 1
+        }
+        return nil
+    }
+
+    /// The offset of the first comma at or after `offset` that follows a string
+    /// in the top-level array (outside strings, in no inner array or object,
+    /// with only white space between the string and the comma), or nil: there
+    /// is none, or the bytes do not begin with `[` after ASCII white space. It
+    /// says only where the text can be cut in two, not whether either side is
+    /// JSON: that is for the parser. (A comma after a comma, or after `[`,
+    /// would leave the first piece a trailing comma, which Foundation takes.)
+    static func elementSeparator(atOrAfter offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let open = bytes.firstIndex(where: { !isASCIISpace($0) }), bytes[open] == 0x5B else { return nil }
+        var i = open + 1, depth = 1, afterString = false
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == 0x22 {
+                guard let end = closingQuote(ofStringAt: i, in: bytes) else { return nil }
+                i = end + 1
+                afterString = true
+                continue
+            }
+            switch byte {
+            case 0x5B, 0x7B: depth += 1
+            case 0x5D, 0x7D:
+                depth -= 1
+                if depth == 0 { return nil }
+            case 0x2C: if depth == 1, afterString, i >= offset { return i }
+            default: break
+            }
+            if !isASCIISpace(byte) { afterString = false }
             i += 1
         }
         return nil

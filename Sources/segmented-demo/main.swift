@@ -164,9 +164,6 @@ final class PendingTitles: Sendable {
         // faulted in page by page (glibc maps blocks over 128 KiB): 11 % less CPU to the first frame
         // of 100,000 titles, side by side, the same peak RSS. Short lists keep glibc's defaults.
         cxft_set_mmap_threshold(4 << 20)
-        // One arena, and heap growth on huge pages, for what parsing allocates: about 8 bytes
-        // for each byte of the file (the file, JSONSerialization's values, then the titles).
-        _ = cxft_grow_heap_for_huge_pages(8 * Int(info.st_size))
         // A thread of its own rather than a Dispatch global queue: see `PosixThread`.
         let thread = PosixThread { [self] in
             let parsedTitles = Result { try TitlesFile.load(path: path) }

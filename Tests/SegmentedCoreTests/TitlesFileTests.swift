@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import SegmentedSupport
+@_spi(Fuzzing) @testable import SegmentedSupport
+import TestSupport
 
 final class TitlesFileTests: XCTestCase {
     private func parse(_ bytes: [UInt8]) throws -> [String] { try TitlesFile.parse(Data(bytes), path: "t") }
@@ -88,6 +89,108 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\\", ]"#.utf8)), 6)
         XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["\u005C", ]"#.utf8)), 9)
         XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["unterminated, ]"#.utf8)), nil)
+    }
+
+    /// `elementSeparator`: the first comma at or past an offset that follows a string
+    /// in the top-level array, never one in a string or an inner array or object.
+    func testTheElementSeparatorIsAFirstLevelCommaOutsideStrings() {
+        func separator(_ text: String, atOrAfter offset: Int) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { TitlesFile.elementSeparator(atOrAfter: offset, in: $0) }
+        }
+        // Commas at 4 (in a string), 9, 15 (in an inner array), 21 (after one), 31 (in a string),
+        // 35 (after an object) and 42.
+        let text = #" ["a,\"b", ["c", "d"], {"e": "f,g"}, "h\\", "i"]"#
+        XCTAssertEqual([0, 9, 10, 22, 36, 42, 43].map { separator(text, atOrAfter: $0) }, [9, 9, 42, 42, 42, 42, nil])
+        XCTAssertEqual(separator(#"["a" ,, "b"]"#, atOrAfter: 0), 5)
+        XCTAssertNil(separator(#"["a" ,, "b"]"#, atOrAfter: 6), "a comma after a comma")
+        XCTAssertNil(separator(#"[, "a"]"#, atOrAfter: 0), "a comma after the opening bracket")
+        XCTAssertNil(separator(#"["a" 1, "b"]"#, atOrAfter: 0), "a comma after a number")
+        XCTAssertNil(separator(#"{"a": "b", "c": "d"}"#, atOrAfter: 0), "not an array")
+        XCTAssertNil(separator(#"x ["a", "b"]"#, atOrAfter: 0))
+        XCTAssertNil(separator(#"["a"], ["b"]"#, atOrAfter: 0), "after the array has closed")
+        XCTAssertNil(separator(#"["a", "b, c"#, atOrAfter: 5), "in a string that never closes")
+        XCTAssertEqual(separator("\n\t [\"a\",\"b\"]", atOrAfter: 0), 7)
+    }
+
+    /// A large file's array is parsed in two pieces (`parseInTwo`): the same titles
+    /// as parsing it whole, and the buffer holds the file again afterwards.
+    func testAnArrayParsedInTwoPiecesEqualsTheWhole() throws {
+        var generator = SeededGenerator(seed: 0x7115)
+        let fragments = ["a", "一级", #"\""#, #"\\"#, ",", "]", "[", "{", " ", #"\u00e9"#, #"\ud83d\ude00"#, "é", "🔥"]
+        let separators = [",", ", ", ",\n  ", " ,", "\t,\r\n"]
+        var split = 0
+        for trial in 0..<300 {
+            let count = Int.random(in: 1...30, using: &generator)
+            var text = Bool.random(using: &generator) ? "[" : " \n["
+            for i in 0..<count {
+                if i > 0 { text += separators.randomElement(using: &generator)! }
+                text += "\"" + (0..<Int.random(in: 0...6, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined() + "\""
+            }
+            text += Bool.random(using: &generator) ? "]" : "]\n"
+            let bytes = Array(text.utf8)
+            let whole = try parse(bytes)
+            var buffer = bytes + [0]
+            let pieces = try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }
+            if let pieces {
+                XCTAssertEqual(pieces, whole, "trial \(trial): \(text)")
+                split += 1
+            } else {
+                // Only when no comma between elements lies past the middle (in the last title, say).
+                XCTAssertNil(bytes.withUnsafeBufferPointer { TitlesFile.elementSeparator(atOrAfter: bytes.count / 2, in: $0) }, "trial \(trial): \(text)")
+            }
+            XCTAssertEqual(Array(buffer.dropLast()), bytes, "trial \(trial)")
+        }
+        XCTAssertGreaterThan(split, 250)
+    }
+
+    /// Where a piece is not an array of strings, `parseInTwo` gives nil (the
+    /// caller parses the whole for the error); a trailing comma, which
+    /// Foundation takes in a piece, is the same error as in the whole.
+    func testAnArrayThatIsNotOfStringsIsNotParsedInTwo() throws {
+        for text in [#"["a", "b", 3]"#, #"[1, "a", "b"]"#, #"["a", ["b"], "c", "d"]"#, #"["a", "b" "c", "d"]"#, #"["a", "b",, "c", "d"]"#, #"["a", "b", "c""#, "a,\nb,\nc\n"] {
+            let bytes = Array(text.utf8)
+            var buffer = bytes + [0]
+            XCTAssertNil(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }, text)
+            XCTAssertEqual(Array(buffer.dropLast()), bytes, text)
+        }
+        let trailing = Array("[\"a\", \"b\", \"c\",\n]".utf8)
+        var buffer = trailing + [0]
+        XCTAssertThrowsError(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }) { error in
+            XCTAssertEqual("\(error)", "titles file t is malformed JSON: a comma before a closing bracket or brace around character 14 (line 1, column 15)")
+        }
+        XCTAssertThrowsError(try parse(trailing)) { error in
+            XCTAssertEqual("\(error)", "titles file t is malformed JSON: a comma before a closing bracket or brace around character 14 (line 1, column 15)")
+        }
+    }
+
+    /// A file of 1 MiB or more (`concurrentParseBytes`) reads as the same titles,
+    /// and fails with the same messages, as its bytes parsed whole.
+    func testALargeFileReadsAsItsBytesParseWhole() throws {
+        let folder = try TemporaryFolder(prefix: "titles-large")
+        let titles = (0..<50_000).map { $0 % 7 == 0 ? "标题 \($0), \"quoted\" \\ ]" : "title \($0) of a large file" }
+        let json = Array(try JSONSerialization.data(withJSONObject: titles))
+        XCTAssertGreaterThanOrEqual(json.count, TitlesFile.concurrentParseBytes)
+        XCTAssertEqual(try TitlesFile.load(path: try folder.file("large.json", json)), titles)
+        let elements = titles.map { "\"\($0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"" }
+        func file(_ change: (inout [String]) -> Void, suffix: String = "]") -> [UInt8] {
+            var changed = elements
+            change(&changed)
+            return Array(("[" + changed.joined(separator: ",") + suffix).utf8)
+        }
+        let bad: [(String, [UInt8])] = [
+            ("a number late", file { $0[40_000] = "12" }),
+            ("a null early", file { $0[3] = "null" }),
+            ("a trailing comma", file({ _ in }, suffix: ",]")),
+            ("a missing comma late", file { $0[45_000] += " \"x\"" }),
+            ("a line-form file", Array(titles.joined(separator: "\n").utf8) + [0xFF]),
+        ]
+        for (name, bytes) in bad {
+            XCTAssertGreaterThanOrEqual(bytes.count, TitlesFile.concurrentParseBytes, name)
+            let path = try folder.file("bad.json", bytes)
+            var expected = ""
+            XCTAssertThrowsError(try TitlesFile.parse(Data(bytes), path: path), name) { expected = "\($0)" }
+            XCTAssertThrowsError(try TitlesFile.load(path: path), name) { XCTAssertEqual("\($0)", expected, name) }
+        }
     }
 
     func testMoreThanAMillionTitlesAreRefused() throws {
