@@ -75,8 +75,7 @@ func measureAccessibility(titlesFile: String, runs: Int) throws -> Accessibility
                 usleep(500_000)
                 let a = processActivity(pid)
                 usleep(UInt32(idleSeconds * 1e6))
-                let b = processActivity(pid)
-                idle = ((b?.ticks ?? -1) - (a?.ticks ?? 0), (b?.switches ?? -1) - (a?.switches ?? 0))
+                idle = activity(from: a, to: processActivity(pid))
             }
         }
     }

@@ -128,9 +128,8 @@ func measureIdle(display: TestDisplay, seconds: Double) throws -> [IdleResult] {
         usleep(500_000)
         let a = processActivity(pid)
         usleep(UInt32(seconds * 1e6))
-        let b = processActivity(pid)
-        return IdleResult(phase: phase, seconds: seconds, cpuTicks: (b?.ticks ?? -1) - (a?.ticks ?? 0),
-                          wakeups: (b?.switches ?? -1) - (a?.switches ?? 0))
+        let idle = activity(from: a, to: processActivity(pid))
+        return IdleResult(phase: phase, seconds: seconds, cpuTicks: idle.ticks, wakeups: idle.wakeups)
     }
     let afterStartup = quiet("after startup")
     try driver.selectionTweens(1)
