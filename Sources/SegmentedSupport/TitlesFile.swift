@@ -191,8 +191,6 @@ public enum TitlesFile {
             throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind(of: object)), not an array")
         }
         if array.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
-        let titles: [String]
-        let firstNonString: Int?
         if array.count < concurrentCastCount {
             var list = [String]()
             list.reserveCapacity(array.count)
@@ -205,7 +203,7 @@ public enum TitlesFile {
             return list
         }
         // The cast (a dynamic cast per element) was a fifth of parsing 100,000 titles on one thread.
-        (titles, firstNonString) = cast(array[..<(array.count / 2)], array[(array.count / 2)...])
+        let (titles, firstNonString) = cast(array[..<(array.count / 2)], array[(array.count / 2)...])
         if let i = firstNonString {
             throw Failure.notArrayOfStrings(path: path, detail: "element \(i) is \(kind(of: array[i])), not a string")
         }
