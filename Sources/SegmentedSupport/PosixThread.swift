@@ -29,6 +29,25 @@ public final class PosixThread: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on a new thread that is never joined (detached: it frees
+    /// itself when `body` returns); when no thread can be made, runs it at once
+    /// on this one. For work whose end is announced otherwise, such as a hop
+    /// back to the main queue.
+    public static func detach(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body))
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box.toOpaque())
+        if status != 0 { box.takeRetainedValue().body() }
+    }
+
     /// Waits until the body has returned (at once the second time, or when it ran inline).
     /// Call it from one thread only.
     public func join() {

@@ -260,6 +260,10 @@ public enum TitlesFile {
     @_spi(Fuzzing) public static func parseInTwo(_ buffer: UnsafeMutableBufferPointer<UInt8>, path: String) throws -> [String]? {
         let count = buffer.count - 1
         guard let comma = elementSeparator(atOrAfter: count / 2, in: UnsafeBufferPointer(rebasing: buffer[..<count])) else { return nil }
+        // Foundation reads a text with a NUL among its first four bytes as UTF-16 or UTF-32 (there is
+        // no BOM to say): the second piece, `[` and what follows the comma, must have none, or a file
+        // whose second half is UTF-16 would read as titles. Such a file is not UTF-8 JSON anyway.
+        guard count - comma > 3, !(1...3).contains(where: { buffer[comma + $0] == 0 }) else { return nil }
         nonisolated(unsafe) let bytes = buffer.baseAddress!
         nonisolated(unsafe) var firstArray: [Any]?, secondArray: [Any]?
         PosixThread.halves { half in
@@ -300,6 +304,7 @@ public enum TitlesFile {
 
     /// Adds "line L, column C" to Foundation's "around character N" message.
     private static func describePosition(_ message: String, in data: Data) -> String {
+        var message = message
         let bytes = [UInt8](data)
         var offset: Int?
         // Foundation's messages place an error in several ways: "around character N"
@@ -312,8 +317,13 @@ public enum TitlesFile {
             offset = Int(message[range.upperBound...].prefix(while: \.isNumber))
         }
         if offset == nil, message.hasPrefix("Number "), let end = message.range(of: " is not representable") {
-            let number = Array(message[message.index(message.startIndex, offsetBy: 7)..<end.lowerBound].utf8)
-            offset = number.isEmpty ? nil : (0...max(0, bytes.count - number.count)).first { bytes[$0..<min($0 + number.count, bytes.count)].elementsEqual(number) }
+            let text = message[message.index(message.startIndex, offsetBy: 7)..<end.lowerBound]
+            let number = Array(text.utf8)
+            offset = firstOffset(of: number, in: bytes)
+            // The message is one line a person reads: a long number is shown by its ends.
+            if text.count > 40 {
+                message = "Number \(text.prefix(20))…\(text.suffix(10)) (\(text.count) characters)" + message[end.lowerBound...]
+            }
         }
         if offset == nil, message.lowercased().contains("end of file") {
             offset = bytes.count
@@ -327,6 +337,29 @@ public enum TitlesFile {
         let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
         let base = message.hasSuffix(".") ? String(message.dropLast()) : message
         return "\(base) (line \(line), column \(column))"
+    }
+
+    /// The offset of the first occurrence of `needle` in `bytes`, or nil (and
+    /// nil for an empty needle), in linear time (Knuth–Morris–Pratt): a
+    /// comparison at every offset took minutes to place a 600,000-digit number
+    /// in its file, and Foundation's `firstRange(of:)` on bytes does that.
+    static func firstOffset(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard !needle.isEmpty else { return nil }
+        // fallback[i]: the length of the longest proper prefix of needle[0...i] that is also its suffix.
+        var fallback = [Int](repeating: 0, count: needle.count)
+        var k = 0
+        for i in 1..<max(needle.count, 1) {
+            while k > 0, needle[i] != needle[k] { k = fallback[k - 1] }
+            if needle[i] == needle[k] { k += 1 }
+            fallback[i] = k
+        }
+        var matched = 0
+        for (i, byte) in bytes.enumerated() {
+            while matched > 0, byte != needle[matched] { matched = fallback[matched - 1] }
+            if byte == needle[matched] { matched += 1 }
+            if matched == needle.count { return i - needle.count + 1 }
+        }
+        return nil
     }
 
     /// The byte offset of the first `\\uXXXX` escape inside a JSON string that is

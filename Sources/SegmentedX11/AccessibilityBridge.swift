@@ -2,6 +2,7 @@ import CStripAccessibility
 import CXft
 import Dispatch
 import Glibc
+import SegmentedSupport
 
 /// The process's link to assistive technologies (Orca and any AT-SPI client):
 /// ATK objects for every host window and strip, published on the
@@ -128,10 +129,12 @@ public enum StripAccessibility {
     /// wedged dbus-daemon) would freeze the program for good. So a helper
     /// thread first opens a connection of its own and waits, at most
     /// `busAnswerTimeout`, for the answer to D-Bus's first authentication
-    /// message; the strip keeps running meanwhile.
+    /// message; the strip keeps running meanwhile. A thread of its own, not a
+    /// Dispatch global queue, whose Linux worker-pool monitor would then wake
+    /// the program once a second for as long as it runs (see `PosixThread`).
     private static func start() {
         let address = watchedAddress ?? ""
-        DispatchQueue.global().async {
+        PosixThread.detach {
             let problem = StripAccessibility.busAnswerProblem(address: address, timeout: StripAccessibility.busAnswerTimeout)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {

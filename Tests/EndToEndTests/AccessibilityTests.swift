@@ -441,6 +441,27 @@ final class AccessibilityLifecycleTests: XCTestCase {
         }
     }
 
+    /// On the bus and at rest, nothing wakes. The bus is first checked from a
+    /// thread of its own, which ends; on a Dispatch global queue, libdispatch's
+    /// worker-pool monitor woke the demo once a second from then on.
+    func testAtRestOnTheBusNothingWakes() throws {
+        let session = try AccessibilitySession()
+        defer { session.stop() }
+        let demo = try RunningDemo([], environment: session.environment)
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(try demo.process.next("accessibility", timeout: 60)["status"] as? String, "active")
+        let pid = Int(demo.process.process.processIdentifier)
+        XCTAssertEqual(try session.ask(["cmd": "tree", "pid": pid])["name"] as? String, "segmented-demo")
+        // Under ThreadSanitizer its own background thread wakes every 100 ms: only the main thread is counted there.
+        let sanitized = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] != nil
+        usleep(500_000)
+        let before = ProcFile.contextSwitches(ofProcess: Int32(pid), mainThreadOnly: sanitized)
+        usleep(2_000_000)
+        XCTAssertGreaterThan(before.values.reduce(0, +), 0, "the threads' switches were read")
+        XCTAssertEqual(ProcFile.wakeups(from: before, to: ProcFile.contextSwitches(ofProcess: Int32(pid), mainThreadOnly: sanitized)), 0,
+                       "wakeups in 2 s at rest on the bus")
+    }
+
     func testABusLaunchedLaterIsJoined() throws {
         let demo = try RunningDemo([])
         defer { demo.process.process.terminate() }

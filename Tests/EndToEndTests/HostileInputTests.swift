@@ -216,20 +216,14 @@ final class HostileInputTests: XCTestCase {
         // Under ThreadSanitizer its own background thread wakes every 100 ms (10 a second):
         // there only the main thread, where the measuring slices run, is counted.
         let sanitized = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] != nil
-        func switches() -> Int {
-            let task = "/proc/\(demo.process.processIdentifier)/task"
-            let threads = sanitized ? ["\(demo.process.processIdentifier)"] : ((try? FileManager.default.contentsOfDirectory(atPath: task)) ?? [])
-            return threads.reduce(0) { sum, thread in
-                let status = ProcFile.text("\(task)/\(thread)/status") ?? ""
-                return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
-                    .compactMap { Int($0.split(separator: "\t").last ?? "") }.reduce(0, +)
-            }
+        func switches() -> [String: Int] {
+            ProcFile.contextSwitches(ofProcess: demo.process.processIdentifier, mainThreadOnly: sanitized)
         }
         usleep(300_000)
         let before = switches()
         usleep(1_000_000)
-        XCTAssertGreaterThan(before, 0, "the threads' switches were read")
-        XCTAssertEqual(switches() - before, 0, "wakeups in a second at rest after measuring")
+        XCTAssertGreaterThan(before.values.reduce(0, +), 0, "the threads' switches were read")
+        XCTAssertEqual(ProcFile.wakeups(from: before, to: switches()), 0, "wakeups in a second at rest after measuring")
         XCTAssertTrue(demo.process.isRunning)
     }
 

@@ -153,6 +153,18 @@ final class TitlesFileTests: XCTestCase {
             XCTAssertNil(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }, text)
             XCTAssertEqual(Array(buffer.dropLast()), bytes, text)
         }
+        // A NUL after the cut would make Foundation read the second piece as UTF-16 (or UTF-32).
+        // After the comma, the NULs that make "[" the first UTF-16 or UTF-32 character.
+        for (nuls, tail) in [(1, "\"second\", \"€uro\", \"third\"]".data(using: .utf16LittleEndian)!),
+                             (3, "\"x\", \"y\"]".data(using: .utf32LittleEndian)!)] {
+            // The first title is longer than the rest: the comma before the NULs is the cut.
+            let bytes = Array("[\"\(String(repeating: "a", count: 200))\",".utf8) + [UInt8](repeating: 0, count: nuls) + Array(tail)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { TitlesFile.elementSeparator(atOrAfter: bytes.count / 2, in: $0) }, 203)
+            var buffer = bytes + [0]
+            XCTAssertNil(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") })
+            XCTAssertEqual(Array(buffer.dropLast()), bytes)
+            XCTAssertThrowsError(try parse(bytes))
+        }
         let trailing = Array("[\"a\", \"b\", \"c\",\n]".utf8)
         var buffer = trailing + [0]
         XCTAssertThrowsError(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }) { error in
@@ -183,6 +195,9 @@ final class TitlesFileTests: XCTestCase {
             ("a trailing comma", file({ _ in }, suffix: ",]")),
             ("a missing comma late", file { $0[45_000] += " \"x\"" }),
             ("a line-form file", Array(titles.joined(separator: "\n").utf8) + [0xFF]),
+            // The cut is the comma before the NUL (the first title is over half the file), as a fuzzer-made file had it.
+            ("UTF-16 after the cut", Array("[\"\(String(repeating: "a", count: 1 << 20))\",\0".utf8)
+                + Array("\"second\", \"€uro 😀\", \"third\"]".data(using: .utf16LittleEndian)!)),
         ]
         for (name, bytes) in bad {
             XCTAssertGreaterThanOrEqual(bytes.count, TitlesFile.concurrentParseBytes, name)
@@ -191,6 +206,29 @@ final class TitlesFileTests: XCTestCase {
             XCTAssertThrowsError(try TitlesFile.parse(Data(bytes), path: path), name) { expected = "\($0)" }
             XCTAssertThrowsError(try TitlesFile.load(path: path), name) { XCTAssertEqual("\($0)", expected, name) }
         }
+    }
+
+    /// A number too large for Swift is placed where it is, at once however long
+    /// it is, and shown by its ends.
+    func testAVeryLongNumberIsPlacedAndShortened() {
+        let digits = String(repeating: "1", count: 300_000)
+        XCTAssertThrowsError(try parse("[\"\(digits)\", \(digits)e999]")) { error in
+            XCTAssertEqual("\(error)", "titles file t is malformed JSON: Number 11111111111111111111…111111e999 (300004 characters) is not representable in Swift (line 1, column 300006)")
+        }
+    }
+
+    /// `firstOffset` (Knuth–Morris–Pratt) finds what a search at every offset finds.
+    func testFirstOffsetIsTheNaiveSearchsAnswer() {
+        var generator = SeededGenerator(seed: 0x4B4D50)
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...2, using: &generator) }
+            let needle = (0..<Int.random(in: 1...6, using: &generator)).map { _ in UInt8.random(in: 0...2, using: &generator) }
+            let naive = bytes.count < needle.count ? nil
+                : (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+            XCTAssertEqual(TitlesFile.firstOffset(of: needle, in: bytes), naive, "\(needle) in \(bytes)")
+        }
+        XCTAssertNil(TitlesFile.firstOffset(of: [], in: [1, 2]))
+        XCTAssertEqual(TitlesFile.firstOffset(of: Array("1e9".utf8), in: Array("[\"11e9\", 11e9]".utf8)), 3)
     }
 
     func testMoreThanAMillionTitlesAreRefused() throws {

@@ -29,4 +29,25 @@ public enum ProcFile {
     public static func text(_ path: String) -> String? {
         bytes(path).map { String(decoding: $0, as: UTF8.self) }
     }
+
+    /// The context switches (voluntary and not) of each thread of process
+    /// `pid`, by thread id; only the main thread's when `mainThreadOnly`.
+    public static func contextSwitches(ofProcess pid: Int32, mainThreadOnly: Bool = false) -> [String: Int] {
+        let task = "/proc/\(pid)/task"
+        let threads = mainThreadOnly ? ["\(pid)"] : ((try? FileManager.default.contentsOfDirectory(atPath: task)) ?? [])
+        var switches = [String: Int]()
+        for thread in threads {
+            guard let status = text("\(task)/\(thread)/status") else { continue }
+            switches[thread] = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+                .compactMap { Int($0.split(separator: "\t").last ?? "") }.reduce(0, +)
+        }
+        return switches
+    }
+
+    /// Wakeups between two `contextSwitches` samples: each thread against
+    /// itself, leaving out one that ended in between (its count would
+    /// subtract) and counting one that began in full.
+    public static func wakeups(from before: [String: Int], to after: [String: Int]) -> Int {
+        after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) }
+    }
 }
