@@ -82,7 +82,9 @@ public enum StripTheme {
             do {
                 try setting.apply(String(cString: address), to: &style, display: display)
             } catch {
-                warnings.append("X resource \(resourceClass).\(setting.name): \(error); using the default")
+                // The value's message names the flag ("for --indicator-height"), which no one passed here.
+                let reason = "\(error)".replacingOccurrences(of: " for \(setting.flag) (", with: " (")
+                warnings.append("X resource \(resourceClass).\(setting.name): \(reason); using the default")
             }
         }
         return warnings

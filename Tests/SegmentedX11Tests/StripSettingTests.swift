@@ -59,6 +59,7 @@ final class StripSettingTests: XCTestCase {
                     XCTAssertTrue(result.flag?.contains(range.text) == true, "\(what): \(result.flag ?? "accepted")")
                     XCTAssertTrue(result.resource?.contains("X resource SegmentedStrip.\(setting.name): ") == true
                                   && result.resource?.contains(range.text) == true, "\(what): \(result.resource ?? "accepted")")
+                    XCTAssertFalse(result.resource?.contains(setting.flag) ?? true, "\(what): a resource's warning names no flag: \(result.resource ?? "")")
                     XCTAssertTrue(result.api?.hasPrefix("StripStyle.\(field.apiName) is ") == true
                                   && result.api?.contains(range.text) == true, "\(what): \(result.api ?? "accepted")")
                     XCTAssertEqual(result.values[0], field.get(StripStyle()), "\(what): a refused flag changes nothing")
