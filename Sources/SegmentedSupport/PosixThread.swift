@@ -16,17 +16,7 @@ public final class PosixThread: @unchecked Sendable {
     /// Starts `body` on a new thread (8 MiB of stack, the glibc default); when
     /// no thread can be made, runs it at once on this one.
     public init(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body))
-        let status = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box.toOpaque())
-        ranInline = status != 0
-        if ranInline {
-            let body = box.takeRetainedValue().body
-            body()
-        }
+        ranInline = !Self.start(&thread, nil, body)
     }
 
     /// Runs `body` on a new thread that is never joined (detached: it frees
@@ -34,18 +24,29 @@ public final class PosixThread: @unchecked Sendable {
     /// on this one. For work whose end is announced otherwise, such as a hop
     /// back to the main queue.
     public static func detach(_ body: @escaping @Sendable () -> Void) {
-        let box = Unmanaged.passRetained(Box(body))
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { raw in
+        _ = start(&thread, &attributes, body)
+    }
+
+    /// Starts `body` on a new thread made with `attributes` (nil: joinable);
+    /// returns false when no thread could be made, once `body` has run here.
+    private static func start(_ thread: inout pthread_t, _ attributes: UnsafePointer<pthread_attr_t>?,
+                              _ body: @escaping @Sendable () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Box(body))
+        let status = pthread_create(&thread, attributes, { raw in
             let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
             box.body()
             return nil
         }, box.toOpaque())
-        if status != 0 { box.takeRetainedValue().body() }
+        guard status == 0 else {
+            box.takeRetainedValue().body()
+            return false
+        }
+        return true
     }
 
     /// Waits until the body has returned (at once the second time, or when it ran inline).

@@ -183,10 +183,7 @@ public enum TitlesFile {
             }
             throw Failure.malformedJSON(path: path, detail: describePosition(debug, in: data))
         }
-        // Foundation takes "[1, 2, ]"; JSON does not, and neither do other readers of the same file.
-        if let comma = data.withUnsafeBytes({ firstTrailingComma($0.bindMemory(to: UInt8.self)) }) {
-            throw Failure.malformedJSON(path: path, detail: describePosition("a comma before a closing bracket or brace around character \(comma)", in: data))
-        }
+        try refuseTrailingComma(in: data, path: path)
         guard let array = object as? [Any] else {
             throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind(of: object)), not an array")
         }
@@ -284,11 +281,16 @@ public enum TitlesFile {
         guard let first = firstArray, let second = secondArray, first.count + second.count <= maximumTitles else { return nil }
         let (titles, firstNonString) = cast(first[...], second[...])
         guard firstNonString == nil else { return nil }
-        if let comma = firstTrailingComma(UnsafeBufferPointer(rebasing: buffer[..<count])) {
-            let data = Data(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        try refuseTrailingComma(in: Data(bytesNoCopy: bytes, count: count, deallocator: .none), path: path)
+        return titles
+    }
+
+    /// Foundation takes "[1, 2, ]"; JSON does not, and neither do other readers of the same file.
+    /// - Throws: `Failure.malformedJSON` placing the first trailing comma in `data`.
+    private static func refuseTrailingComma(in data: Data, path: String) throws {
+        if let comma = data.withUnsafeBytes({ firstTrailingComma($0.bindMemory(to: UInt8.self)) }) {
             throw Failure.malformedJSON(path: path, detail: describePosition("a comma before a closing bracket or brace around character \(comma)", in: data))
         }
-        return titles
     }
 
     private static func kind(of value: Any) -> String {

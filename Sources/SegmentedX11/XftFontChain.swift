@@ -224,13 +224,8 @@ public final class XftFontChain {
     public nonisolated static func canOpenLater(pattern: String, scale: Double = 1, display: OpaquePointer? = nil, screen: Int32 = 0) -> Bool {
         guard let parsed = FcNameParse(pattern) else { return false }
         defer { FcPatternDestroy(parsed) }
-        let requested = cxft_pattern_requested_pixel_size(parsed, pointResolution(scale: scale), display, screen)
         // A pixel size is multiplied by the scale (as `init` does); points already are, through the dpi.
-        var pixels = Double(-1)
-        if requested >= 0 {
-            var pixelSize = 0.0
-            pixels = FcPatternGetDouble(parsed, "pixelsize", 0, &pixelSize) == FcResultMatch ? requested * scale : requested
-        }
+        let pixels = cxft_pattern_requested_pixel_size(parsed, scale, pointResolution(scale: scale), display, screen)
         return pixels >= 1 && pixels <= 400
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// What one run of a program cost, from wait4's resource usage.
 struct ProcessCost {
@@ -39,31 +40,21 @@ func monotonicSeconds() -> Double {
 }
 
 /// CPU ticks (utime + stime, in clock ticks) of `pid`, and the context
-/// switches (voluntary and not) of each of its threads, by thread id.
+/// switches of each of its threads (`ProcFile.contextSwitches`).
 func processActivity(_ pid: Int32) -> (ticks: Int, switches: [String: Int])? {
     guard let stat = readFile("/proc/\(pid)/stat") else { return nil }
     // Fields after the parenthesized command name: state is field 3; utime 14, stime 15.
     guard let close = stat.lastIndex(of: ")") else { return nil }
     let fields = stat[stat.index(after: close)...].split(separator: " ")
     guard fields.count > 13, let utime = Int(fields[11]), let stime = Int(fields[12]) else { return nil }
-    var switches = [String: Int]()
-    if let tasks = try? listDirectory("/proc/\(pid)/task") {
-        for task in tasks {
-            guard let status = readFile("/proc/\(pid)/task/\(task)/status") else { continue }
-            for line in status.split(separator: "\n") where line.hasSuffix("ctxt_switches") == false && line.contains("ctxt_switches") {
-                switches[task, default: 0] += Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-            }
-        }
-    }
-    return (utime + stime, switches)
+    return (utime + stime, ProcFile.contextSwitches(ofProcess: pid))
 }
 
-/// CPU ticks and wakeups (context switches) between two `processActivity`
-/// samples: a thread that ended in between is left out (its count would
-/// subtract), one that began counts in full; -1 for both when a sample failed.
+/// CPU ticks and wakeups (`ProcFile.wakeups`) between two `processActivity`
+/// samples; -1 for both when a sample failed.
 func activity(from a: (ticks: Int, switches: [String: Int])?, to b: (ticks: Int, switches: [String: Int])?) -> (ticks: Int, wakeups: Int) {
     guard let a, let b else { return (-1, -1) }
-    return (b.ticks - a.ticks, b.switches.reduce(0) { $0 + $1.value - (a.switches[$1.key] ?? 0) })
+    return (b.ticks - a.ticks, ProcFile.wakeups(from: a.switches, to: b.switches))
 }
 
 func readFile(_ path: String) -> String? {

@@ -137,6 +137,8 @@ final class PendingTitles: Sendable {
     static let concurrentBytes = 1 << 20
     /// Whether the file is being parsed on a second thread.
     let isConcurrent: Bool
+    /// The `--select` index the titles must reach.
+    private let selectedIndex: Int
     /// Set once: here for a short file, on the parsing thread (before it ends) for a large one.
     private let result = Mutex<Result<[String], any Error>?>(nil)
     /// The thread parsing a large file, joined by `titles()` (at once after the
@@ -148,6 +150,7 @@ final class PendingTitles: Sendable {
     ///   - selectedIndex: the `--select` index, checked against the titles once parsed.
     ///   - programName: the prefix of the message a bad file ends the program with.
     init(path: String, selectedIndex: Int, programName: String) {
+        self.selectedIndex = selectedIndex
         var info = stat()
         // Larger than the limit: refused at once, with no heap grown for it (and no
         // arithmetic on a sparse file's size, which can be near Int.max on tmpfs).
@@ -199,7 +202,7 @@ final class PendingTitles: Sendable {
     func titles() -> [String] {
         parsing.withLock { $0 }?.join()
         let parsedTitles = result.withLock { $0! }
-        if let message = Self.failure(parsedTitles, selectedIndex: options.selectedIndex) { fail(message, status: 2) }
+        if let message = Self.failure(parsedTitles, selectedIndex: selectedIndex) { fail(message, status: 2) }
         return (try? parsedTitles.get()) ?? []
     }
 }
