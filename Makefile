@@ -14,9 +14,13 @@ deps:
 # at startup packed together (bench/link-order, one section per function: about
 # 4 MiB less resident), with no $ORIGIN run path (--disable-local-rpath: the
 # dynamic loader otherwise looks for each of the ten libraries in .build first,
-# 17 failed lookups; its startup went from 1.15 M to 0.39 M cycles). See
-# docs/performance.md.
-RELEASE_LINK := -c release --disable-local-rpath --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+# 17 failed lookups; its startup went from 1.15 M to 0.39 M cycles), and with
+# generic types' metadata made by their accessor functions rather than looked
+# up by mangled name (-disable-concrete-type-metadata-mangled-name-accessors:
+# a dictionary keyed by String, Int, UInt or UInt32 then needs no run-time
+# search of every conformance record for Hashable, 1.4 M instructions before
+# the first frame). See docs/performance.md.
+RELEASE_LINK := -c release --disable-local-rpath --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -use-ld=lld \
   -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -L$(CURDIR)/scripts/static-libstdc++ \
   -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 RELEASE_FLAGS := $(RELEASE_LINK) \
