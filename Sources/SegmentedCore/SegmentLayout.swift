@@ -25,7 +25,11 @@ public final class SegmentWidths: @unchecked Sendable {
     /// `sumStorage[i]` = sum of the widths of 0..<i, for i up to `measuredCount`; `count + 1` entries.
     private let sumStorage: UnsafeMutablePointer<Double>
     /// How many segments are measured: 0..<measuredCount.
-    public private(set) var measuredCount = 0
+    /// (Unchecked: every width and running sum read compares with it, and a
+    /// class's stored property is otherwise checked for exclusive access at
+    /// run time on each read, which was most of a hit-test's cost. This class
+    /// is used from one thread at a time and no access to it overlaps another.)
+    @exclusivity(unchecked) public private(set) var measuredCount = 0
     /// Measures segment i (nil once every segment is measured).
     private var measure: ((Int) -> Double)?
 

@@ -10,8 +10,10 @@ import SegmentedText
 /// Widths are the glyph advance (`XGlyphInfo.xOff`), not the ink width.
 /// Fallback follows suckless drw.c: for a code point no open font has
 /// (`XftCharExists`), ask fontconfig for the base pattern plus a charset with
-/// that code point (`XftFontMatch`) and append the result to the chain; the
-/// chain is the cache, and code points no font has are remembered too.
+/// that code point and append the result to the chain; the chain is the
+/// cache, and code points no font has are remembered too. The match is made
+/// among the installed fonts that have the code point (`bestCoveringMatch`),
+/// which gives the font fontconfig's match of every font gives, at a tenth of the cost.
 /// Fallback fonts are opened lazily, when a title first needs them.
 ///
 /// Titles are shaped (`XftFontChain+Shaping.swift`): itemized by bidi level,
@@ -330,20 +332,26 @@ public final class XftFontChain {
     /// `codePoints` (a cluster's drawn code points), a color font when
     /// `color` (an emoji sequence; only when Xft draws color glyphs).
     ///
-    /// fontconfig's best match (`FcFontSetMatch`) among the installed fonts
-    /// that have them all (and that Xft can draw, `coveringFonts`) usually is
-    /// that font. When it does not open, or Xft finds a code point missing
-    /// after all, this walks fontconfig's sorted list (`FcFontSort`) of every
-    /// font for the first that has them, as Pango does.
+    /// fontconfig's best match of every installed font (`FcFontMatch`, as
+    /// `XftFontMatch` makes it) usually is that font; it is found among the
+    /// fonts that have the code points when that is sure to give the same
+    /// font (`bestCoveringMatch`, a tenth of the cost). The best match can
+    /// lack them (a pattern naming a family, or asking for color, ranks those
+    /// above the charset: "Noto Color Emoji:charset=61" still gives Noto Color
+    /// Emoji), so then, like Pango, this walks fontconfig's sorted list
+    /// (`FcFontSort`) for the first font that has them (and that Xft can draw).
     private func openFallback(for codePoints: [UInt32], color: Bool) -> UnsafeMutablePointer<XftFont>? {
         guard let pattern = fallbackPattern(for: codePoints, color: color) else { return nil }
         defer { FcPatternDestroy(pattern) }
-        if let match = bestCoveringMatch(pattern, codePoints: codePoints, color: color),
-           let font = XftFontOpenPattern(display, match) {   // takes the match
-            if codePoints.allSatisfy({ XftCharExists(display, font, $0) != 0 }) { return font }
-            XftFontClose(display, font)
-        }
         var result = FcResultMatch
+        if let match = bestCoveringMatch(pattern, codePoints: codePoints, color: color) ?? FcFontMatch(nil, pattern, &result) {
+            if Self.covers(match, codePoints, color: color), let font = XftFontOpenPattern(display, match) {   // takes the match
+                if codePoints.allSatisfy({ XftCharExists(display, font, $0) != 0 }) { return font }
+                XftFontClose(display, font)
+            } else {
+                FcPatternDestroy(match)
+            }
+        }
         guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
         defer { FcFontSetDestroy(sorted) }
         for i in 0..<Int(sorted.pointee.nfont) {
@@ -382,16 +390,21 @@ public final class XftFontChain {
     }
 
     /// fontconfig's best match for `pattern` (substituted, `fallbackPattern`)
-    /// among the installed fonts that have every one of `codePoints` and that
-    /// Xft can draw (`covers`), or nil when none has them.
+    /// of every installed font, `FcFontMatch`'s, found among the fonts that
+    /// have every one of `codePoints` (and that Xft can draw, `covers`); nil
+    /// when that is not sure to be the same font, which the caller then asks
+    /// `FcFontMatch` for.
     ///
-    /// This is the font `XftFontMatch` gives whenever its match has the code
-    /// points: fontconfig ranks a font's charset above its family and
-    /// language, so the best font of all that has them is the best of those
-    /// that have them. Matching against those few fonts (31 of 321 for a Han
-    /// code point here) rather than all costs a tenth: each font compared is
-    /// about 5,000 instructions, and a fallback match was 1.9 M of the first
-    /// frame's 54 M.
+    /// fontconfig ranks a font's charset below a few properties (file, font
+    /// format, variable, scalable, color, foundry) and above every other
+    /// (fcmatch.c's priorities). Among the fonts with the code points, those
+    /// that also score nothing on the properties above it
+    /// (`cxft_font_ties_above_charset`) beat every other font; when there are
+    /// any, fontconfig's best of them (`FcFontSetMatch`, the same comparison
+    /// in the same font order) is its best of all. Matching against those few
+    /// fonts (31 of 321 for a Han code point here) rather than all costs a
+    /// tenth: each font compared is about 5,000 instructions, and a fallback
+    /// match was 1.9 M of the first frame's 54 M.
     func bestCoveringMatch(_ pattern: OpaquePointer, codePoints: [UInt32], color: Bool) -> OpaquePointer? {
         guard var covering: UnsafeMutablePointer<FcFontSet>? = FcFontSetCreate() else { return nil }
         defer { FcFontSetDestroy(covering) }
@@ -399,6 +412,11 @@ public final class XftFontChain {
             guard let installed = FcConfigGetFonts(nil, kind) else { continue }
             for i in 0..<Int(installed.pointee.nfont) {
                 guard let font = installed.pointee.fonts[i], Self.covers(font, codePoints, color: color) else { continue }
+                switch cxft_font_ties_above_charset(pattern, font) {
+                case 1: break
+                case 0: continue
+                default: return nil   // a value fontconfig would compare otherwise: let it match every font
+                }
                 FcPatternReference(font)
                 guard FcFontSetAdd(covering, font) != 0 else {
                     FcPatternDestroy(font)

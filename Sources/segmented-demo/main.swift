@@ -320,8 +320,9 @@ host.resized = { width, height in
 @MainActor
 func warnAboutMissingCharacters() {
     let chains = strip.fontChains
-    let usedCodePoints = Array(Set(chains.unselected.codePointsSeen)
-        .union(chains.unselected.codePointsWithoutFont).union(chains.selected.codePointsWithoutFont))
+    // Sorted: a set's order changes from run to run, and the selected chain opens fallbacks in this order.
+    let usedCodePoints = Set(chains.unselected.codePointsSeen)
+        .union(chains.unselected.codePointsWithoutFont).union(chains.selected.codePointsWithoutFont).sorted()
     for (name, chain) in [("--font", chains.unselected), ("--selected-font", chains.selected)] {
         let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
         if !missing.isEmpty {
