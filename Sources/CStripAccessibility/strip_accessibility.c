@@ -12,14 +12,24 @@
 #include <atk/atk.h>
 #include <dlfcn.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "strip_accessibility.h"
 
-// The AT-SPI bridge's one entry point (at-spi2-atk's atk-bridge.h), declared
-// here so that only ATK's headers are needed.
+// The AT-SPI bridge's entry points (at-spi2-atk's atk-bridge.h), and the few
+// libdbus and libatspi calls that notice the bus going away, declared here so
+// that only ATK's headers are needed.
 int atk_bridge_adaptor_init(int *argc, char **argv[]);
+void atk_bridge_adaptor_cleanup(void);
+typedef struct DBusConnection DBusConnection;
+typedef struct DBusMessage DBusMessage;
+typedef enum { DBUS_HANDLER_RESULT_HANDLED, DBUS_HANDLER_RESULT_NOT_YET_HANDLED } DBusHandlerResult;
+typedef DBusHandlerResult (*DBusHandleMessageFunction)(DBusConnection *, DBusMessage *, void *);
+uint32_t dbus_connection_add_filter(DBusConnection *, DBusHandleMessageFunction, void *, void (*)(void *));
+uint32_t dbus_message_is_signal(DBusMessage *, const char *interface, const char *name);
+DBusConnection *atspi_get_a11y_bus(void);
 
 #define LOADED_FUNCTIONS(X)                                                                              \
     X(g_type_register_static) X(g_type_add_interface_static) X(g_type_class_peek_parent)                 \
@@ -28,7 +38,8 @@ int atk_bridge_adaptor_init(int *argc, char **argv[]);
     X(g_main_context_prepare) X(g_main_context_query) X(g_main_context_check) X(g_main_context_dispatch) \
     X(atk_object_get_type) X(atk_component_get_type) X(atk_selection_get_type) X(atk_action_get_type)    \
     X(atk_util_get_type) X(atk_window_get_type) X(atk_state_set_new) X(atk_state_set_add_state)                                \
-    X(atk_object_notify_state_change) X(atk_bridge_adaptor_init)
+    X(atk_object_notify_state_change) X(atk_bridge_adaptor_init) X(atk_bridge_adaptor_cleanup)            \
+    X(g_log_set_handler) X(dbus_connection_add_filter) X(dbus_message_is_signal) X(atspi_get_a11y_bus)
 
 static struct {
 #define DECLARE(name) __typeof__(name) *name;
@@ -451,20 +462,68 @@ static void register_types(void) {
     F(g_type_add_interface_static)(tab_type, F(atk_action_get_type)(), &tab_action);
 }
 
-int strip_acc_start(const char *app_name, const char *toolkit_version, const StripAccCallbacks *given) {
-    callbacks = *given;
-    application_name = strdup(app_name);
-    toolkit_version_string = strdup(toolkit_version);
-    F(g_main_context_acquire)(F(g_main_context_default)());
-    register_types();
-    application = F(g_object_new)(node_type, NULL);
-    application->object.role = ATK_ROLE_APPLICATION;
-    // ATK's root is whatever AtkUtil's class says: ours, for the life of the process.
-    AtkUtilClass *util = F(g_type_class_ref)(F(atk_util_get_type)());
-    util->get_root = util_get_root;
-    util->get_toolkit_name = util_get_toolkit_name;
-    util->get_toolkit_version = util_get_toolkit_version;
-    return F(atk_bridge_adaptor_init)(NULL, NULL) == 0 ? 0 : -1;
+// What the bridge and ATK log (they use g_warning for every failure to reach
+// the bus) is kept, on the thread that starts the bridge, as the reason the
+// start failed; anything else is written as one line in the program's name.
+static _Thread_local char last_warning[512];
+static _Thread_local int starting;
+
+static void log_message(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain;
+    (void)data;
+    if (!(level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL | G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE))) return;
+    char line[sizeof last_warning];
+    size_t n = 0;
+    for (const char *c = message ? message : ""; *c && n + 1 < sizeof line; c++)
+        line[n++] = (*c == '\n' || *c == '\r' || *c == '\t') ? ' ' : *c;
+    while (n > 0 && line[n - 1] == ' ') n--;
+    line[n] = 0;
+    if (starting) memcpy(last_warning, line, n + 1);
+    else fprintf(stderr, "%s: accessibility: %s\n", application_name, line);
+}
+
+static void (*bus_lost)(void);
+
+static DBusHandlerResult on_bus_message(DBusConnection *bus, DBusMessage *message, void *data) {
+    (void)bus;
+    (void)data;
+    if (F(dbus_message_is_signal)(message, "org.freedesktop.DBus.Local", "Disconnected") && bus_lost) bus_lost();
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+int strip_acc_start(const char *app_name, const char *toolkit_version, const StripAccCallbacks *given,
+                    void (*lost)(void), const char **reason) {
+    if (!application) {
+        callbacks = *given;
+        bus_lost = lost;
+        application_name = strdup(app_name);
+        toolkit_version_string = strdup(toolkit_version);
+        const char *domains[] = {NULL, "Atk", "dbind"};
+        for (size_t i = 0; i < sizeof domains / sizeof *domains; i++)
+            F(g_log_set_handler)(domains[i], G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION, log_message, NULL);
+        register_types();
+        application = F(g_object_new)(node_type, NULL);
+        application->object.role = ATK_ROLE_APPLICATION;
+        // ATK's root is whatever AtkUtil's class says: ours, for the life of the process.
+        AtkUtilClass *util = F(g_type_class_ref)(F(atk_util_get_type)());
+        util->get_root = util_get_root;
+        util->get_toolkit_name = util_get_toolkit_name;
+        util->get_toolkit_version = util_get_toolkit_version;
+    }
+    last_warning[0] = 0;
+    starting = 1;
+    int status = F(atk_bridge_adaptor_init)(NULL, NULL);
+    starting = 0;
+    *reason = last_warning[0] ? last_warning : NULL;
+    if (status != 0) return -1;
+    // Connected now, so this returns the bridge's connection without any traffic.
+    DBusConnection *bus = F(atspi_get_a11y_bus)();
+    if (bus) F(dbus_connection_add_filter)(bus, on_bus_message, NULL, NULL);
+    return 0;
+}
+
+void strip_acc_stop(void) {
+    F(atk_bridge_adaptor_cleanup)();
 }
 
 // MARK: - Changes
@@ -583,6 +642,9 @@ static int prepared;
 
 int32_t strip_acc_turn(int32_t *timeout_ms) {
     GMainContext *context = F(g_main_context_default)();
+    // The bridge was started on another thread; the context's owner is the thread that turns it.
+    static int acquired;
+    if (!acquired) acquired = F(g_main_context_acquire)(context);
     if (prepared) {
         for (int i = 0; i < n_poll_fds; i++) {
             struct pollfd p = {.fd = poll_fds[i].fd, .events = (short)poll_fds[i].events};

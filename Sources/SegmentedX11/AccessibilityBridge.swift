@@ -8,15 +8,19 @@ import SegmentedSupport
 /// ATK objects for every host window and strip, published on the
 /// accessibility bus by the AT-SPI bridge (libatk-bridge-2.0).
 ///
-/// Nothing is loaded until it is needed: after a strip's first frame, the
-/// root window's `AT_SPI_BUS` property (set by at-spi-bus-launcher while the
-/// accessibility bus runs) or `AT_SPI_BUS_ADDRESS` in the environment says
-/// whether a bus exists; only then are ATK, GLib and the bridge loaded (dlopen)
-/// and GLib's main context run on the main queue (`GLibMainContextPump`).
-/// Without a bus, the strips listen for that property to appear (a screen
-/// reader started later) and start the bridge then. `NO_AT_BRIDGE=1` turns it
-/// all off, as for GTK. With no bus, the cost is three X round trips after the
-/// first frame and an event whenever a root window property changes.
+/// Nothing is loaded until it is needed: after a strip's first frame,
+/// `AT_SPI_BUS_ADDRESS` in the environment or the root window's `AT_SPI_BUS`
+/// property (set by at-spi-bus-launcher while the accessibility bus runs)
+/// says whether a bus exists; only then are ATK, GLib and the bridge loaded
+/// (dlopen) and GLib's main context run on the main queue
+/// (`GLibMainContextPump`). The session bus is never asked, so D-Bus never
+/// autolaunches one. The strips listen for that property to change, so a bus
+/// launched later, or relaunched, is joined then. `NO_AT_BRIDGE=1` turns it
+/// all off, as for GTK.
+///
+/// Joining blocks inside libdbus until the bus answers, so it runs on a thread
+/// of its own while the window goes on; a bus that has not answered within
+/// `busAnswerTimeout` is reported as failed (and joined if it answers later).
 @MainActor
 public enum StripAccessibility {
     /// Where the bridge stands.
@@ -27,7 +31,7 @@ public enum StripAccessibility {
         case noBus
         /// The bridge is loaded and has registered the application (or is registering it).
         case active
-        /// A bus was found, but the bridge could not be loaded or started (the reason).
+        /// A bus was found, but the bridge could not join it, or it went away (the reason).
         case failed(String)
     }
 
@@ -36,16 +40,22 @@ public enum StripAccessibility {
         didSet { statusChanged?(status) }
     }
 
-    /// Called once the bus has been checked (with `.noBus`, `.active` or `.failed`).
+    /// Called whenever the status changes after the first check (with `.noBus`, `.active` or `.failed`).
     public static var statusChanged: (@MainActor (Status) -> Void)?
 
     static var frames: [AccessibleElement] = []
     static var lists: [AccessibleElement] = []
     static var pump: GLibMainContextPump?
     private static var checkScheduled = false
-    /// The AT_SPI_BUS atom, and the connection whose root window is watched for it while there is no bus.
+    /// The AT_SPI_BUS atom, and the connection whose root window is watched for it.
     private static var busAtom: Atom = 0
     private static var watched: XDisplayConnection?
+    /// `AT_SPI_BUS_ADDRESS` as the program was started with it (a join sets it for the bridge).
+    private static let environmentAddress = getenv("AT_SPI_BUS_ADDRESS").map { String(cString: $0) }
+    /// The address being joined or joined, while a join's thread runs, and its timeout.
+    private static var joinedAddress: String?
+    private static var joining = false
+    private static var joinTimeout: DispatchSourceTimer?
 
     /// The name the application has on the bus: the program's (its file name).
     static var applicationName: String {
@@ -62,13 +72,8 @@ public enum StripAccessibility {
                 status = .noBus
                 return
             }
-            guard let address = busAddress(connection) else {
-                watchForBus(connection)
-                status = .noBus
-                return
-            }
-            watchedAddress = address
-            start()
+            watchForBus(connection)
+            check(connection)
         }
     }
 
@@ -85,23 +90,39 @@ public enum StripAccessibility {
         watched = connection
     }
 
+    /// Finds the bus and joins it, or says why not.
+    private static func check(_ connection: XDisplayConnection) {
+        guard let address = busAddress(connection) else {
+            status = .noBus
+            return
+        }
+        if let problem = addressProblem(address) {
+            status = .failed(problem)
+        } else {
+            join(address)
+        }
+    }
+
     /// A strip was handed an event: if it says the accessibility bus was
-    /// published on the watched root window, the bridge starts now.
+    /// published on the watched root window (launched, or launched anew), the
+    /// bridge joins it now unless it is on that bus already.
     /// - Returns: whether the event was that one.
     static func rootPropertyChanged(_ event: inout XEvent) -> Bool {
         guard let connection = watched, event.type == PropertyNotify, busAtom != 0, event.xproperty.atom == busAtom,
-              event.xproperty.state == PropertyNewValue,
               event.xproperty.window == XDefaultRootWindow(connection.display) else { return false }
-        watched = nil
-        watchedAddress = busAddress(connection)
-        start()
+        guard event.xproperty.state == PropertyNewValue, !joining else { return true }
+        if status == .active, busAddress(connection) == joinedAddress { return true }
+        leave()
+        check(connection)
         return true
     }
 
-    /// The accessibility bus's D-Bus address (found without any D-Bus traffic): `AT_SPI_BUS_ADDRESS`, else the
-    /// root window's `AT_SPI_BUS` property (empty when it is not text); nil without a bus.
+    /// The accessibility bus's D-Bus address (found without any D-Bus
+    /// traffic): `AT_SPI_BUS_ADDRESS` unless empty (as libatspi reads it),
+    /// else the root window's `AT_SPI_BUS` property (empty when it is not
+    /// text); nil without a bus.
     static func busAddress(_ connection: XDisplayConnection) -> String? {
-        if let address = getenv("AT_SPI_BUS_ADDRESS") { return String(cString: address) }
+        if let environmentAddress, !environmentAddress.isEmpty { return environmentAddress }
         let display = connection.display
         defer { connection.noteRoundTrip() }
         // Made if new: the watch for a later bus recognizes the property by this number.
@@ -120,87 +141,75 @@ public enum StripAccessibility {
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 
-    /// How long the bus may take to answer a connection's first message, seconds.
+    /// Why the bridge must not be pointed at `address`, or nil. Only sockets
+    /// are joined: libdbus would start a program for `autolaunch:` or
+    /// `unixexec:`, and nothing may be started on the program's behalf.
+    nonisolated static func addressProblem(_ address: String) -> String? {
+        guard !address.isEmpty else { return "the root window's AT_SPI_BUS property holds no bus address" }
+        let sockets = ["unix", "tcp", "nonce-tcp"]
+        for entry in address.split(separator: ";") {
+            let transport = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard entry.contains(":"), sockets.contains(String(transport)) else {
+                return "the accessibility bus address \(address) is not a unix:, tcp: or nonce-tcp: address"
+            }
+        }
+        return nil
+    }
+
+    /// How long the bus may take to answer before it is reported failed, seconds.
     nonisolated static let busAnswerTimeout = 2.0
 
-    /// Starts the bridge once the bus is seen to answer. The bridge connects
-    /// synchronously on the main queue (`atk_bridge_adaptor_init`), with no
-    /// timeout: a bus that accepts connections but never answers (a stopped or
-    /// wedged dbus-daemon) would freeze the program for good. So a helper
-    /// thread first opens a connection of its own and waits, at most
-    /// `busAnswerTimeout`, for the answer to D-Bus's first authentication
-    /// message; the strip keeps running meanwhile. A thread of its own, not a
-    /// Dispatch global queue, whose Linux worker-pool monitor would then wake
-    /// the program once a second for as long as it runs (see `PosixThread`).
-    private static func start() {
-        let address = watchedAddress ?? ""
+    /// Joins the bus at `address` on a thread of its own (the bridge connects
+    /// and registers synchronously, with no timeout it lets us set). A thread,
+    /// not a Dispatch global queue, whose Linux worker-pool monitor would then
+    /// wake the program once a second for as long as it runs (see `PosixThread`).
+    private static func join(_ address: String) {
+        joining = true
+        joinedAddress = address
+        // The bridge reads the address from here; it never looks for one on the session bus then.
+        setenv("AT_SPI_BUS_ADDRESS", address, 1)
+        let timeout = DispatchSource.makeTimerSource(queue: .main)
+        timeout.schedule(deadline: .now() + busAnswerTimeout)
+        timeout.setEventHandler {
+            MainActor.assumeIsolated {
+                joinTimeout = nil
+                status = .failed("the accessibility bus at \(address) did not answer within \(busAnswerTimeout) s")
+            }
+        }
+        timeout.resume()
+        joinTimeout = timeout
+        let name = applicationName
+        let callbacks = callbackTable()
         PosixThread.detach {
-            let problem = StripAccessibility.busAnswerProblem(address: address, timeout: StripAccessibility.busAnswerTimeout)
+            let problem = StripAccessibility.startBridge(name: name, callbacks: callbacks)
             DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    if let problem { status = .failed(problem) } else { startBridge() }
-                }
+                MainActor.assumeIsolated { joined(address, problem: problem) }
             }
         }
     }
 
-    /// The address checked by `start()` (read by the last `busAddress`).
-    private static var watchedAddress: String?
-
-    /// Why the bus at `address` cannot be used, or nil when it answers (or is
-    /// not a Unix socket address, which the bridge is left to try itself).
-    /// Blocks up to `timeout` seconds: call it off the main queue.
-    nonisolated static func busAnswerProblem(address: String, timeout: Double) -> String? {
-        guard let first = address.split(separator: ";").first, first.hasPrefix("unix:") else { return nil }
-        var path: String?, abstract: String?
-        for pair in first.dropFirst(5).split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            if parts[0] == "path" { path = parts[1] }
-            if parts[0] == "abstract" { abstract = parts[1] }
+    /// Loads and starts the bridge: blocks until the bus answers or libdbus gives up.
+    /// - Returns: why it failed, or nil.
+    nonisolated private static func startBridge(name: String, callbacks: StripAccCallbacks) -> String? {
+        var table = callbacks
+        var error: UnsafePointer<CChar>?
+        guard strip_acc_load(&error) == 0 else {
+            return error.map { String(cString: $0) } ?? "libatk-bridge-2.0 could not be loaded"
         }
-        guard let name = path ?? abstract else { return nil }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var socketAddress = sockaddr_un()
-        socketAddress.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(name.utf8)
-        let offset = path == nil ? 1 : 0   // an abstract name starts with a NUL byte
-        guard bytes.count + offset < MemoryLayout.size(ofValue: socketAddress.sun_path) else { return nil }
-        withUnsafeMutableBytes(of: &socketAddress.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i + offset] = byte }
+        var reason: UnsafePointer<CChar>?
+        let lost: @convention(c) () -> Void = {
+            DispatchQueue.main.async { MainActor.assumeIsolated { StripAccessibility.busLost() } }
         }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + offset + bytes.count + (path == nil ? 0 : 1))
-        let connected = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
+        guard strip_acc_start(name, "0.1.0", &table, lost, &reason) == 0 else {
+            return "the AT-SPI bridge could not join the accessibility bus"
+                + (reason.map { ": " + String(cString: $0) } ?? "")
         }
-        guard connected == 0 else {
-            return "the accessibility bus at \(address) refuses connections (\(String(cString: strerror(errno))))"
-        }
-        // D-Bus's opening: a NUL byte, then EXTERNAL authentication as our user id (hex digits of its decimal form).
-        let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
-        let hello = Array("\0AUTH EXTERNAL \(uid)\r\n".utf8)
-        guard send(fd, hello, hello.count, Int32(MSG_NOSIGNAL)) == hello.count else {
-            return "the accessibility bus at \(address) closed the connection"
-        }
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(timeout * 1000)) == 1 else {
-            return "the accessibility bus at \(address) did not answer within \(timeout) s"
-        }
-        var reply = [UInt8](repeating: 0, count: 256)
-        let received = recv(fd, &reply, reply.count, 0)
-        guard received > 0 else { return "the accessibility bus at \(address) closed the connection" }
         return nil
     }
 
-    private static func startBridge() {
-        var error: UnsafePointer<CChar>?
-        guard strip_acc_load(&error) == 0 else {
-            status = .failed(error.map { String(cString: $0) } ?? "libatk-bridge-2.0 could not be loaded")
-            return
-        }
-        var table = StripAccCallbacks(name: { handle, index in
+    /// What the C side asks Swift, answered on the main thread (where GLib's context turns).
+    private static func callbackTable() -> StripAccCallbacks {
+        StripAccCallbacks(name: { handle, index in
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.name(Int(index)) }.flatMap { strdup($0) }
         }, count: { handle in
             MainActor.assumeIsolated { Int32(clamping: StripAccessibility.element(handle)?.count ?? 0) }
@@ -221,16 +230,52 @@ public enum StripAccessibility {
         }, select: { handle, index in
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.select(Int(index)) == true ? 1 : 0 }
         })
-        guard strip_acc_start(applicationName, "0.1.0", &table) == 0 else {
-            status = .failed("the AT-SPI bridge did not start (atk_bridge_adaptor_init failed)")
-            return
+    }
+
+    /// A join's thread is done: publish everything (or say why not).
+    private static func joined(_ address: String, problem: String?) {
+        joining = false
+        joinTimeout?.cancel()
+        joinTimeout = nil
+        if let problem {
+            status = .failed(problem)
+        } else {
+            let pump = GLibMainContextPump()
+            self.pump = pump
+            for frame in frames { frame.publish(under: nil) }
+            for list in lists { publish(list) }
+            status = .active
+            pump.turnSoon()
         }
-        let pump = GLibMainContextPump()
-        self.pump = pump
-        for frame in frames { frame.publish(under: nil) }
-        for list in lists { publish(list) }
-        status = .active
-        pump.turnSoon()
+        // The bus was announced anew while this join waited for the old one.
+        if let connection = watched, let current = busAddress(connection), current != address {
+            leave()
+            check(connection)
+        }
+    }
+
+    /// The joined bus closed the connection (its daemon ended): leave it, and
+    /// wait for the launcher to announce a new one on the root window.
+    private static func busLost() {
+        guard status == .active, !joining else { return }
+        let address = joinedAddress ?? ""
+        leave()
+        status = .failed("the accessibility bus at \(address) closed the connection")
+    }
+
+    /// Leaves the bus, if the bridge is on one. The objects are made anew for
+    /// the next bus: the bridge keeps each object's D-Bus id on the object,
+    /// and a new bridge would hand out the same ids to others.
+    private static func leave() {
+        guard let pump else { return }
+        pump.stop()
+        self.pump = nil
+        strip_acc_stop()
+        for list in lists {
+            list.pageArea?.unpublish()
+            list.unpublish()
+        }
+        for frame in frames { frame.unpublish() }
     }
 
     fileprivate static func element(_ handle: UnsafeMutableRawPointer?) -> AccessibleElement? {
@@ -330,10 +375,22 @@ final class AccessibleElement {
         case .frame: return host?.title
         case .pageTabList:
             guard let strip else { return nil }
-            return index < 0 ? strip.accessibleName : strip.titles.indices.contains(index) ? strip.titles[index] : nil
+            return index < 0 ? strip.accessibleName : strip.titles.indices.contains(index) ? Self.drawnText(strip.titles[index]) : nil
         case .pageArea:
-            return strip.flatMap { s in s.selectedIndex.map { s.titles[$0] } }
+            return strip.flatMap { s in s.selectedIndex.map { Self.drawnText(s.titles[$0]) } }
         }
+    }
+
+    /// A title as it is drawn: control characters in caret notation
+    /// (`XftFontChain.displayCodePoints`), so a screen reader reads what the
+    /// user sees and a NUL does not end the name the C side is handed.
+    static func drawnText(_ title: String) -> String {
+        guard title.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return title }
+        var drawn = String.UnicodeScalarView()
+        for scalar in title.unicodeScalars {
+            for codePoint in XftFontChain.displayCodePoints(scalar.value) { drawn.append(Unicode.Scalar(codePoint) ?? "\u{FFFD}") }
+        }
+        return String(drawn)
     }
 
     var count: Int { role == .pageTabList ? strip?.titles.count ?? 0 : 0 }

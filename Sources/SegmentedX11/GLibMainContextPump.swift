@@ -17,6 +17,7 @@ final class GLibMainContextPump {
     private var watches: [Int32: Watch] = [:]
     private var timer: DispatchSourceTimer?
     private var turnScheduled = false
+    private var stopped = false
     /// Turns run so far (for tests of the zero-wakeup promise).
     private(set) var turns = 0
 
@@ -30,7 +31,20 @@ final class GLibMainContextPump {
         }
     }
 
+    /// Cancels every source: no turn runs again (the bridge left the bus).
+    func stop() {
+        stopped = true
+        for watch in watches.values {
+            watch.read?.cancel()
+            watch.write?.cancel()
+        }
+        watches = [:]
+        timer?.cancel()
+        timer = nil
+    }
+
     private func turn() {
+        guard !stopped else { return }
         turns += 1
         var timeout: Int32 = -1
         let count = strip_acc_turn(&timeout)

@@ -20,6 +20,17 @@ sigaddset(&blockedSignals, SIGQUIT)
 // SIGHUP re-reads the titles file (a source on the main queue, made once the strip exists).
 sigaddset(&blockedSignals, SIGHUP)
 pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
+// A program a library forks (D-Bus's autolaunch did) must not inherit that
+// mask: only SIGKILL would end it. The child handler runs between fork and exec.
+pthread_atfork(nil, nil) {
+    var inherited = sigset_t()
+    sigemptyset(&inherited)
+    sigaddset(&inherited, SIGINT)
+    sigaddset(&inherited, SIGTERM)
+    sigaddset(&inherited, SIGQUIT)
+    sigaddset(&inherited, SIGHUP)
+    pthread_sigmask(SIG_UNBLOCK, &inherited, nil)
+}
 // A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
 signal(SIGPIPE, SIG_IGN)
 

@@ -104,6 +104,20 @@ final class AccessibilityTests: XCTestCase {
         }
     }
 
+    /// A tab's name is the text drawn for it: a control character in caret
+    /// notation, so a NUL neither ends the name nor hides what follows it.
+    func testANameIsTheDrawnText() throws {
+        let session = try bus()
+        let path = NSTemporaryDirectory() + "/controls-\(getpid()).json"
+        try Data(#"["a\u0000b", "tab\there", "del\u007f", "c1\u0085x", "plain"]"#.utf8).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let (demo, pid) = try startDemo(["--titles-file", path], session)
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(try tabs(session, pid: pid).map { $0["name"] as? String }, ["a^@b", "tab^Ihere", "del^?", "c1\u{FFFD}x", "plain"])
+        let app = try session.ask(["cmd": "tree", "pid": pid])
+        XCTAssertEqual(children(try XCTUnwrap(children(app).first)).last?["name"] as? String, "a^@b", "the page area's label")
+    }
+
     func testExtentsHoldTheDrawnTitlesInk() throws {
         let session = try bus()
         let display = try Shared.display.get()
@@ -477,28 +491,15 @@ final class AccessibilityLifecycleTests: XCTestCase {
     func testABusThatNeverAnswersDoesNotFreezeTheStrip() throws {
         // A bus that accepts connections and never answers (a stopped or wedged
         // dbus-daemon): the bridge's own connection would block the main queue for good.
-        let path = NSTemporaryDirectory() + "/silent-bus-\(getpid())"
-        unlink(path)
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(listener, 0)
-        defer { close(listener); unlink(path) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        XCTAssertEqual(bound, 0)
-        XCTAssertEqual(listen(listener, 4), 0)
+        let bus = try StallingBus(tcp: false, silent: true)
+        defer { bus.stop() }
         var environment = ProcessInfo.processInfo.environment
-        environment["AT_SPI_BUS_ADDRESS"] = "unix:path=\(path)"
+        environment["AT_SPI_BUS_ADDRESS"] = bus.address
         let demo = try RunningDemo([], environment: environment)
         defer { demo.process.process.terminate() }
         let status = try demo.process.next("accessibility", timeout: 15)
         XCTAssertEqual(status["status"] as? String, "failed")
-        XCTAssertEqual(status["reason"] as? String, "the accessibility bus at unix:path=\(path) did not answer within 2.0 s")
+        XCTAssertEqual(status["reason"] as? String, "the accessibility bus at \(bus.address) did not answer within 2.0 s")
         let display = try Shared.display.get()
         let frames = RunningDemo.segments(demo.ready)
         display.click(demo.window, x: Int(frames[2].x + frames[2].width / 2), y: 22)

@@ -172,8 +172,13 @@ public final class TestDisplay {
     /// Sets (or with nil deletes) the RESOURCE_MANAGER property of the root
     /// window, as `xrdb -load` does; programs read it when they open the display.
     public func setResources(_ text: String?) {
+        setRootProperty("RESOURCE_MANAGER", text)
+    }
+
+    /// Sets (or with nil deletes) a STRING property of the root window, and waits until the server has done it.
+    public func setRootProperty(_ name: String, _ text: String?) {
         let root = XRootWindow(display, screen)
-        let property = XInternAtom(display, "RESOURCE_MANAGER", 0)
+        let property = XInternAtom(display, name, 0)
         if let text {
             let bytes = Array(text.utf8)
             XChangeProperty(display, root, property, XA_STRING, 8, PropModeReplace, bytes, Int32(bytes.count))

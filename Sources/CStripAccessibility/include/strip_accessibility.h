@@ -3,7 +3,9 @@
 // Swift for everything they report through the callbacks below and hold no
 // copy of it. ATK, GObject, GLib and the bridge are loaded with dlopen by
 // strip_acc_load, so a program that never finds an accessibility bus never
-// maps them. Everything here runs on the main thread.
+// maps them. Everything here runs on the main thread, except strip_acc_load
+// and strip_acc_start, which block on the bus and run on a thread of their
+// own while the main thread leaves ATK alone.
 #ifndef STRIP_ACCESSIBILITY_H
 #define STRIP_ACCESSIBILITY_H
 
@@ -49,11 +51,20 @@ typedef struct {
 /// -1 with a message in `error` (a static string or dlerror's).
 int strip_acc_load(const char **error);
 
-/// Makes the application object (named `app_name`), points ATK's root at it
-/// and starts the bridge, which registers with the accessibility bus. Returns
-/// 0, or -1 when the bridge refused (no bus, NO_AT_BRIDGE=1).
-int strip_acc_start(const char *app_name, const char *toolkit_version, const StripAccCallbacks *callbacks);
-
+/// Makes the application object (named `app_name`) the first time, points
+/// ATK's root at it and starts the bridge, which connects to the bus at
+/// AT_SPI_BUS_ADDRESS and registers the application there: it blocks until
+/// the bus answers (libdbus gives up after 25 s). Returns 0, or -1 when the
+/// bridge could not join the bus. `reason` is then what the bridge logged
+/// about it (or NULL), valid until the next start. `lost` is called on the
+/// main thread, from strip_acc_turn, when the joined bus closes the
+/// connection. GLib warnings of the bridge, ATK and dbind are from now on
+/// written to stderr as one line, "app_name: accessibility: message".
+int strip_acc_start(const char *app_name, const char *toolkit_version, const StripAccCallbacks *callbacks,
+                    void (*lost)(void), const char **reason);
+/// Leaves the bus (atk_bridge_adaptor_cleanup): the objects stay, and
+/// strip_acc_start may join a bus again.
+void strip_acc_stop(void);
 /// A new object of `kind` under `parent` (NULL: the application), appended
 /// to its children. The returned pointer is the object (one reference, the
 /// caller's).
