@@ -61,20 +61,20 @@ docs: tour
 	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/swipe.png
 	@echo docs/demo.png docs/swipe.png
 
-# The README's style gallery: one screenshot per style in docs/styles, and its
-# Markdown table spliced into the README between the styles markers.
+# The style gallery: one screenshot per style in docs/styles, and its
+# Markdown table spliced into docs/styles.md between the styles markers.
 styles: build
 	scripts/with-display.sh scripts/styles.sh $(RELEASE_BIN) docs/styles > docs/styles/gallery.md
 	awk 'FNR == NR { table = table $$0 "\n"; next } /<!-- styles:end/ { printf "%s", table; skip = 0 } !skip { print } /<!-- styles:begin/ { skip = 1 }' \
-	  docs/styles/gallery.md README.md > README.md.new && mv README.md.new README.md
-	@echo "docs/styles/*.png and the README's gallery remade"
+	  docs/styles/gallery.md docs/styles.md > docs/styles.md.new && mv docs/styles.md.new docs/styles.md
+	@echo "docs/styles/*.png and docs/styles.md's gallery remade"
 
-# The README's settings table, remade from StripSetting.all (the test that
-# compares the two rewrites the README's block when asked to).
+# docs/settings.md's settings table, remade from StripSetting.all (the test that
+# compares the two rewrites the block when asked to).
 settings-table:
 	swift build --build-tests
-	SEGMENTED_UPDATE_README=1 swift test --skip-build --disable-swift-testing --filter StripSettingTests/testTheReadmeSettingsTableIsTheGeneratedOne
-	@echo "README.md's settings table remade"
+	SEGMENTED_UPDATE_DOCS=1 swift test --skip-build --disable-swift-testing --filter StripSettingTests/testTheSettingsTableIsTheGeneratedOne
+	@echo "docs/settings.md's settings table remade"
 
 # make install: the stripped release demo, its bundled titles where it looks
 # for them (share/segmented-strip/ one folder above its own, wherever the tree
