@@ -2,10 +2,15 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
-.PHONY: deps build print-release-link run tour docs styles settings-table test test-sanitized fuzz soak bench clean
+.PHONY: deps test-deps build print-release-link run tour docs styles settings-table install uninstall test test-sanitized fuzz soak bench clean
 
+# The Debian packages: `deps` what building and running need (the tour's Xvfb,
+# xdotool and ImageMagick included), `test-deps` those and what the tests need.
 deps:
-	@scripts/install-deps.sh
+	@scripts/install-deps.sh run
+
+test-deps:
+	@scripts/install-deps.sh test
 
 # Release, with the Swift runtime and Foundation linked in statically (the
 # dynamic loader has far less to relocate: about 5 ms and 6 MiB less), libstdc++
@@ -56,20 +61,50 @@ docs: tour
 	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/swipe.png
 	@echo docs/demo.png docs/swipe.png
 
-# The README's style gallery: one screenshot per style in docs/styles, and its
-# Markdown table spliced into the README between the styles markers.
+# The style gallery: one screenshot per style in docs/styles, and its
+# Markdown table spliced into docs/styles.md between the styles markers.
 styles: build
 	scripts/with-display.sh scripts/styles.sh $(RELEASE_BIN) docs/styles > docs/styles/gallery.md
 	awk 'FNR == NR { table = table $$0 "\n"; next } /<!-- styles:end/ { printf "%s", table; skip = 0 } !skip { print } /<!-- styles:begin/ { skip = 1 }' \
-	  docs/styles/gallery.md README.md > README.md.new && mv README.md.new README.md
-	@echo "docs/styles/*.png and the README's gallery remade"
+	  docs/styles/gallery.md docs/styles.md > docs/styles.md.new && mv docs/styles.md.new docs/styles.md
+	@echo "docs/styles/*.png and docs/styles.md's gallery remade"
 
-# The README's settings table, remade from StripSetting.all (the test that
-# compares the two rewrites the README's block when asked to).
+# docs/settings.md's settings table, remade from StripSetting.all (the test that
+# compares the two rewrites the block when asked to).
 settings-table:
 	swift build --build-tests
-	SEGMENTED_UPDATE_README=1 swift test --skip-build --disable-swift-testing --filter StripSettingTests/testTheReadmeSettingsTableIsTheGeneratedOne
-	@echo "README.md's settings table remade"
+	SEGMENTED_UPDATE_DOCS=1 swift test --skip-build --disable-swift-testing --filter StripSettingTests/testTheSettingsTableIsTheGeneratedOne
+	@echo "docs/settings.md's settings table remade"
+
+# make install: the stripped release demo, its bundled titles where it looks
+# for them (share/segmented-strip/ one folder above its own, wherever the tree
+# is moved) and its man page, which the installed binary writes itself
+# (--man, from the same tables as --help). DESTDIR stages the tree for a
+# package. The release binary is rebuilt only when a source is newer, so
+# `make build && sudo make install` builds nothing as root. INSTALL_BIN installs
+# another binary (the install test gives it the debug one: no release build).
+PREFIX ?= /usr/local
+INSTALL_BIN ?= $(RELEASE_BIN)
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+DATADIR = $(DESTDIR)$(PREFIX)/share/segmented-strip
+MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+
+$(RELEASE_BIN): Package.swift $(shell find Sources bench/link-order Resources -type f 2>/dev/null)
+	$(MAKE) build
+	touch $@
+
+install: $(INSTALL_BIN)
+	install -d "$(BINDIR)" "$(DATADIR)" "$(MAN1DIR)"
+	install -m 755 -s "$(INSTALL_BIN)" "$(BINDIR)/segmented-demo"
+	install -m 644 Resources/titles.json "$(DATADIR)/titles.json"
+	"$(BINDIR)/segmented-demo" --man > "$(MAN1DIR)/segmented-demo.1.new"
+	chmod 644 "$(MAN1DIR)/segmented-demo.1.new" && mv "$(MAN1DIR)/segmented-demo.1.new" "$(MAN1DIR)/segmented-demo.1"
+
+# Removes exactly what make install wrote (with the same PREFIX and DESTDIR),
+# and share/segmented-strip/ once it is empty.
+uninstall:
+	rm -f "$(BINDIR)/segmented-demo" "$(DATADIR)/titles.json" "$(MAN1DIR)/segmented-demo.1"
+	if [ -d "$(DATADIR)" ]; then rmdir --ignore-fail-on-non-empty "$(DATADIR)"; fi
 
 # The run ends with a summary (scripts/test-summary.sh): each failed test by
 # name, then "N passed, M failed" as the last line; the whole output is kept in
@@ -79,7 +114,7 @@ settings-table:
 # (with fonts-noto-core installed, sans-serif is Noto Sans) and under
 # Tests/fonts/dejavu.conf (sans-serif is DejaVu Sans, as on a machine without
 # it), so that no expected value leans on one font. The whole suite runs last.
-test: deps
+test: test-deps
 	swift build --build-tests
 	FONTCONFIG_FILE=$(CURDIR)/Tests/fonts/dejavu.conf scripts/test-summary.sh .build/test-dejavu.log \
 	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter 'SegmentedX11Tests|EndToEndTests' --skip 'SoakTests|OutputAndSignalTests'
@@ -88,7 +123,7 @@ test: deps
 # The whole suite again under AddressSanitizer (with LeakSanitizer) and
 # ThreadSanitizer, each in its own build folder; the demo the end-to-end tests
 # run is built with the same sanitizer.
-test-sanitized: deps
+test-sanitized: test-deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
 	SEGMENTED_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 \
 	  scripts/test-summary.sh .build/asan/test.log scripts/with-display.sh swift test --skip-build --sanitize=address --scratch-path .build/asan --disable-swift-testing
@@ -101,7 +136,7 @@ test-sanitized: deps
 # a crashing input is saved under .build/fuzz-crashes/.
 FUZZ_SECONDS ?= 300
 FUZZ_NEW ?= Fuzz/corpus
-fuzz: deps
+fuzz: test-deps
 	cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer,address
 	mkdir -p .build/fuzz-crashes $(FUZZ_NEW)
 	Fuzz/.build/release/titles-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
@@ -109,7 +144,7 @@ fuzz: deps
 
 # The soak test at full length: 20,000 random events (make test runs 2,000).
 SOAK_EVENTS ?= 20000
-soak: deps
+soak: test-deps
 	swift build --build-tests
 	SOAK_EVENTS=$(SOAK_EVENTS) scripts/test-summary.sh .build/soak.log \
 	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
@@ -119,8 +154,7 @@ soak: deps
 # rows run the three through bench/delay-proxy (a 20 ms round trip, as over
 # ssh -X to a nearby server), which also counts the round trips each makes.
 BENCH_RUNS ?= 9
-bench: deps
-	scripts/install-deps.sh libgtk-3-dev gcc libc6-dev
+bench: test-deps
 	swift build $(RELEASE_FLAGS)
 	mkdir -p .build/bench
 	cc -O2 -o .build/bench/measure bench/peers/measure.c

@@ -1,21 +1,86 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the demo and the tests need, if any is missing.
-# Runs apt-get as root, or through sudo otherwise.
+# Installs the Debian packages that are missing, for one of two uses:
+#   install-deps.sh run    what building and running the demo need (make run, make build, make install),
+#                          the scripted tour on a private Xvfb included;
+#   install-deps.sh test   that and what the tests need (make test, test-sanitized, fuzz, soak, bench).
+# Extra packages may follow the set's name. Runs apt-get as root, or through sudo otherwise.
+# The lists are in the README ("The two commands"); --list prints a set's packages and installs nothing.
 set -euo pipefail
 
-# Extra packages may be named on the command line (make bench adds libgtk-3-dev).
-packages=(
+list_only=false
+if [ "${1:-}" = "--list" ]; then list_only=true; shift; fi
+set_name=${1:-test}
+case "$set_name" in
+  run | test) shift || true ;;
+  *) echo "usage: install-deps.sh [--list] run|test [PACKAGE...]" >&2; exit 2 ;;
+esac
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then sudo="sudo"; fi
+fi
+updated=false
+apt_update() {
+  if ! $updated; then
+    if [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; then return 0; fi
+    $sudo apt-get update -qq
+    updated=true
+  fi
+}
+
+# The release link takes libstdc++.a (scripts/static-libstdc++) from the GCC
+# installation that Swift's clang links against: the newest
+# /usr/lib/gcc/<triple>/N that has crtbegin.o (libgcc-N-dev, which the Swift
+# toolchain needs). Its libstdc++-N-dev is the one to have; on a machine with
+# no GCC files yet, the one that goes with apt's default g++. The number is
+# Debian's release's (12 on Debian 12, 14 on Debian 13), so it is looked up,
+# never written down.
+libstdcxx_dev() {
+  local dir n=""
+  stdcxx=g++
+  for dir in /usr/lib/gcc/*-linux-gnu*/*/; do
+    [ -e "${dir}crtbegin.o" ] || continue
+    dir=${dir%/}
+    dir=${dir##*/}
+    [[ $dir =~ ^[0-9]+$ ]] || continue
+    if [ -z "$n" ] || [ "$dir" -gt "$n" ]; then n=$dir; fi
+  done
+  if [ -z "$n" ]; then
+    n=$(apt-cache depends g++ 2>/dev/null | sed -n 's/^ *Depends: g++-\([0-9][0-9]*\)$/\1/p' | head -n1)
+    if [ -z "$n" ] && ! $list_only; then
+      apt_update
+      n=$(apt-cache depends g++ 2>/dev/null | sed -n 's/^ *Depends: g++-\([0-9][0-9]*\)$/\1/p' | head -n1)
+    fi
+  fi
+  if [ -n "$n" ]; then stdcxx="libstdc++-$n-dev"; fi
+}
+libstdcxx_dev
+
+run_packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
-  libstdc++-12-dev                                                   # release link: libstdc++.a (scripts/static-libstdc++)
   libharfbuzz-dev libfribidi-dev                                     # build: shaping (HarfBuzz) and bidi (FriBidi)
-  pango1.0-tools                                                     # tests: pango-view draws the reference pictures
-  fontconfig fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji   # Latin (DejaVu, and Noto Sans, which many desktops make sans-serif), CJK and a color emoji font
-  xvfb x11-utils x11-xserver-utils xdotool imagemagick               # headless display, xrdb, input, screenshots
-  libatk1.0-dev libatk-bridge2.0-dev                                 # accessibility: ATK's headers, the AT-SPI bridge (loaded only when a bus runs)
-  dbus-daemon at-spi2-core python3-pyatspi                           # accessibility tests: a private session bus, the accessibility bus, the pyatspi client
-  gcc libc6-dev libgtk-3-dev                                         # accessibility tests build the GtkNotebook peer to compare with
-  "$@"
+  libatk1.0-dev libatk-bridge2.0-dev                                 # build: ATK's headers; the AT-SPI bridge, loaded only when a bus runs
+  "$stdcxx" binutils                                                # release link: libstdc++.a; make install strips the binary
+  fontconfig fonts-dejavu-core fonts-noto-cjk                        # Latin, and CJK for the bundled (Chinese) titles
+  xvfb x11-utils xdotool imagemagick                                 # make run with no display: the tour on a private Xvfb (xdpyinfo, XTest input, screenshots)
 )
+test_packages=(
+  fonts-noto-core fonts-noto-color-emoji                             # text tests: Noto Sans (many desktops' sans-serif), the scripts' faces, color emoji
+  pango1.0-tools                                                     # PangoReferenceTests: pango-view draws the reference pictures
+  dbus-daemon at-spi2-core python3-pyatspi                           # accessibility tests: a private session bus, the accessibility bus, the pyatspi client
+  gcc libc6-dev libgtk-3-dev                                         # the GtkNotebook peer (accessibility tests, make bench)
+  x11-xserver-utils                                                  # xrdb, for theming by hand as the docs show
+  groff-base                                                         # InstallTests: the installed man page is checked with groff
+)
+
+packages=("${run_packages[@]}")
+if [ "$set_name" = test ]; then packages+=("${test_packages[@]}"); fi
+packages+=("$@")
+
+if $list_only; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -26,13 +91,10 @@ done
 
 if ((${#missing[@]})); then
   echo "install-deps: installing ${missing[*]}" >&2
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null; then sudo="sudo"; else
-      echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1
-    fi
+  if [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; then
+    echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1
   fi
-  $sudo apt-get update -qq
+  apt_update
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One screenshot per style of the README's gallery: the demo started with each
+# One screenshot per style of the gallery (docs/styles.md): the demo started with each
 # style's flags, shot at rest (or half-way through a slowed tween for the
 # animations), cropped to the strip. Writes OUTPUT_DIR/NN-name.png and prints
 # a Markdown table of them.
@@ -34,7 +34,7 @@ shot() {
   fi
   import -window "$wid" "$out/$name.png"
   kill $demo; wait $demo 2>/dev/null || true
-  table+=("| \`${*:-(defaults)}\` | $caption | ![$name](docs/styles/$name.png) |")
+  table+=("| \`${*:-(defaults)}\` | $caption | ![$name](styles/$name.png) |")
 }
 
 shot 01-default "The design: 30 x 3 underline, bold red selected title" 400x45 - --select 2

@@ -1,7 +1,7 @@
 import Foundation
 
 extension StripSetting {
-    /// The README's settings table (between its `settings:begin` and
+    /// docs/settings.md's settings table (between its `settings:begin` and
     /// `settings:end` markers): one row per setting.
     public static var markdownTable: String {
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }

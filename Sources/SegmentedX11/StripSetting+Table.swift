@@ -1,7 +1,7 @@
 import SegmentedCore
 
 extension StripSetting {
-    /// Every user setting, in the order of `--help` and the README: appearance, metrics, motion.
+    /// Every user setting, in the order of `--help` and docs/settings.md: appearance, metrics, motion.
     ///
     /// The resource and flag names are the ones users already write (`fill`,
     /// `duration`, `maxSegmentWidth`); `keyPath` names the field they set.

@@ -6,7 +6,7 @@ import SegmentedCore
 ///
 /// `StripSetting.all` drives `StripStyle.validate()`, the X resources
 /// (`SegmentedStrip.<name>`, `StripTheme`), the demo's flags (`--kebab-name`)
-/// and `--help`, and the README's settings table (`markdownTable`): a setting
+/// `--help` and the man page, and docs/settings.md's table (`markdownTable`): a setting
 /// is added in one place, and its range is the same in all of them.
 public struct StripSetting {
     /// The X resource name, e.g. "accentColor"; the flag is made from it.
@@ -19,7 +19,7 @@ public struct StripSetting {
     public let accepted: String
     /// One line for `--help`.
     public let help: String
-    /// The README's longer description (nil: `help`).
+    /// The longer description of docs/settings.md and the man page (nil: `help`).
     public let details: String?
     /// The numbers this setting carries, each with its range.
     public let numbers: [NumericField]

@@ -20,45 +20,78 @@ struct DemoOptions {
     /// The largest window side accepted, pixels (the back buffer is width x height x 4 bytes on the server).
     static let maximumSide = 16384
 
+    /// One of the demo's own flags (not a style setting), for `--help` and the man page alike.
+    struct Flag {
+        let flag: String
+        let metavar: String?
+        let help: String
+    }
+
+    /// The flags before the settings in `--help` and the man page.
+    static let leadingFlags = [
+        Flag(flag: "--titles-file", metavar: "PATH",
+             help: "JSON array of strings, or UTF-8 text with one title per line (default: the bundled Resources/titles.json)"),
+        Flag(flag: "--select", metavar: "INDEX", help: "initially selected segment, 0-based (default 0)"),
+        Flag(flag: "--geometry", metavar: "WxH",
+             help: "window size in pixels (default 400x200; each side 1 to 16384); without it the default size follows the scale"),
+    ]
+
+    /// `--rtl`, listed after the settings it is a shorthand for.
+    static let rtlFlag = Flag(flag: "--rtl", metavar: nil, help: "the same as --direction rtl")
+
+    /// The flags after the settings and the X resources paragraph.
+    static let trailingFlags = [
+        Flag(flag: "--trace", metavar: nil, help: "print one JSON object per line on stdout (see docs/trace.md)"),
+        Flag(flag: "--exit-after-first-frame", metavar: nil, help: "exit 0 as soon as the first frame is on screen"),
+        Flag(flag: "--frame-stats", metavar: nil, help: "with --trace: a \"frame\" event per painted frame with its CPU cost"),
+        Flag(flag: "--help", metavar: nil, help: "show this help"),
+        Flag(flag: "--man", metavar: nil, help: "print this help as a man page (roff; make install writes it as segmented-demo.1)"),
+        Flag(flag: "--version", metavar: nil, help: "show the version"),
+    ]
+
+    /// The paragraph on input that ends `--help`, as its lines (the man page joins them).
+    static let inputHelp = [
+        "Click a title to select it; press and drag (or flick) to scroll; the wheel scrolls by steps.",
+        "Under the strip, one page per title: drag or flick the pages, or turn the wheel sideways over",
+        "them, and the strip follows.",
+        "Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the",
+        "first/last; Escape or q quits.",
+    ]
+
     /// The usage line: the demo's own flags around every setting's (`StripSetting.all`).
     static var synopsis: [String] {
-        let items = ["[--titles-file PATH]", "[--select INDEX]", "[--geometry WxH]"] + StripSetting.usageItems
-            + ["[--rtl]", "[--trace]", "[--exit-after-first-frame]", "[--frame-stats]", "[--help]", "[--version]"]
-        return StripSetting.wrap(items, first: "usage: segmented-demo", column: 22, width: 100)
+        StripSetting.wrap(usageItems, first: "usage: segmented-demo", column: 22, width: 100)
+    }
+
+    /// `[--flag METAVAR]` for every flag, in the usage line's order.
+    static var usageItems: [String] {
+        func item(_ flag: Flag) -> String { "[" + flag.flag + (flag.metavar.map { " " + $0 } ?? "") + "]" }
+        return leadingFlags.map(item) + StripSetting.usageItems + ([rtlFlag] + trailingFlags).map(item)
+    }
+
+    /// `--help`'s lines for `flags`, laid out as `StripSetting.helpLines` lays out the settings.
+    private static func helpLines(_ flags: [Flag]) -> [String] {
+        flags.flatMap { flag in
+            let head = "  " + flag.flag + (flag.metavar.map { " " + $0 } ?? "")
+            return StripSetting.wrap(flag.help.split(separator: " ").map(String.init), first: head, column: 27, width: 100)
+        }
     }
 
     static var usage: String {
-        let settings = StripSetting.helpLines().joined(separator: "\n")
-        return synopsis.joined(separator: "\n") + """
-
-
-      A value can also be written --flag=value (needed for one that starts with --).
-
-      --titles-file PATH       JSON array of strings, or UTF-8 text with one title per line
-                               (default: the bundled Resources/titles.json)
-      --select INDEX           initially selected segment, 0-based (default 0)
-      --geometry WxH           window size in pixels (default 400x200; each side 1 to 16384);
-                               without it the default size follows the scale
-
-    Settings, also read from X resources (below):
-
-    \(settings)
-      --rtl                    the same as --direction rtl
-
-      \(resourceHelp)
-
-      --trace                  print one JSON object per line on stdout (see README)
-      --exit-after-first-frame exit 0 as soon as the first frame is on screen
-      --frame-stats            with --trace: a "frame" event per painted frame with its CPU cost
-      --help                   show this help
-      --version                show the version
-
-    Click a title to select it; press and drag (or flick) to scroll; the wheel scrolls by steps.
-    Under the strip, one page per title: drag or flick the pages, or turn the wheel sideways over
-    them, and the strip follows.
-    Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the
-    first/last; Escape or q quits.
-    """
+        let settings = StripSetting.helpLines() + helpLines([rtlFlag])
+        return (synopsis + [
+            "",
+            "  A value can also be written --flag=value (needed for one that starts with --).",
+            "",
+        ] + helpLines(leadingFlags) + [
+            "",
+            "Settings, also read from X resources (below):",
+            "",
+        ] + settings + [
+            "",
+            "  " + resourceHelp,
+            "",
+        ] + helpLines(trailingFlags) + [""] + inputHelp).joined(separator: "\n")
     }
 
     /// The help's paragraph on X resources, made from `StripSetting.all` so it names every setting.
@@ -83,6 +116,7 @@ struct DemoOptions {
     enum Action {
         case run(DemoOptions)
         case help
+        case man
         case version
     }
 
@@ -120,6 +154,7 @@ struct DemoOptions {
             switch flag {
             case "--help", "-h": return .help
             case "--version": return .version
+            case "--man": return .man
             case "--trace":
                 try noValue(flag, inline)
                 options.trace = true

@@ -3,7 +3,7 @@ import SegmentedCore
 
 /// `--trace`: one JSON object per line on stdout, written with one write(2)
 /// per line so a reader sees whole lines as they happen. The events and their
-/// fields are listed in the README.
+/// fields are listed in docs/trace.md.
 ///
 /// Lines go through a bounded queue to a writer thread: a reader that holds
 /// the pipe but does not read blocks that thread, never the main queue, so

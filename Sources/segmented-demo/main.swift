@@ -108,8 +108,8 @@ func warn(_ message: String) {
 
 /// Prints `text` on stdout and exits 0; exits 1 with a message when stdout
 /// cannot take it (`--help >/dev/full`), as GNU tools do.
-func printAndExit(_ text: String) -> Never {
-    guard ProcessOutput.write(text + "\n", to: 1) else {
+func printAndExit(_ text: String, newline: Bool = true) -> Never {
+    guard ProcessOutput.write(newline ? text + "\n" : text, to: 1) else {
         fail("cannot write to standard output: \(String(cString: strerror(errno)))", status: 1)
     }
     exit(0)
@@ -120,6 +120,8 @@ do {
     switch try DemoOptions.parse(Array(CommandLine.arguments.dropFirst())) {
     case .help:
         printAndExit(DemoOptions.usage)
+    case .man:
+        printAndExit(DemoManPage.text(version: version), newline: false)
     case .version:
         printAndExit("\(programName) \(version)")
     case let .run(parsed):

@@ -250,17 +250,17 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(help.contains("from --font to --direction"))
     }
 
-    /// The README's usage block is the help's usage line (made from `StripSetting.all`), word for word.
-    func testTheReadmeUsageIsTheHelpsUsage() throws {
+    /// docs/usage.md's usage block is the help's usage line (made from `StripSetting.all`), word for word.
+    func testTheDocumentedUsageIsTheHelpsUsage() throws {
         let usage = try XCTUnwrap(try helpText().components(separatedBy: "\n\n").first)
         let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try XCTUnwrap(readme.range(of: "```\nsegmented-demo ["), "README.md: no usage block")
+            .deletingLastPathComponent().appendingPathComponent("docs/usage.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```\nsegmented-demo ["), "docs/usage.md: no usage block")
         let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let block = "segmented-demo [" + readme[start.upperBound..<end.lowerBound]
         func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
         XCTAssertEqual(words(String(block)), Array(words(usage).dropFirst()),
-                       "README.md's usage block differs from segmented-demo --help: copy the help's usage lines into it")
+                       "docs/usage.md's usage block differs from segmented-demo --help: copy the help's usage lines into it")
     }
 
     func testHelpAndVersion() throws {

@@ -69,6 +69,17 @@ final class ReadmeLinksTests: XCTestCase {
         }
     }
 
+    /// The README stays short (at most 300 lines) and its map of docs/ names every document there.
+    func testTheReadmeIsShortAndMapsEveryDocument() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertLessThanOrEqual(readme.components(separatedBy: "\n").count - 1, 300, "README.md is over 300 lines")
+        let targets = Set(MarkdownLinks(readme).all.map { $0.pathAndFragment.path })
+        for document in try Self.documents().dropFirst() {
+            let path = "docs/" + document.lastPathComponent
+            XCTAssertTrue(targets.contains(path), "README.md does not link to \(path)")
+        }
+    }
+
     /// The slugs GitHub gives these headings (checked against its rendering).
     func testSlugsFollowGitHubsRule() {
         XCTAssertEqual(MarkdownLinks.slug("The two commands"), "the-two-commands")

@@ -5,10 +5,10 @@ import XCTest
 
 /// The table of settings (`StripSetting.all`): one range per number, enforced
 /// alike by the flags, the X resources and `StripStyle.validate()`, and the
-/// README's settings table made from it.
+/// settings table in docs/settings.md made from it.
 final class StripSettingTests: XCTestCase {
-    private static let readme = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    private static let settingsDocument = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/settings.md")
 
     /// Sets `field` to `value` through each of the three ways; nil where it was accepted, else the message.
     private func outcomes(_ setting: StripSetting, _ field: StripSetting.NumericField, _ value: Double)
@@ -141,17 +141,17 @@ final class StripSettingTests: XCTestCase {
     }
 
     /// Regenerate with `make settings-table`.
-    func testTheReadmeSettingsTableIsTheGeneratedOne() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+    func testTheSettingsTableIsTheGeneratedOne() throws {
+        let text = try String(contentsOf: Self.settingsDocument, encoding: .utf8)
         let begin = "<!-- settings:begin (made from StripSetting.all by `make settings-table`) -->\n", end = "<!-- settings:end -->"
-        let start = try XCTUnwrap(text.range(of: begin), "README.md has no \(begin)")
-        let stop = try XCTUnwrap(text.range(of: end, range: start.upperBound..<text.endIndex), "README.md has no \(end)")
+        let start = try XCTUnwrap(text.range(of: begin), "docs/settings.md has no \(begin)")
+        let stop = try XCTUnwrap(text.range(of: end, range: start.upperBound..<text.endIndex), "docs/settings.md has no \(end)")
         let table = StripSetting.markdownTable
-        if ProcessInfo.processInfo.environment["SEGMENTED_UPDATE_README"] == "1" {
-            try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(to: Self.readme, atomically: true, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["SEGMENTED_UPDATE_DOCS"] == "1" {
+            try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(to: Self.settingsDocument, atomically: true, encoding: .utf8)
             return
         }
         XCTAssertEqual(String(text[start.upperBound..<stop.lowerBound]), table,
-                       "README.md's settings table is not the one StripSetting.all makes: run `make settings-table` to remake it")
+                       "docs/settings.md's settings table is not the one StripSetting.all makes: run `make settings-table` to remake it")
     }
 }

@@ -12,7 +12,7 @@ section, in first-use order, for lld's --symbol-ordering-file.
 LINK_MAP is lld's -Map output made with --no-demangle. The kernel reads a
 cached file 64 KiB around every page fault, so startup code and data spread
 over the whole executable keep most of it resident; packed together, they
-keep a fraction (see the README's Performance section).
+keep a fraction (see docs/performance.md's summary).
 """
 import bisect
 import collections
