@@ -25,32 +25,6 @@ import SegmentedText
 /// BadLength on them, so there they are skipped.
 @MainActor
 public final class XftFontChain {
-    /// Why a font chain could not be made.
-    public enum Failure: Error, CustomStringConvertible {
-        /// fontconfig could not parse the pattern string.
-        case invalidPattern(String)
-        /// The pattern asks for a pixel size outside 1...1000.
-        case badPixelSize(pattern: String, size: Double)
-        /// The font's lines would be taller than `maximumFontHeight` pixels.
-        case tooLarge(pattern: String, height: Int)
-        /// A transform makes glyphs advance backward or absurdly far (pixels).
-        case badAdvance(pattern: String, advance: Int)
-        /// No installed font matches the pattern (no fonts at all).
-        case noMatch(String)
-
-        public var description: String {
-            switch self {
-            case let .invalidPattern(p): return "invalid font pattern '\(p)'"
-            case let .badAdvance(p, advance):
-                return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(XftFontChain.maximumFontHeight))"
-            case let .tooLarge(p, height):
-                return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(XftFontChain.maximumFontHeight))"
-            case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
-            case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
-            }
-        }
-    }
-
     /// The fontconfig pattern the chain was opened with.
     public let patternName: String
     /// The primary font's pixel size (after the scale), as fontconfig matched it.
@@ -155,6 +129,10 @@ public final class XftFontChain {
         self.screen = screen
         patternName = pattern
         guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
+        if let matrix = FontMatrix(parsed), !matrix.isInvertible {
+            FcPatternDestroy(parsed)
+            throw Failure.singularMatrix(pattern: pattern, matrix: matrix)
+        }
         var existing = 0.0
         if FcPatternGetDouble(parsed, "dpi", 0, &existing) != FcResultMatch {
             FcPatternAddDouble(parsed, "dpi", Self.pointResolution(scale: scale))
