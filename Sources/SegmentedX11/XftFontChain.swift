@@ -482,13 +482,13 @@ public final class XftFontChain {
     /// in caret notation (U+0009 as "^I", U+007F as "^?"), C1 controls as
     /// U+FFFD, so no control character is ever sent to Xft and every one is
     /// visible in any Latin font (the Control Pictures block is missing from
-    /// the common fonts).
+    /// the common fonts); a `DefaultIgnorable` one as nothing, as shaping does.
     public nonisolated static func displayCodePoints(_ codePoint: UInt32) -> [UInt32] {
         switch codePoint {
         case 0x00...0x1F: return [0x5E, codePoint + 0x40]
         case 0x7F: return [0x5E, 0x3F]
         case 0x80...0x9F: return [0xFFFD]
-        default: return [codePoint]
+        default: return DefaultIgnorable.contains(codePoint) ? [] : [codePoint]
         }
     }
 
@@ -502,9 +502,9 @@ public final class XftFontChain {
             return (Int(g.font), Int(g.advance))
         }
         var drawn = Self.displayCodePoints(codePoint)
-        let index = fontIndex(for: drawn[0]) ?? 0
+        let index = drawn.first.flatMap(fontIndex(for:)) ?? 0
         var info = XGlyphInfo()
-        XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info)
+        if !drawn.isEmpty { XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info) }
         glyphs[codePoint] = (Int32(index), Int32(info.xOff))
         if codePoint < 0x10000 {
             let page = Int(codePoint >> 8)
