@@ -52,3 +52,21 @@ public struct FontMatrix: Equatable, Sendable, CustomStringConvertible {
         return matrix.refusal
     }
 }
+
+extension XftFontChain {
+    /// The primary font's ascent and descent (pixels, both up from 0) as its
+    /// matrix draws it, nil for a font without one: the highest and lowest
+    /// y' = yx·x + yy·y over the corners of a glyph cell before the transform
+    /// (x from 0 to the face's widest advance, y from its descender to its
+    /// ascender). Xft's own transformed ascent takes only the y of the
+    /// ascender's vector, negative for an upside-down font (1 0 0 -1), whose
+    /// lines were then laid out with no height.
+    var transformedExtents: (ascent: Int, descent: Int)? {
+        guard let pattern = fonts[0].pointee.pattern, let m = FontMatrix(pattern), m != FontMatrix(xx: 1, xy: 0, yx: 0, yy: 1) else { return nil }
+        var metrics = [Int](repeating: 0, count: 3)
+        guard cxft_face_size_metrics(fonts[0], &metrics) != 0 else { return nil }
+        let (top, bottom, widest) = (Double(metrics[0]) / 64, Double(metrics[1]) / 64, Double(metrics[2]) / 64)
+        let ys = [0, widest].flatMap { x in [bottom, top].map { y in m.yx * x + m.yy * y } }
+        return (Int(ys.max()!.rounded(.up)), Int((-ys.min()!).rounded(.up)))
+    }
+}

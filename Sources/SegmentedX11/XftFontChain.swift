@@ -227,9 +227,9 @@ public final class XftFontChain {
     }
 
     /// Ascent of the primary font, pixels: every run shares the baseline it sets.
-    public var ascent: Int { Int(fonts[0].pointee.ascent) }
-    /// Descent of the primary font, pixels.
-    public var descent: Int { Int(fonts[0].pointee.descent) }
+    public var ascent: Int { transformedExtents?.ascent ?? Int(fonts[0].pointee.ascent) }
+    /// Descent of the primary font, pixels (a transformed font's as drawn: `transformedExtents`).
+    public var descent: Int { transformedExtents?.descent ?? Int(fonts[0].pointee.descent) }
 
     /// Family names of the fonts opened so far, primary first.
     public var familyNames: [String] {

@@ -53,4 +53,28 @@ final class FontMatrixTests: XCTestCase {
             }
         }
     }
+    func testATransformedFontIsLaidOutByWhatItDraws() throws {
+        try MainActor.assumeIsolated {
+            let connection = try XDisplayConnection()
+            let plain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20")
+            XCTAssertNil(plain.transformedExtents)
+            for matrix in ["1 0 0 -1", "1 0.4 0 1", "2 0 0 2", "1 0 0.1 1"] {
+                let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
+                XCTAssertGreaterThan(font.ascent, 0, matrix)
+                XCTAssertGreaterThan(font.descent, 0, matrix)
+                // Every inked row of a title lies in the line the font reports: baseline - ascent up to baseline + descent.
+                let canvas = try XCTUnwrap(Canvas(connection, width: 300, height: 120))
+                let baseline = 60
+                let pixels = canvas.snapshot { c in font.draw("Hdgjpqy", on: c.draw, color: &c.black, x: 20, baseline: baseline) }
+                let inked = (0..<120).filter { y in (0..<300).contains { pixels[y * 300 + $0] != pixels[0] } }
+                XCTAssertFalse(inked.isEmpty, matrix)
+                XCTAssertGreaterThanOrEqual(inked.first!, baseline - font.ascent, matrix)
+                XCTAssertLessThan(inked.last!, baseline + font.descent, matrix)
+            }
+            // Upside down, the ascender is below the baseline: the two swap.
+            let flipped = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 -1")
+            XCTAssertEqual(flipped.ascent, plain.descent, accuracy: 1)
+            XCTAssertEqual(flipped.descent, plain.ascent, accuracy: 1)
+        }
+    }
 }
