@@ -91,6 +91,24 @@ static inline double cxft_pattern_matrix_yy(FcPattern *p) {
     return matrix->yy;
 }
 
+/* A pattern's matrix (FC_MATRIX) into `m` as xx, xy, yx, yy: 1 when it has one, 0 when not. */
+static inline int cxft_pattern_matrix(FcPattern *p, double m[4]) {
+    FcMatrix *matrix = NULL;
+    if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) != FcResultMatch || !matrix) return 0;
+    m[0] = matrix->xx; m[1] = matrix->xy; m[2] = matrix->yx; m[3] = matrix->yy;
+    return 1;
+}
+
+/* The size metrics of `font`'s face before its matrix, 1/64 px: ascender, descender (negative
+   below the baseline) and max advance. 0 when the face cannot be locked. */
+static inline int cxft_face_size_metrics(XftFont *font, long m[3]) {
+    FT_Face face = XftLockFace(font);
+    if (!face) return 0;
+    m[0] = face->size->metrics.ascender; m[1] = face->size->metrics.descender; m[2] = face->size->metrics.max_advance;
+    XftUnlockFace(font);
+    return 1;
+}
+
 /* The pixel size of a matched pattern, or -1 when it has none. */
 static inline double cxft_pattern_pixel_size(FcPattern *p) {
     double size = -1;

@@ -60,9 +60,12 @@ public struct StripSetting {
         try parse(value, display, &style, self)
     }
 
-    /// Checks the numbers of `style` this setting carries.
+    /// Checks the numbers of `style` this setting carries, and a font's matrix (`FontMatrix.isInvertible`).
     /// - Throws: `StripStyle.InvalidValue` naming the field and its range.
     public func validate(_ style: StripStyle) throws {
+        if isFont, let refusal = FontMatrix.refusal(of: value(in: style)) {
+            throw StripStyle.InvalidValue(description: "StripStyle.\(name) is '\(value(in: style))': \(refusal)")
+        }
         for field in numbers {
             guard let value = field.get(style) else { continue }
             guard field.range.contains(value) else {
@@ -138,7 +141,11 @@ extension StripSetting {
     /// A fontconfig pattern.
     static func font(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, String>, _ path: String, help: String) -> StripSetting {
         StripSetting(name, "appearance." + path, metavar: "PATTERN", accepted: "a fontconfig pattern", help: help,
-                     describe: { $0.appearance[keyPath: field] }) { value, _, style, _ in
+                     describe: { $0.appearance[keyPath: field] }) { value, _, style, setting in
+            // The one font check made before a chain opens, so a flag, a resource and the API refuse the same patterns.
+            if let refusal = FontMatrix.refusal(of: value) {
+                throw BadValue(description: "bad font pattern '\(value)' for \(setting.flag) (\(refusal))")
+            }
             style.appearance[keyPath: field] = value
         }
     }

@@ -25,32 +25,6 @@ import SegmentedText
 /// BadLength on them, so there they are skipped.
 @MainActor
 public final class XftFontChain {
-    /// Why a font chain could not be made.
-    public enum Failure: Error, CustomStringConvertible {
-        /// fontconfig could not parse the pattern string.
-        case invalidPattern(String)
-        /// The pattern asks for a pixel size outside 1...1000.
-        case badPixelSize(pattern: String, size: Double)
-        /// The font's lines would be taller than `maximumFontHeight` pixels.
-        case tooLarge(pattern: String, height: Int)
-        /// A transform makes glyphs advance backward or absurdly far (pixels).
-        case badAdvance(pattern: String, advance: Int)
-        /// No installed font matches the pattern (no fonts at all).
-        case noMatch(String)
-
-        public var description: String {
-            switch self {
-            case let .invalidPattern(p): return "invalid font pattern '\(p)'"
-            case let .badAdvance(p, advance):
-                return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(XftFontChain.maximumFontHeight))"
-            case let .tooLarge(p, height):
-                return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(XftFontChain.maximumFontHeight))"
-            case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
-            case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
-            }
-        }
-    }
-
     /// The fontconfig pattern the chain was opened with.
     public let patternName: String
     /// The primary font's pixel size (after the scale), as fontconfig matched it.
@@ -155,6 +129,10 @@ public final class XftFontChain {
         self.screen = screen
         patternName = pattern
         guard let parsed = FcNameParse(pattern) else { throw Failure.invalidPattern(pattern) }
+        if let matrix = FontMatrix(parsed), !matrix.isInvertible {
+            FcPatternDestroy(parsed)
+            throw Failure.singularMatrix(pattern: pattern, matrix: matrix)
+        }
         var existing = 0.0
         if FcPatternGetDouble(parsed, "dpi", 0, &existing) != FcResultMatch {
             FcPatternAddDouble(parsed, "dpi", Self.pointResolution(scale: scale))
@@ -249,9 +227,9 @@ public final class XftFontChain {
     }
 
     /// Ascent of the primary font, pixels: every run shares the baseline it sets.
-    public var ascent: Int { Int(fonts[0].pointee.ascent) }
-    /// Descent of the primary font, pixels.
-    public var descent: Int { Int(fonts[0].pointee.descent) }
+    public var ascent: Int { transformedExtents?.ascent ?? Int(fonts[0].pointee.ascent) }
+    /// Descent of the primary font, pixels (a transformed font's as drawn: `transformedExtents`).
+    public var descent: Int { transformedExtents?.descent ?? Int(fonts[0].pointee.descent) }
 
     /// Family names of the fonts opened so far, primary first.
     public var familyNames: [String] {
@@ -504,13 +482,13 @@ public final class XftFontChain {
     /// in caret notation (U+0009 as "^I", U+007F as "^?"), C1 controls as
     /// U+FFFD, so no control character is ever sent to Xft and every one is
     /// visible in any Latin font (the Control Pictures block is missing from
-    /// the common fonts).
+    /// the common fonts); a `DefaultIgnorable` one as nothing, as shaping does.
     public nonisolated static func displayCodePoints(_ codePoint: UInt32) -> [UInt32] {
         switch codePoint {
         case 0x00...0x1F: return [0x5E, codePoint + 0x40]
         case 0x7F: return [0x5E, 0x3F]
         case 0x80...0x9F: return [0xFFFD]
-        default: return [codePoint]
+        default: return DefaultIgnorable.contains(codePoint) ? [] : [codePoint]
         }
     }
 
@@ -524,9 +502,9 @@ public final class XftFontChain {
             return (Int(g.font), Int(g.advance))
         }
         var drawn = Self.displayCodePoints(codePoint)
-        let index = fontIndex(for: drawn[0]) ?? 0
+        let index = drawn.first.flatMap(fontIndex(for:)) ?? 0
         var info = XGlyphInfo()
-        XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info)
+        if !drawn.isEmpty { XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info) }
         glyphs[codePoint] = (Int32(index), Int32(info.xOff))
         if codePoint < 0x10000 {
             let page = Int(codePoint >> 8)

@@ -5,15 +5,19 @@ import SegmentedX11
 /// lines of placeholder text made from the title, so that a page visibly
 /// slides. The block is centered in the page area; a line that does not fit
 /// in its height is left out rather than cut.
+///
+/// Each line is made, elided and measured once per page, width and font
+/// (`PageLineCache`), not in every frame. A title put in a sentence is
+/// isolated (FSI…PDI), so its embeddings cannot reorder the sentence, and
+/// the placeholder lines are elided at words.
 @MainActor
 final class DemoPages {
     /// The titles, one per page (replaced when the demo rereads its titles file).
     var titles: [String] {
-        didSet { elided = [:] }
+        didSet { cache.removeAll() }
     }
-    /// Elided text by (page, line) with the width it was elided to: a 500,000-character
-    /// title is measured once per width, not once per frame. Only pages drawn recently are kept.
-    private var elided: [Int: (width: Int, text: String)] = [:]
+    /// The title line (slot 2 × page) and the body lines (2 × page + 1) of the pages drawn lately.
+    private let cache = PageLineCache()
 
     init(titles: [String]) {
         self.titles = titles
@@ -22,19 +26,11 @@ final class DemoPages {
     /// The placeholder lines of page `index`.
     private func bodyLines(_ index: Int) -> [String] {
         let title = titles[index]
-        let short = title.count > 40 ? String(title.prefix(40)) : title
+        let short = PageText.isolated(title.count > 40 ? String(title.prefix(40)) : title)
         return ["Page \(index + 1) of \(titles.count)",
                 "About \(short): \(title.count) characters.",
                 "\(short), \(short), \(short)",
                 "Swipe, flick or turn the wheel sideways."]
-    }
-
-    private func fitted(_ text: String, key: Int, width: Int, font: XftFontChain) -> String {
-        if let cached = elided[key], cached.width == width { return cached.text }
-        if elided.count > 64 { elided = [:] }
-        let text = font.elided(text, fitting: width)
-        elided[key] = (width, text)
-        return text
     }
 
     /// Draws page `index` into `rect` (window pixels).
@@ -44,8 +40,8 @@ final class DemoPages {
         let room = max(1, rect.width - 2 * context.margin)
         // The body text keeps to a column of three fifths of the page, as a reading width.
         let column = max(1, min(room, rect.width * 3 / 5))
-        let title = fitted(titles[index], key: index * 8, width: room, font: titleFont)
-        let lines = bodyLines(index).enumerated().map { k, line in fitted(line, key: index * 8 + 1 + k, width: column, font: bodyFont) }
+        let title = cache.lines(2 * index, width: room, font: titleFont) { [titles[index]] }[0]
+        let lines = cache.lines(2 * index + 1, width: column, font: bodyFont) { bodyLines(index) }
         let titleHeight = titleFont.ascent + titleFont.descent
         let lineHeight = bodyFont.ascent + bodyFont.descent + max(2, bodyFont.descent)
         let gap = lineHeight / 2
@@ -53,11 +49,11 @@ final class DemoPages {
         let fitting = max(0, min(lines.count, (rect.height - titleHeight - gap) / max(1, lineHeight)))
         let blockHeight = titleHeight + (fitting > 0 ? gap + fitting * lineHeight : 0)
         var top = rect.y + (rect.height - blockHeight) / 2
-        context.drawText(title, font: titleFont, x: rect.x + (rect.width - titleFont.advance(of: title)) / 2,
+        context.drawText(title.text, font: titleFont, x: rect.x + (rect.width - title.advance) / 2,
                          baseline: top + titleFont.ascent, color: context.titleColor)
         top += titleHeight + gap
         for line in lines.prefix(fitting) {
-            context.drawText(line, font: bodyFont, x: rect.x + (rect.width - bodyFont.advance(of: line)) / 2,
+            context.drawText(line.text, font: bodyFont, x: rect.x + (rect.width - line.advance) / 2,
                              baseline: top + bodyFont.ascent, color: context.bodyColor)
             top += lineHeight
         }

@@ -282,7 +282,7 @@ func failToMakeStrip(_ error: any Error) -> Never {
         failAfterTitles("\(error)", status: 2)
     case let error as XftFontChain.Failure:
         switch error {
-        case .invalidPattern, .badPixelSize, .tooLarge, .badAdvance: failAfterTitles("\(error)", status: 2)
+        case .invalidPattern, .singularMatrix, .badPixelSize, .tooLarge, .badAdvance: failAfterTitles("\(error)", status: 2)
         case .noMatch: failAfterTitles("\(error)", status: 1)
         }
     default:

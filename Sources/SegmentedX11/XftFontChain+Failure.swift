@@ -1,0 +1,30 @@
+extension XftFontChain {
+    /// Why a font chain could not be made.
+    public enum Failure: Error, CustomStringConvertible {
+        /// fontconfig could not parse the pattern string.
+        case invalidPattern(String)
+        /// The pattern's transform cannot be inverted (`FontMatrix.isInvertible`): glyphs would be flat or not drawn.
+        case singularMatrix(pattern: String, matrix: FontMatrix)
+        /// The pattern asks for a pixel size outside 1...1000.
+        case badPixelSize(pattern: String, size: Double)
+        /// The font's lines would be taller than `maximumFontHeight` pixels.
+        case tooLarge(pattern: String, height: Int)
+        /// A transform makes glyphs advance backward or absurdly far (pixels).
+        case badAdvance(pattern: String, advance: Int)
+        /// No installed font matches the pattern (no fonts at all).
+        case noMatch(String)
+
+        public var description: String {
+            switch self {
+            case let .invalidPattern(p): return "invalid font pattern '\(p)'"
+            case let .singularMatrix(p, matrix): return "invalid font pattern '\(p)': \(matrix.refusal)"
+            case let .badAdvance(p, advance):
+                return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(XftFontChain.maximumFontHeight))"
+            case let .tooLarge(p, height):
+                return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(XftFontChain.maximumFontHeight))"
+            case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
+            case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
+            }
+        }
+    }
+}

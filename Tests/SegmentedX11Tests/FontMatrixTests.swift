@@ -1,0 +1,80 @@
+import Foundation
+@testable import SegmentedX11
+import TestSupport
+import XCTest
+
+/// The library refuses a font matrix that cannot be inverted in every font
+/// field of a style (`StripStyle.validate`) and when a chain is opened.
+final class FontMatrixTests: XCTestCase {
+    func testWhichMatricesCanBeInverted() throws {
+        XCTAssertNil(FontMatrix.of(pattern: "sans:pixelsize=15"), "no matrix")
+        XCTAssertEqual(FontMatrix.of(pattern: "sans:matrix=1 0.5 -0.25 2"), FontMatrix(xx: 1, xy: 0.5, yx: -0.25, yy: 2))
+        XCTAssertEqual(FontMatrix(xx: 1, xy: 0.5, yx: -0.25, yy: 2).determinant, 2.125)
+        for invertible in ["1 0 0 1", "0 1 -1 0", "-1 0 0 1", "1 0 0 -1", "1 0.3 0 1", "0.01 0 0 0.01"] {
+            XCTAssertTrue(try XCTUnwrap(FontMatrix.of(pattern: "sans:matrix=\(invertible)")).isInvertible, invertible)
+            XCTAssertNil(FontMatrix.refusal(of: "sans:matrix=\(invertible)"), invertible)
+        }
+        for singular in ["0 0 0 0", "1 2 2 4", "0 1 0 1", "1 0 0 nan", "inf 0 0 1", "1e200 0 0 1e200"] {
+            XCTAssertFalse(try XCTUnwrap(FontMatrix.of(pattern: "sans:matrix=\(singular)")).isInvertible, singular)
+        }
+        XCTAssertEqual(FontMatrix.refusal(of: "sans:matrix=1 2 2 4"), "its matrix '1 2 2 4' cannot be inverted (determinant 0): its glyphs would be flattened")
+    }
+
+    func testEveryFontFieldOfAStyleIsChecked() throws {
+        for field in [\StripStyle.Appearance.font, \.selectedFont, \.pageFont] {
+            var style = StripStyle()
+            style.appearance[keyPath: field] = "sans:pixelsize=15:matrix=0 0 0 0"
+            XCTAssertThrowsError(try style.validate()) { error in
+                XCTAssertTrue("\(error)".hasSuffix(" is 'sans:pixelsize=15:matrix=0 0 0 0': its matrix '0 0 0 0' cannot be inverted (determinant 0): its glyphs would be flattened"),
+                              "\(error)")
+            }
+            style.appearance[keyPath: field] = "sans:pixelsize=15:matrix=0 1 -1 0"
+            XCTAssertNoThrow(try style.validate(), "a rotation is invertible")
+        }
+        var style = StripStyle()
+        style.pageFont = "sans:matrix=1 2 2 4"
+        XCTAssertThrowsError(try style.validate()) { XCTAssertTrue("\($0)".hasPrefix("StripStyle.pageFont is 'sans:matrix=1 2 2 4': "), "\($0)") }
+        for setting in StripSetting.all where setting.isFont {
+            var style = StripStyle()
+            XCTAssertThrowsError(try setting.apply("sans:matrix=0 0 0 0", to: &style, display: nil)) {
+                XCTAssertEqual("\($0)", "bad font pattern 'sans:matrix=0 0 0 0' for \(setting.flag) (its matrix '0 0 0 0' cannot be inverted (determinant 0): its glyphs would be flattened)")
+            }
+            XCTAssertEqual(style, StripStyle(), "nothing set")
+        }
+    }
+
+    func testAChainRefusesASingularMatrix() throws {
+        try MainActor.assumeIsolated {
+            let connection = try XDisplayConnection()
+            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=0 0 0 0")) { error in
+                guard case XftFontChain.Failure.singularMatrix(let pattern, let matrix) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(pattern, "sans:matrix=0 0 0 0")
+                XCTAssertEqual(matrix, FontMatrix(xx: 0, xy: 0, yx: 0, yy: 0))
+            }
+        }
+    }
+    func testATransformedFontIsLaidOutByWhatItDraws() throws {
+        try MainActor.assumeIsolated {
+            let connection = try XDisplayConnection()
+            let plain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20")
+            XCTAssertNil(plain.transformedExtents)
+            for matrix in ["1 0 0 -1", "1 0.4 0 1", "2 0 0 2", "1 0 0.1 1"] {
+                let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
+                XCTAssertGreaterThan(font.ascent, 0, matrix)
+                XCTAssertGreaterThan(font.descent, 0, matrix)
+                // Every inked row of a title lies in the line the font reports: baseline - ascent up to baseline + descent.
+                let canvas = try XCTUnwrap(Canvas(connection, width: 300, height: 120))
+                let baseline = 60
+                let pixels = canvas.snapshot { c in font.draw("Hdgjpqy", on: c.draw, color: &c.black, x: 20, baseline: baseline) }
+                let inked = (0..<120).filter { y in (0..<300).contains { pixels[y * 300 + $0] != pixels[0] } }
+                XCTAssertFalse(inked.isEmpty, matrix)
+                XCTAssertGreaterThanOrEqual(inked.first!, baseline - font.ascent, matrix)
+                XCTAssertLessThan(inked.last!, baseline + font.descent, matrix)
+            }
+            // Upside down, the ascender is below the baseline: the two swap.
+            let flipped = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 -1")
+            XCTAssertEqual(flipped.ascent, plain.descent, accuracy: 1)
+            XCTAssertEqual(flipped.descent, plain.ascent, accuracy: 1)
+        }
+    }
+}
