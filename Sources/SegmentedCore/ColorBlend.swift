@@ -31,4 +31,27 @@ public enum ColorBlend {
         }
         return out
     }
+
+    /// Relative luminance (0...1) of a 0xRRGGBB color: WCAG 2's
+    /// 0.2126 R + 0.7152 G + 0.0722 B of the linear channels.
+    public static func luminance(_ rgb: UInt32) -> Double {
+        let c = [16, 8, 0].map { linear(Double((rgb >> UInt32($0)) & 0xFF) / 255) }
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+    }
+
+    /// WCAG 2's contrast ratio of two 0xRRGGBB colors, 1 (none) to 21:
+    /// (lighter luminance + 0.05) / (darker luminance + 0.05).
+    public static func contrast(_ a: UInt32, _ b: UInt32) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// `color` at opacity `alpha` (0...1) composited Over `base` (0xRRGGBB
+    /// each), per 8-bit encoded channel as XRender's Over does.
+    public static func over(_ color: UInt32, _ alpha: Double, on base: UInt32) -> UInt32 {
+        [16, 8, 0].reduce(0) { rgb, shift in
+            let c = Double((color >> UInt32(shift)) & 0xFF), b = Double((base >> UInt32(shift)) & 0xFF)
+            return rgb | UInt32((c * alpha + b * (1 - alpha)).rounded()) << UInt32(shift)
+        }
+    }
 }

@@ -86,6 +86,26 @@ extension LayoutMetrics {
         return m
     }
 
+    /// The indicator's width under a segment `segmentWidth` pixels wide, as
+    /// `indicatorSizing` says: `indicatorWidth`; the segment's width plus the
+    /// increment, at least 1 px; or the segment's width plus `spacing`.
+    public func indicatorWidth(segmentWidth: Double) -> Double {
+        switch indicatorSizing {
+        case .fixed: return indicatorWidth
+        case let .title(increment): return max(1, segmentWidth + increment)
+        case .segment: return segmentWidth + spacing
+        }
+    }
+
+    /// How far the indicator centered under a segment `segmentWidth` pixels
+    /// wide reaches past each of its sides, pixels (negative when narrower):
+    /// (`indicatorWidth(segmentWidth:)` - `segmentWidth`) / 2. An end inset
+    /// below it grows to it (`SegmentLayout`), so an indicator is centered on
+    /// its title at every index and never crosses the content's edge.
+    public func indicatorOverhang(segmentWidth: Double) -> Double {
+        (indicatorWidth(segmentWidth: segmentWidth) - segmentWidth) / 2
+    }
+
     /// The baseline (pixels from the strip's top) of a title whose font has
     /// `ascent` and `descent` (pixels): its ascent + descent centered in the
     /// title band (the strip less its top and bottom insets), then moved, when

@@ -136,9 +136,17 @@ struct WidthExtra: Equatable, Sendable {
 
 /// Segment frames along the strip, by the design's formula:
 ///
-///     x(0) = left inset
+///     x(0) = lead inset
 ///     x(i + 1) = x(i) + width(i) + spacing
-///     content width = left inset + sum of widths + spacing * (n - 1) + right inset   (n >= 1)
+///     content width = lead inset + sum of widths + spacing * (n - 1) + trail inset   (n >= 1)
+///     lead inset = max(left inset, indicator overhang of segment 0)
+///     trail inset = max(right inset, indicator overhang of segment n - 1)
+///
+/// The overhang is `LayoutMetrics.indicatorOverhang(segmentWidth:)` of the
+/// segment's width before any fill: an end inset grows so that the indicator
+/// (a box `title+16`, a fixed width wider than a short title) is centered on
+/// the first and last titles too and still inside the content. With the
+/// design's metrics no inset grows (a 30 px indicator and 24 px segments).
 ///
 /// When the content is narrower than the viewport, `filling(viewportWidth:)`
 /// uses the spare room as `LayoutMetrics.fillMode` says (a lead before the
@@ -147,8 +155,9 @@ struct WidthExtra: Equatable, Sendable {
 ///
 /// Widths are the unselected widths plus a short, sorted list of extras
 /// (the selected segment's, or during a tween the blended extras of the old
-/// and new selection). Because every frame edge is linear in the widths, the
-/// blend of two layouts is exactly the layout of the blended widths, so one
+/// and new selection). Every frame edge follows the widths (linearly, but
+/// for a grown end inset), so the blend of two layouts is taken as the
+/// layout of the blended widths, and one
 /// representation serves the resting layout and every tween frame. A frame is
 /// computed in O(extras), never by walking all segments.
 public struct SegmentLayout: Equatable, Sendable {
@@ -161,6 +170,9 @@ public struct SegmentLayout: Equatable, Sendable {
     /// How spare room (content narrower than the viewport) is used: space
     /// before the first segment, added to each gap, added to each width (pixels).
     private(set) var fill = SpareSpace()
+    /// Room before the first segment, pixels: the left inset, grown to hold
+    /// the indicator's overhang (see the formula above). Stored: every frame reads it.
+    let leadInset: Double
 
     /// A layout where every segment has its unselected width, except those
     /// named in `extras` (any order; one entry per index).
@@ -169,6 +181,23 @@ public struct SegmentLayout: Equatable, Sendable {
         self.base = base
         self.extras = extras.filter { $0.extra != 0 && $0.index >= 0 && $0.index < base.count }
             .sorted { $0.index < $1.index }
+        let firstExtra = self.extras.first.map { $0.index == 0 ? $0.extra : 0 } ?? 0
+        leadInset = base.count > 0 ? Self.endInset(metrics.insets.left, metrics: metrics, segmentWidth: base.width(at: 0) + firstExtra)
+            : metrics.insets.left
+    }
+
+    /// An end inset `inset` grown to the indicator's overhang past an end
+    /// segment `segmentWidth` pixels wide (its width before any fill), pixels.
+    private static func endInset(_ inset: Double, metrics: LayoutMetrics, segmentWidth: Double) -> Double {
+        max(inset, metrics.indicatorOverhang(segmentWidth: segmentWidth))
+    }
+
+    /// Room after the last segment, pixels: the right inset, grown to hold the
+    /// indicator's overhang. It needs the last width, so it is asked for only
+    /// with the exact content width (every width measured); a lower bound uses the right inset.
+    private var trailInset: Double {
+        let last = base.count - 1
+        return last < 0 ? metrics.insets.right : Self.endInset(metrics.insets.right, metrics: metrics, segmentWidth: base.width(at: last) + extra(at: last))
     }
 
     /// The resting layout for a selection: the selected segment measured in
@@ -230,7 +259,7 @@ public struct SegmentLayout: Equatable, Sendable {
 
     /// Left edge of segment `index` in content coordinates, pixels.
     public func minX(at index: Int) -> Double {
-        metrics.insets.left + fill.lead + base.sum(upTo: index) + extrasBefore(index)
+        leadInset + fill.lead + base.sum(upTo: index) + extrasBefore(index)
             + (metrics.spacing + fill.gap + fill.width) * Double(index)
     }
 
@@ -241,17 +270,18 @@ public struct SegmentLayout: Equatable, Sendable {
              height: metrics.stripHeight - metrics.insets.top - metrics.insets.bottom)
     }
 
-    /// Content width, pixels: left inset + widths + spacing between + right inset;
+    /// Content width, pixels: lead inset + widths + spacing between + trail inset;
     /// 0 when there are no segments.
     public var contentWidth: Double {
-        base.count > 0 ? contentWidth(widthSum: base.sum(upTo: base.count)) : 0
+        base.count > 0 ? contentWidth(widthSum: base.sum(upTo: base.count), trailInset: trailInset) : 0
     }
 
-    /// The content width with the unselected widths adding up to `widthSum` pixels.
-    private func contentWidth(widthSum: Double) -> Double {
+    /// The content width with the unselected widths adding up to `widthSum`
+    /// pixels and `trailInset` after the last segment.
+    private func contentWidth(widthSum: Double, trailInset: Double) -> Double {
         let n = base.count
-        return metrics.insets.left + 2 * fill.lead + widthSum + extras.reduce(0) { $0 + $1.extra } + fill.width * Double(n)
-            + (metrics.spacing + fill.gap) * Double(n - 1) + metrics.insets.right
+        return leadInset + 2 * fill.lead + widthSum + extras.reduce(0) { $0 + $1.extra } + fill.width * Double(n)
+            + (metrics.spacing + fill.gap) * Double(n - 1) + trailInset
     }
 
     /// How much wider than a bound the content must be for the bound to decide
@@ -268,7 +298,8 @@ public struct SegmentLayout: Equatable, Sendable {
     public func contentWidthSurelyReaches(_ width: Double) -> Bool {
         guard base.count > 0 else { return false }
         while true {
-            if contentWidth(widthSum: base.totalLowerBound) >= width + Self.boundMargin { return true }
+            // The right inset is a lower bound of the trail inset, which needs the last width.
+            if contentWidth(widthSum: base.totalLowerBound, trailInset: metrics.insets.right) >= width + Self.boundMargin { return true }
             if base.isComplete { return false }
             base.measure(upTo: max(2 * base.measuredCount, 64))
         }
@@ -287,31 +318,16 @@ public struct SegmentLayout: Equatable, Sendable {
     }
 
     /// The indicator under segment `index` (pixels, content coordinates):
-    /// `indicatorHeight` high, centered on the segment's mid-x (shifted as
-    /// little as needed to stay within 0...contentWidth when it fits), as wide as
-    /// `indicatorSizing` says (fixed `indicatorWidth`; the title's width plus an
+    /// `indicatorHeight` high, centered on the segment's mid-x at every index
+    /// (the end insets grow to hold it), as wide as
+    /// `LayoutMetrics.indicatorWidth(segmentWidth:)` says (fixed `indicatorWidth`; the title's width plus an
     /// increment, at least 1 px; or the segment with its spacing), with its
     /// bottom edge at strip height - bottom inset, or (`.top`) its top edge at the top inset.
     /// A `.box` spans the title band less `indicatorBoxInset` above and below.
     public func indicatorRect(under index: Int) -> Rect {
         let f = frame(at: index)
-        let width: Double
-        switch metrics.indicatorSizing {
-        case .fixed: width = metrics.indicatorWidth
-        case let .title(increment): width = max(1, f.width + increment)
-        case .segment: width = f.width + metrics.spacing
-        }
-        // Centered under the segment, but shifted to stay inside the content: a
-        // box wider than the first or last title (title+16 with round corners)
-        // would otherwise lose its outer edge and corners at the content's edge.
-        let centered = f.midX - width / 2
-        let x: Double
-        if contentWidthSurelyReaches(width + max(centered, 0)) {
-            x = max(centered, 0)   // neither clamp to the content's end can bind
-        } else {
-            let contentWidth = contentWidth
-            x = width >= contentWidth ? centered : min(max(centered, 0), contentWidth - width)
-        }
+        let width = metrics.indicatorWidth(segmentWidth: f.width)
+        let x = f.midX - width / 2
         if metrics.indicatorShape == .box {
             let inset = min(metrics.indicatorBoxInset, f.height / 2)
             return Rect(x: x, y: f.y + inset, width: width, height: f.height - 2 * inset)
@@ -321,8 +337,10 @@ public struct SegmentLayout: Equatable, Sendable {
         return Rect(x: x, y: y, width: width, height: metrics.indicatorHeight)
     }
 
-    /// This layout at `fraction` 0, `other` at 1, every frame edge linear in
-    /// between. Both must share `base`.
+    /// This layout at `fraction` 0, `other` at 1: the layout of the blended
+    /// widths, every frame edge linear in between (except while a grown end
+    /// inset follows a fixed-width indicator's overhang, which keeps the end
+    /// title's center still). Both must share `base`.
     public func interpolated(to other: SegmentLayout, fraction: Double) -> SegmentLayout {
         precondition(base === other.base, "layouts of different title lists")
         var merged = [WidthExtra]()

@@ -12,18 +12,18 @@ import SegmentedCore
 /// colormap, colors are the nearest ones in it.
 @MainActor
 final class StripRenderer {
-    private let display: OpaquePointer
-    private let window: Window
+    let display: OpaquePointer
+    let window: Window
     /// Copies the buffer to the window; its foreground is the indicator's color for core fills (no RENDER).
-    private let gc: GC
+    let gc: GC
     private let depth: Int32
     /// The back buffer, or 0 while frames are drawn straight to the window.
-    private var pixmap: Pixmap = 0
+    private(set) var pixmap: Pixmap = 0
     /// The XRender picture of the XftDraw's drawable, made when the drawable changes (0 without RENDER).
     private var picture: Picture = 0
     let draw: OpaquePointer
     /// Whether the server has the RENDER extension; without it the indicator is a core fill.
-    private let hasRender: Bool
+    let hasRender: Bool
     private(set) var width: Int
     private(set) var height: Int
     /// Thickness of the line under the strip, pixels (1 at scale 1).
@@ -51,9 +51,11 @@ final class StripRenderer {
     private var accent = XftColor()
     private var separator = XftColor()
     /// The indicator's color at its opacity, premultiplied as XRender expects, composited Over.
-    private var indicatorColor = XRenderColor()
+    var indicatorColor = XRenderColor()
     private let indicatorShape: IndicatorShape
-    private let indicatorRadius: Double
+    let indicatorRadius: Double
+    /// The titles' color where a box covers them (`StripStyle.boxTitleColor`); nil: their own colors.
+    var boxTitle: XftColor?
     var pageText = XftColor()
     private let visual: UnsafeMutablePointer<Visual>
     /// Colors allocated in the colormap, freed with the renderer (nearest colors of a full colormap are borrowed, not freed).
@@ -146,28 +148,25 @@ final class StripRenderer {
         allocate(&hoverText, style.hoverTextColor)
         allocate(&accent, style.accentColor)
         allocate(&separator, style.separatorColor)
-        let alpha = max(0, min(1, style.indicatorOpacity))
+        let alpha = max(0, min(1, style.appearance.effectiveIndicatorOpacity))
         func channel(_ shift: UInt32) -> UInt16 { UInt16((Double((style.accentColor >> shift) & 0xFF) * 0x101 * alpha).rounded()) }
         indicatorColor = XRenderColor(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt16((0xFFFF * alpha).rounded()))
         allocate(&pageText, style.pageTextColor)
+        if let rgb = style.boxTitleColor {
+            var color = XftColor()
+            allocate(&color, rgb)
+            boxTitle = color
+        }
         if !hasRender {
             // Core fills have no alpha: the indicator only ever lies on the
             // background, so its translucent color over the background is the same picture.
             var opaque = XftColor()
-            allocate(&opaque, Self.over(style.accentColor, alpha, on: style.backgroundColor))
+            allocate(&opaque, style.boxColor)
             XSetForeground(display, gc, opaque.pixel)
             XErrorReporting.warnOnce("no RENDER", "the X server has no RENDER extension; drawing the indicator with core X requests")
         }
         XErrorReporting.register(UInt(window), owner: UInt(window), drawable: UInt(window))
         makeBackBuffer()
-    }
-
-    /// `color` at opacity `alpha` (0...1) composited over `base`, per 8-bit channel as XRender's Over does.
-    static func over(_ color: UInt32, _ alpha: Double, on base: UInt32) -> UInt32 {
-        [16, 8, 0].reduce(0) { rgb, shift in
-            let c = Double((color >> UInt32(shift)) & 0xFF), b = Double((base >> UInt32(shift)) & 0xFF)
-            return rgb | UInt32((c * alpha + b * (1 - alpha)).rounded()) << UInt32(shift)
-        }
     }
 
     /// Thickness of the line under the strip at `scale`, pixels (1 at scale 1).
@@ -302,42 +301,49 @@ final class StripRenderer {
                                           viewportWidth: Double(width) + 2 * metrics.spacing)
         // Titles never paint outside the strip, however large their font.
         clip(y: 0, height: stripHeight)
-        if indicatorShape == .box, let box = presentation.indicator {
-            drawIndicator(box, offset: offset)    // behind the titles
-        }
-        for index in visible {
-            let weight = presentation.titleWeights[index] ?? 0
-            let blended = weight > 0 && weight < 1
-            var title = snapshot.titles[index]
-            // A long title is not re-measured at the in-between sizes: it switches font at the
-            // midpoint and keeps its cached checkpoints, so a tween over it costs what a frame at rest does.
-            let blendedFont = blended && title.utf8.count <= Self.longTitleBytes
-            let selected = blendedFont ? weight >= 1 : weight >= 0.5
-            let chain = blendedFont ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
-            let key = index * 2 + (selected ? 1 : 0)
-            // Titles drawn at an in-between size are drawn for a few frames in passing: no per-title caches.
-            var textIndex = blendedFont ? nil : self.textIndex(for: title, key: key, chain: chain)
-            let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
-            if snapshot.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
-                // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
-                if !blendedFont, let cached = elidedTitles[key], cached.width == frameWidth {
-                    title = cached.text
-                } else {
-                    title = chain.elided(title, fitting: frameWidth)
-                    if !blendedFont { elidedTitles[key] = (frameWidth, title) }
-                }
-                textIndex = nil
+        let box = indicatorShape == .box ? presentation.indicator : nil
+        if let box { drawIndicator(box, offset: offset) }    // behind the titles
+        // Where a box would hide its titles, those it covers are drawn again over it in `boxTitle`, clipped to it.
+        for mask in boxTitle != nil && box != nil ? [nil, boxTitle] : [nil] {
+            var indices = visible
+            if mask != nil, let box {
+                maskToBox(box, offset: offset, stripHeight: stripHeight)
+                indices = layout.visibleRange(contentOffset: box.x - metrics.spacing, viewportWidth: box.width + 2 * metrics.spacing)
             }
-            let advance = Double(textIndex?.advance ?? chain.advance(of: title))
-            let frame = layout.frame(at: index)
-            let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
-                                                    viewportWidth: width)
-            let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
-            let hover = index == hovered
-            // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
-            // main-actor isolation at run time for every title of every frame.
-            var color = blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text
-            chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
+            for index in indices {
+                let weight = presentation.titleWeights[index] ?? 0
+                let blended = weight > 0 && weight < 1
+                var title = snapshot.titles[index]
+                // A long title is not re-measured at the in-between sizes: it switches font at the
+                // midpoint and keeps its cached checkpoints, so a tween over it costs what a frame at rest does.
+                let blendedFont = blended && title.utf8.count <= Self.longTitleBytes
+                let selected = blendedFont ? weight >= 1 : weight >= 0.5
+                let chain = blendedFont ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
+                let key = index * 2 + (selected ? 1 : 0)
+                // Titles drawn at an in-between size are drawn for a few frames in passing: no per-title caches.
+                var textIndex = blendedFont ? nil : self.textIndex(for: title, key: key, chain: chain)
+                let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
+                if snapshot.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
+                    // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
+                    if !blendedFont, let cached = elidedTitles[key], cached.width == frameWidth {
+                        title = cached.text
+                    } else {
+                        title = chain.elided(title, fitting: frameWidth)
+                        if !blendedFont { elidedTitles[key] = (frameWidth, title) }
+                    }
+                    textIndex = nil
+                }
+                let advance = Double(textIndex?.advance ?? chain.advance(of: title))
+                let frame = layout.frame(at: index)
+                let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
+                                                        viewportWidth: width)
+                let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
+                let hover = index == hovered
+                // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
+                // main-actor isolation at run time for every title of every frame.
+                var color = mask ?? (blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
+            }
         }
         XftDrawSetClip(draw, nil)
 
@@ -430,40 +436,6 @@ final class StripRenderer {
     static func baseline(top: Double, height: Double, font: XftFontChain) -> Int {
         let textHeight = Double(font.ascent + font.descent)
         return Int((top + (height - textHeight) / 2).rounded()) + font.ascent
-    }
-
-    /// The indicator at its opacity, with rounded corners drawn as one span per
-    /// row (spans never overlap, so a translucent fill stays even).
-    private func drawIndicator(_ rect: Rect, offset: Double) {
-        let x = style.direction.windowPixelMinX(contentX: rect.x, width: rect.width.rounded(), contentOffset: offset,
-                                                viewportWidth: width)
-        // Top and bottom edges rounded, not the height: at a fractional scale
-        // (y 58.5, height 4.5) the bar ends on the inset, not a row past it.
-        func pixel(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(), -1e9), 1e9)) : 0 }
-        let y = pixel(rect.y)
-        let w = pixel(rect.width), h = max(1, pixel(rect.y + rect.height) - y)
-        let radius = min(indicatorRadius, Double(min(w, h)) / 2)
-        // XftDrawRect replaces pixels (PictOpSrc); a translucent indicator must be composited Over.
-        // Without RENDER, the gc's foreground is that color already composited over the background.
-        let target = pixmap != 0 ? pixmap : window
-        let picture = hasRender ? XftDrawPicture(draw) : 0    // the same picture, with the draw's clip applied
-        func span(_ sx: Int, _ sy: Int, _ sw: Int, _ sh: Int) {
-            let left = max(sx, 0), top = max(sy, 0), right = min(sx + sw, width), bottom = min(sy + sh, height)
-            guard right > left, bottom > top else { return }
-            if hasRender {
-                XRenderFillRectangle(display, PictOpOver, picture, &indicatorColor, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
-            } else {
-                XFillRectangle(display, target, gc, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
-            }
-        }
-        guard radius >= 1 else { return span(x, y, w, h) }
-        for row in 0..<h {
-            // Distance from the nearest corner circle's center row, and the inset it asks for.
-            let dy = max(0, radius - (Double(row) + 0.5), (Double(row) + 0.5) - (Double(h) - radius))
-            let inset = dy > 0 ? radius - (radius * radius - dy * dy).squareRoot() : 0
-            let i = Int(inset.rounded())
-            span(x + i, y + row, w - 2 * i, 1)
-        }
     }
 
     /// Limits drawing to the rows [y, y + height) of the buffer.

@@ -24,9 +24,8 @@ extension StripSetting {
         choice("indicatorShape", \.appearance.indicatorShape, "appearance.indicatorShape",
                help: "underline, or box: a rectangle behind the title",
                details: "`underline`; or `box`: a rectangle behind the title spanning the title band less 6 px above and below (drawn before the titles)"),
-        number("indicatorOpacity", \.appearance.indicatorOpacity, "appearance.indicatorOpacity", metavar: "F",
-               range: NumberRange(0...1), unit: "opacity", help: "indicator opacity; a box reads well at 0.15",
-               details: "composited Over with XRender, so a box at `0.15` tints the background"),
+        indicatorOpacity,
+        indicatorTitleColor,
         number("indicatorRadius", \.appearance.indicatorCornerRadius, "appearance.indicatorCornerRadius",
                range: NumberRange(0...1000), unit: "pixels", help: "corner radius of the indicator",
                details: "rounded corners, drawn as one span per row so a translucent fill stays even"),
@@ -64,6 +63,41 @@ extension StripSetting {
                             details: "a title wider than this many pixels is elided with \"…\", measured through the same font chain; the page area and the trace keep the full title",
                             numbers: [number], describe: { $0.metrics.maximumSegmentWidth?.shortText ?? "none" }) { value, _, style, setting in
             style.metrics.maximumSegmentWidth = try setting.number(value, range, "pixels")
+        }
+    }
+
+    /// A number from 0 to 1, or "auto" (the default): 1 for an underline, 0.2 for a box.
+    private static var indicatorOpacity: StripSetting {
+        let range = NumberRange(0...1)
+        let number = NumericField(apiName: "indicatorOpacity", range: range, get: { $0.appearance.indicatorOpacity },
+                                  set: { $0.appearance.indicatorOpacity = $1 }, text: { $0.shortText })
+        let box = StripStyle.Appearance.automaticIndicatorOpacity(for: .box).shortText
+        return StripSetting("indicatorOpacity", "appearance.indicatorOpacity", metavar: "F",
+                            accepted: "opacity, \(range.text), or auto (1 for an underline, \(box) for a box)",
+                            help: "indicator opacity; auto keeps a box's title readable",
+                            details: "composited Over with XRender, so a box at `\(box)` (its automatic opacity, HMSegmentedControl's) tints the background; an opaque box in the accent color would hide the accent title, so a box whose accent title would not read on it draws it in `indicatorTitleColor`",
+                            numbers: [number], describe: { $0.appearance.indicatorOpacity?.shortText ?? "auto" }) { value, _, style, setting in
+            style.appearance.indicatorOpacity = value == "auto" ? nil : try setting.number(value, range, "opacity")
+        }
+    }
+
+    /// The titles' color where a box covers them: a color, or "auto" (the default).
+    private static var indicatorTitleColor: StripSetting {
+        let contrast = StripStyle.minimumBoxContrast.shortText
+        return StripSetting("indicatorTitleColor", "appearance.indicatorTitleColor", metavar: "C",
+                            accepted: "#RRGGBB, #RGB, an X color name, or auto",
+                            help: "titles where a box covers them; auto: their own colors while the accent reads on the box",
+                            details: "the part of any title a box covers is drawn in this color (JXCategoryView's title mask); `auto` keeps the titles' own colors while the accent's contrast with the box is at least \(contrast):1 (WCAG 2's for large text; the default box, 3.2:1) and otherwise takes white or black, whichever contrasts more with the box (an opaque default box: black, 5.0:1)",
+                            isColor: true,
+                            describe: { style in style.appearance.indicatorTitleColor.map(hexColor) ?? "auto" }) { value, display, style, setting in
+            if value == "auto" {
+                style.appearance.indicatorTitleColor = nil
+                return
+            }
+            guard let rgb = StripTheme.parseColor(value, display: display) else {
+                throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB, an X color name or auto)")
+            }
+            style.appearance.indicatorTitleColor = rgb
         }
     }
 

@@ -130,13 +130,16 @@ extension StripSetting {
     /// A 0xRRGGBB color.
     static func color(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, UInt32>, _ path: String, help: String) -> StripSetting {
         StripSetting(name, "appearance." + path, metavar: "C", accepted: "#RRGGBB, #RGB or an X color name", help: help, isColor: true,
-                     describe: { style in "#" + String(style.appearance[keyPath: field], radix: 16, uppercase: true).leftPadded(to: 6) }) { value, display, style, setting in
+                     describe: { style in hexColor(style.appearance[keyPath: field]) }) { value, display, style, setting in
             guard let rgb = StripTheme.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB or an X color name)")
             }
             style.appearance[keyPath: field] = rgb
         }
     }
+
+    /// "#RRGGBB" of a 0xRRGGBB color, as a flag writes it.
+    static func hexColor(_ rgb: UInt32) -> String { "#" + String(rgb, radix: 16, uppercase: true).leftPadded(to: 6) }
 
     /// A fontconfig pattern.
     static func font(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, String>, _ path: String, help: String) -> StripSetting {

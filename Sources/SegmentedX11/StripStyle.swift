@@ -32,12 +32,24 @@ public struct StripStyle: Equatable, Sendable {
         public var pageTextColor: UInt32 = 0x333333
         /// An underline (default) or a box behind the selected title.
         public var indicatorShape: IndicatorShape = .underline
-        /// Opacity of the indicator, 0 to 1 (a box is usually light: 0.15).
-        public var indicatorOpacity: Double = 1
+        /// Opacity of the indicator, 0 to 1; nil (the default) draws it at
+        /// `automaticIndicatorOpacity(for:)`: 1 for an underline, 0.2 for a box.
+        public var indicatorOpacity: Double?
         /// Corner radius of the indicator, pixels at scale 1.
         public var indicatorCornerRadius: Double = 0
+        /// Color of the titles where a box covers them (0xRRGGBB); nil (the
+        /// default) is `StripStyle.indicatorTitleColor`'s choice: the title's own color while it reads on the box.
+        public var indicatorTitleColor: UInt32?
 
         public init() {}
+
+        /// The opacity an indicator of `shape` is drawn at when none is set:
+        /// 1 for an underline; 0.2 for a box (HMSegmentedControl's
+        /// `selectionIndicatorBoxOpacity`), as an opaque box in the accent color would hide the accent title on it.
+        public static func automaticIndicatorOpacity(for shape: IndicatorShape) -> Double { shape == .box ? 0.2 : 1 }
+
+        /// The opacity the indicator is drawn at, 0 to 1: `indicatorOpacity`, or the automatic one for its shape.
+        public var effectiveIndicatorOpacity: Double { indicatorOpacity ?? Self.automaticIndicatorOpacity(for: indicatorShape) }
     }
 
     /// Lengths in pixels at scale 1, the scale, and where things sit.
@@ -116,6 +128,30 @@ public struct StripStyle: Equatable, Sendable {
     public subscript<T>(dynamicMember field: WritableKeyPath<Motion, T>) -> T {
         get { motion[keyPath: field] }
         set { motion[keyPath: field] = newValue }
+    }
+
+    /// The least contrast ratio the accent keeps against a box before the
+    /// titles on it change color: WCAG 2's 3:1 for large text and graphics.
+    public static let minimumBoxContrast = 3.0
+
+    /// The box indicator's color where it lies on the background (0xRRGGBB):
+    /// the accent composited Over the background at the effective opacity.
+    public var boxColor: UInt32 {
+        ColorBlend.over(appearance.accentColor, max(0, min(1, appearance.effectiveIndicatorOpacity)), on: appearance.backgroundColor)
+    }
+
+    /// The color titles are drawn in where a box covers them, or nil where
+    /// they keep their own colors: `indicatorTitleColor` when set (box only);
+    /// else nil while the accent reads on `boxColor` (contrast at least
+    /// `minimumBoxContrast`: the default 0.2 box, 3.2:1); else white or
+    /// black, whichever contrasts more with the box (an opaque box: black on
+    /// the default red, 5.0:1), as JXCategoryView's title mask draws them.
+    public var boxTitleColor: UInt32? {
+        guard appearance.indicatorShape == .box else { return nil }
+        if let color = appearance.indicatorTitleColor { return color }
+        let box = boxColor
+        if ColorBlend.contrast(appearance.accentColor, box) >= Self.minimumBoxContrast { return nil }
+        return ColorBlend.contrast(0xFFFFFF, box) >= ColorBlend.contrast(0x000000, box) ? 0xFFFFFF : 0x000000
     }
 
     /// The core's layout metrics for this style, every length multiplied by

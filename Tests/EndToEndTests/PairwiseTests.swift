@@ -93,10 +93,13 @@ final class PairwiseTests: XCTestCase {
         let first = frames[0], last = frames[frames.count - 1]
         let tail = viewport - (last.x + last.width)
         if roomy { fillsChecked.insert(fill) }
+        // The end insets: 5 px, grown to a segment-wide indicator's overhang of half the spacing, 7.5
+        // (title+8's 4 and the design's 30 px over segments of 24 px or more stay inside 5).
+        let inset = (flags.contains("segment") ? 7.5 : 5) * s
         switch fill {
-        case "center" where roomy: XCTAssertEqual(first.x - 5 * s, tail - 5 * s, accuracy: 1, "\(label): centered")
-        case "spread" where roomy, "stretch" where roomy: XCTAssertEqual(tail, 5 * s, accuracy: 1, "\(label): filled to the right inset")
-        default: XCTAssertEqual(first.x, 5 * s, accuracy: 1e-6, "\(label): left inset")
+        case "center" where roomy: XCTAssertEqual(first.x - inset, tail - inset, accuracy: 1, "\(label): centered")
+        case "spread" where roomy, "stretch" where roomy: XCTAssertEqual(tail, inset, accuracy: 1, "\(label): filled to the right inset")
+        default: XCTAssertEqual(first.x, inset, accuracy: 1e-6, "\(label): left inset")
         }
         // Centering, clamped to the content.
         let selected = frames[index]

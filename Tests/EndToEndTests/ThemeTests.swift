@@ -143,7 +143,7 @@ final class ThemeTests: XCTestCase {
         let runs: [(mode: String, flags: [String], row: Int)] = [
             ("slide", [], 40),
             ("elastic", ["--indicator-location", "top"], 1),
-            ("lengthen", ["--indicator-shape", "box"], 7),   // an opaque box: its top rows are pure accent
+            ("lengthen", ["--indicator-shape", "box", "--indicator-opacity", "1"], 7),   // an opaque box: its top rows are pure accent
         ]
         for (mode, flags, row) in runs {
             let demo = try RunningDemo(["--indicator-animation", mode, "--duration", "6", "--easing", "linear", "--frame-stats"] + flags)

@@ -27,31 +27,6 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(layout.contentWidth, 1089)
     }
 
-    func testAnIndicatorWiderThanAnEndTitleStaysInsideTheContent() throws {
-        // title+16 box: the first frame is x 5, width 85, so centered it would start at 5 - 8 = -3
-        // and its rounded left corners would be cut at the content's edge; it is shifted to 0.
-        var metrics = LayoutMetrics()
-        metrics.indicatorShape = .box
-        metrics.indicatorSizing = .title(increment: 16)
-        for (selected, shape) in [(0, IndicatorShape.box), (9, .box), (0, .underline), (9, .underline)] {
-            metrics.indicatorShape = shape
-            let layout = try StripModel(titles: FixedAdvance.titles, selectedIndex: selected, viewportWidth: 400, metrics: metrics,
-                                        measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected).restingLayout
-            let f = layout.frame(at: selected), r = layout.indicatorRect(under: selected)
-            XCTAssertEqual(r.width, f.width + 16)
-            if selected == 0 {
-                XCTAssertEqual(f.midX - r.width / 2, -3)
-                XCTAssertEqual(r.x, 0, "\(shape) shifted right by 3")
-            } else {
-                XCTAssertEqual(r.x + r.width, layout.contentWidth, "\(shape) shifted left to end at the content's edge")
-            }
-        }
-        // A middle title's indicator stays centered.
-        let layout = try StripModel(titles: FixedAdvance.titles, selectedIndex: 4, viewportWidth: 400, metrics: metrics,
-                                    measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected).restingLayout
-        XCTAssertEqual(layout.indicatorRect(under: 4).midX, layout.frame(at: 4).midX)
-    }
-
     func testSpareRoomIsFilledAsTheFillModeSays() throws {
         // "ab" and "cde" selected: widths 30 and 51, natural content 5 + 30 + 15 + 51 + 5 = 106 in a 400 px viewport.
         func layout(_ mode: FillMode, titles: [String] = ["ab", "cde"]) throws -> SegmentLayout {
@@ -108,13 +83,14 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(try rect { $0.indicatorSizing = .title(increment: 0) }, Rect(x: 365, y: 39, width: 119, height: 3))
         XCTAssertEqual(try rect { $0.indicatorSizing = .title(increment: 6) }, Rect(x: 362, y: 39, width: 125, height: 3))
         XCTAssertEqual(try rect { $0.indicatorSizing = .title(increment: -500) }.width, 1, "never narrower than 1 px")
-        XCTAssertEqual(try rect { $0.indicatorSizing = .segment }, Rect(x: 357.5, y: 39, width: 134, height: 3))
+        // Segment-wide, the lead inset grows to half the spacing (7.5): segment 4 at 367.5, mid 427.
+        XCTAssertEqual(try rect { $0.indicatorSizing = .segment }, Rect(x: 360, y: 39, width: 134, height: 3))
         XCTAssertEqual(try rect { $0.indicatorLocation = .top; $0.indicatorHeight = 4 }, Rect(x: 409.5, y: 0, width: 30, height: 4))
         metrics.indicatorWidth = 50
         XCTAssertEqual(try rect { _ in }.width, 50)
-        // A box spans the 42 px title band less 6 px above and below.
+        // A box spans the 42 px title band less 6 px above and below; title+16 grows the lead inset to 8 (segment 4 at 368).
         XCTAssertEqual(try rect { $0.indicatorShape = .box; $0.indicatorSizing = .title(increment: 16) },
-                       Rect(x: 357, y: 6, width: 135, height: 30))
+                       Rect(x: 360, y: 6, width: 135, height: 30))
     }
 
     func testAMaximumSegmentWidthCapsEveryWidth() throws {
