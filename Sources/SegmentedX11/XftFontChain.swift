@@ -384,7 +384,7 @@ public final class XftFontChain {
     /// tenth: each font compared is about 5,000 instructions, and a fallback
     /// match was 1.9 M of the first frame's 54 M.
     func bestCoveringMatch(_ pattern: OpaquePointer, codePoints: [UInt32], color: Bool) -> OpaquePointer? {
-        guard var covering: UnsafeMutablePointer<FcFontSet>? = FcFontSetCreate() else { return nil }
+        guard let covering = FcFontSetCreate() else { return nil }
         defer { FcFontSetDestroy(covering) }
         for kind in [FcSetSystem, FcSetApplication] {
             guard let installed = FcConfigGetFonts(nil, kind) else { continue }
@@ -402,9 +402,10 @@ public final class XftFontChain {
                 }
             }
         }
-        guard covering!.pointee.nfont > 0 else { return nil }
+        guard covering.pointee.nfont > 0 else { return nil }
         var result = FcResultMatch
-        return FcFontSetMatch(nil, &covering, 1, pattern, &result)
+        var sets: [UnsafeMutablePointer<FcFontSet>?] = [covering]
+        return FcFontSetMatch(nil, &sets, 1, pattern, &result)
     }
 
     /// Whether font pattern `font` has every one of `codePoints` in its
