@@ -43,7 +43,7 @@ public final class HostWindow {
     ///
     /// - Parameters:
     ///   - width, height: size, pixels (each clamped to 1...`SegmentedStrip.maximumSide`).
-    ///   - background: 0xRRGGBB.
+    ///   - background: 0xRRGGBB (through the colormap, so an 8-bit display shows it too).
     ///   - title: the window title.
     ///   - instanceName: WM_CLASS instance (the program's name, `my-app`).
     ///   - className: WM_CLASS class (the application's class, by which window
@@ -57,7 +57,7 @@ public final class HostWindow {
         let screen = connection.screen
         let side = { (n: Int) in UInt32(min(max(1, n), SegmentedStrip.maximumSide)) }
         var attributes = XSetWindowAttributes()
-        attributes.background_pixel = UInt(background)
+        attributes.background_pixel = connection.pixel(ofRGB: background)
         // FocusChangeMask: whether the window is the active one, for screen readers.
         attributes.event_mask = StructureNotifyMask | KeyPressMask | FocusChangeMask
         window = XCreateWindow(display, XRootWindow(display, screen), 0, 0, side(width), side(height), 0,

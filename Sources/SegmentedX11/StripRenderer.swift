@@ -100,7 +100,7 @@ final class StripRenderer {
                             style: StripStyle) throws -> (window: Window, renderer: StripRenderer) {
         let display = connection.display, screen = connection.screen
         var attributes = XSetWindowAttributes()
-        attributes.background_pixel = UInt(style.backgroundColor)
+        attributes.background_pixel = connection.pixel(ofRGB: style.backgroundColor)
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
             | PointerMotionMask | EnterWindowMask | LeaveWindowMask | VisibilityChangeMask

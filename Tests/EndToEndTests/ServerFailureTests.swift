@@ -205,6 +205,28 @@ final class ServerFailureTests: XCTestCase {
                                page: (0, stripHeight + 1, 400, 200 - stripHeight - 1))
     }
 
+    /// A host window's background goes through the colormap: on an 8-bit
+    /// PseudoColor display, 0xRRGGBB taken as a pixel would be cell 0xBB.
+    @MainActor func testAHostWindowsBackgroundIsItsColorOnAnEightBitDisplay() throws {
+        let server = try PrivateXServer(arguments: ["-screen", "0", "640x480x8"])
+        let display = try TestDisplay(name: server.name)
+        let dpy = display.display
+        let visual = try XCTUnwrap(XDefaultVisual(dpy, display.screen))
+        guard visual.pointee.`class` == PseudoColor else { throw XCTSkip("Xvfb's 8-bit visual is not PseudoColor here") }
+        let connection = try XDisplayConnection(name: server.name)
+        for background: UInt32 in [0x336699, 0xE53935] {
+            let host = HostWindow(connection: connection, width: 60, height: 40, background: background, title: "background",
+                                  instanceName: "background-test")
+            host.map()
+            XClearWindow(connection.display, host.window)
+            XSync(connection.display, 0)
+            let palette = Palette(display: dpy, colormap: XDefaultColormap(dpy, display.screen), entries: Int(visual.pointee.map_entries))
+            let image = try XCTUnwrap(palette.pixels(dpy, host.window, width: 60, height: 40))
+            XCTAssertEqual(image.count(in: (0, 0, 60, 40)) { $0 == background }, 60 * 40, Palette.hex(background))
+            host.close()
+        }
+    }
+
     func testAPageTitleWiderThanTheWindowIsElidedInsideItsMargins() throws {
         let folder = try TemporaryFolder(prefix: "segmented-long-page-title")
         let long = "The page title of a segment whose name goes on " + String(repeating: "and on ", count: 60) + "to the end"
