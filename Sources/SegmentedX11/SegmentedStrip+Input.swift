@@ -66,7 +66,7 @@ extension SegmentedStrip {
                 reports.selectionPending = true
                 needsPaint = true
             case let .dragEnded(offset, velocity, gliding):
-                callbacks.released?(self, offset, velocity, gliding)
+                callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))
                 reports.scrollPending = true
                 needsPaint = true
             case .none:
@@ -95,7 +95,7 @@ extension SegmentedStrip {
     func pressLost(at now: Double) {
         pendingMotion = nil
         if case let .dragEnded(offset, velocity, gliding) = model.pointerPressLost(at: now) {
-            callbacks.released?(self, offset, velocity, gliding)
+            callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))
             reports.scrollPending = true
         }
         needsPaint = true

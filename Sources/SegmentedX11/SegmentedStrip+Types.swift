@@ -30,6 +30,16 @@ extension SegmentedStrip {
         public var isUserInitiated: Bool { cause != .api }
     }
 
+    /// How a drag of the strip ended, as the release callback hears it.
+    public struct DragRelease: Equatable, Sendable {
+        /// The content offset at the release, pixels (past an edge while rubber-banding).
+        public var contentOffset: Double
+        /// The content's speed at the release, pixels per second, positive toward the end.
+        public var velocity: Double
+        /// Whether the content keeps moving: a glide, or a spring back from past an edge.
+        public var isGliding: Bool
+    }
+
     /// Things the host wants to hear about; all called on the main queue.
     public struct Callbacks {
         /// The first frame is on screen (after the window's first Expose, or the VisibilityNotify of a window
@@ -48,9 +58,8 @@ extension SegmentedStrip {
         public var selectionChanged: (@MainActor (SegmentedStrip, SelectionChange) -> Void)?
         /// Everything stopped moving after a selection (its frame is on the server).
         public var settled: (@MainActor (SegmentedStrip) -> Void)?
-        /// A drag was released at `offset` (pixels) with the content moving at
-        /// `velocity` (pixels per second); `gliding` when it keeps moving.
-        public var released: (@MainActor (SegmentedStrip, _ offset: Double, _ velocity: Double, _ gliding: Bool) -> Void)?
+        /// A drag was released (or its press was lost to another client's grab).
+        public var released: (@MainActor (SegmentedStrip, DragRelease) -> Void)?
         /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
         public var scrolled: (@MainActor (SegmentedStrip, ScrollCause) -> Void)?
         /// The segment under the pointer changed (nil: none) and so did the cursor; told once nothing moves

@@ -407,8 +407,8 @@ strip.callbacks.selectionChanged = { window, change in
                           "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull()])
 }
 strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window.snapshot)) }
-strip.callbacks.released = { window, offset, velocity, gliding in
-    trace.emit("release", ["contentOffset": offset, "velocity": velocity, "gliding": gliding,
+strip.callbacks.released = { window, release in
+    trace.emit("release", ["contentOffset": release.contentOffset, "velocity": release.velocity, "gliding": release.isGliding,
                            "motionUpdates": window.motionUpdatesInLastPress])
 }
 strip.callbacks.scrolled = { window, cause in
