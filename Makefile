@@ -2,6 +2,10 @@
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
 
+# The debug build of the library, the programs and the tests; a compiler
+# warning fails it, so the suite is built warning-free.
+DEBUG_BUILD := swift build --build-tests -Xswiftc -warnings-as-errors
+
 .PHONY: deps test-deps build print-release-link run tour docs styles settings-table install uninstall test test-sanitized fuzz soak bench clean
 
 # The Debian packages: `deps` what building and running need (the tour's Xvfb,
@@ -72,7 +76,7 @@ styles: build
 # docs/settings.md's settings table, remade from StripSetting.all (the test that
 # compares the two rewrites the block when asked to).
 settings-table:
-	swift build --build-tests
+	$(DEBUG_BUILD)
 	SEGMENTED_UPDATE_DOCS=1 swift test --skip-build --disable-swift-testing --filter StripSettingTests/testTheSettingsTableIsTheGeneratedOne
 	@echo "docs/settings.md's settings table remade"
 
@@ -115,7 +119,7 @@ uninstall:
 # Tests/fonts/dejavu.conf (sans-serif is DejaVu Sans, as on a machine without
 # it), so that no expected value leans on one font. The whole suite runs last.
 test: test-deps
-	swift build --build-tests
+	$(DEBUG_BUILD)
 	FONTCONFIG_FILE=$(CURDIR)/Tests/fonts/dejavu.conf scripts/test-summary.sh .build/test-dejavu.log \
 	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter 'SegmentedX11Tests|EndToEndTests' --skip 'SoakTests|OutputAndSignalTests'
 	scripts/test-summary.sh .build/test.log scripts/with-display.sh swift test --skip-build --disable-swift-testing
@@ -145,7 +149,7 @@ fuzz: test-deps
 # The soak test at full length: 20,000 random events (make test runs 2,000).
 SOAK_EVENTS ?= 20000
 soak: test-deps
-	swift build --build-tests
+	$(DEBUG_BUILD)
 	SOAK_EVENTS=$(SOAK_EVENTS) scripts/test-summary.sh .build/soak.log \
 	  scripts/with-display.sh swift test --skip-build --disable-swift-testing --filter SoakTests
 
