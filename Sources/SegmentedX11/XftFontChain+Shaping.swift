@@ -78,10 +78,17 @@ extension XftFontChain {
         return true
     }
 
+    /// Whether this chain draws `text` without shaping: as `drawsWithoutShaping`,
+    /// except that a font with a matrix shapes every title up to
+    /// `longestShapedTitle` bytes, so its glyphs are laid out by `laidOut` (CJK too).
+    func drawsUnshaped(_ text: String) -> Bool {
+        Self.drawsWithoutShaping(text) && (glyphLayout == nil || text.utf8.count > Self.longestShapedTitle)
+    }
+
     /// The shaped glyphs of `text`, shaped on first use and cached; nil for
-    /// a title drawn without shaping (`drawsWithoutShaping`).
+    /// a title drawn without shaping (`drawsUnshaped`).
     public func shapedTitle(_ text: String) -> ShapedTitle? {
-        if Self.drawsWithoutShaping(text) { return nil }
+        if drawsUnshaped(text) { return nil }
         let key = ExactText(text)
         if let cached = shapedTitles[key] { return cached }
         if let older = olderShapedTitles[key] {
@@ -151,6 +158,7 @@ extension XftFontChain {
                 pen += advance
             }
         }
+        if let layout = glyphLayout { return laidOut(placed, layout: layout) }
         return ShapedTitle(glyphs: placed, advance: pen)
     }
 
@@ -232,12 +240,12 @@ extension XftFontChain {
         if text.utf8.count > Self.longestShapedTitle {
             // Cut by code point first (a title this long is far wider than any window), then shape what is left.
             kept = String(codePointElided(text, fitting: width).dropLast())
-            if Self.drawsWithoutShaping(kept + "\u{2026}") { return kept + "\u{2026}" }
+            if drawsUnshaped(kept + "\u{2026}") { return kept + "\u{2026}" }
         }
         let characters = Array(kept)
         func fits(_ count: Int) -> Bool {
             let candidate = String(characters[..<count]) + "\u{2026}"
-            return (Self.drawsWithoutShaping(candidate) ? codePointAdvance(of: candidate) : shape(candidate).advance) <= width
+            return (drawsUnshaped(candidate) ? codePointAdvance(of: candidate) : shape(candidate).advance) <= width
         }
         // The most clusters that fit (shaped widths grow with the text but not strictly, so the result is checked).
         var low = 0, high = characters.count - 1

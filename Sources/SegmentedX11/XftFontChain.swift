@@ -70,8 +70,8 @@ public final class XftFontChain {
     var colorGlyphShifts: [UInt64: Int] = [:]
     /// Whether each chain font is a color font, by index (filled as fonts are shaped with).
     var colorFonts: [Bool] = []
-    /// Glyph specs of one `draw` request, kept between calls.
-    var glyphSpecs: [XftGlyphFontSpec] = []
+    var glyphSpecs: [XftGlyphFontSpec] = []   // the glyph specs of one `draw` request, kept between calls
+    lazy var glyphLayout = GlyphLayout(font: fonts[0])   // where the primary font's matrix puts glyphs, nil without one
 
     /// The fontconfig language to ask for when falling back for a Han
     /// (CJK ideograph) code point, or nil to leave it to the locale.
@@ -165,24 +165,22 @@ public final class XftFontChain {
             FcPatternDestroy(parsed)
             throw Failure.tooLarge(pattern: pattern, height: height)
         }
-        // A horizontal or mirroring transform shows up in the advances: a
-        // sample glyph must move the pen forward by a sane amount. Untransformed,
-        // the font's own advance of "x" (its metrics, scaled: no glyph loaded)
-        // settles it when it is clearly sane, since hinting, rounding and
-        // synthetic bold move it by a few pixels at most. Loading the glyph
-        // (a face's first) cost 0.6 M instructions per font before the first
-        // frame, for primary fonts a CJK strip never draws with. Otherwise
-        // the glyph is measured as Xft draws it.
+        // A sample glyph must take a sane slot (`GlyphLayout` for a transform). Untransformed, the
+        // font's own advance of "x" (its metrics, scaled: no glyph loaded) settles it when it is
+        // clearly sane, since hinting, rounding and synthetic bold move it by a few pixels at most.
+        // Loading the glyph (a face's first) cost 0.6 M instructions per font before the first
+        // frame, for primary fonts a CJK strip never draws with. Otherwise it is measured as drawn.
         let untransformed = Double(cxft_untransformed_advance(font, 0x78)) / 65536   // "x"
         let wellInside = untransformed >= 3 && untransformed <= Double(Self.maximumFontHeight) * 0.9
         if !wellInside || font.pointee.max_advance_width > Int32(Self.maximumFontHeight) * 4 {
             var info = XGlyphInfo()
             var sample = FcChar32(0x78)
             XftTextExtents32(display, font, &sample, 1, &info)
-            guard info.xOff > 0, Int(info.xOff) <= Self.maximumFontHeight, font.pointee.max_advance_width <= Int32(Self.maximumFontHeight) * 4 else {
+            let advance = GlyphLayout(font: font).map { $0.slotPixels(info) } ?? Int(info.xOff)
+            guard advance > 0, advance <= Self.maximumFontHeight, font.pointee.max_advance_width <= Int32(Self.maximumFontHeight) * 4 else {
                 XftFontClose(display, font)
                 FcPatternDestroy(parsed)
-                throw Failure.badAdvance(pattern: pattern, advance: Int(info.xOff))
+                throw Failure.badAdvance(pattern: pattern, advance: advance)
             }
         }
         glyphPages = .allocate(capacity: 256)
@@ -506,6 +504,7 @@ public final class XftFontChain {
         let index = drawn.first.flatMap(fontIndex(for:)) ?? 0
         var info = XGlyphInfo()
         if !drawn.isEmpty { XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info) }
+        if let layout = glyphLayout { info.xOff = Int16(clamping: layout.slotPixels(info)) }
         glyphs[codePoint] = (Int32(index), Int32(info.xOff))
         if codePoint < 0x10000 {
             let page = Int(codePoint >> 8)
@@ -531,7 +530,7 @@ public final class XftFontChain {
 
     /// The sum of `text`'s code points' cached advances (no shaping).
     func codePointAdvance(of text: String) -> Int {
-        Self.advance(of: text, pages: glyphPages) { glyph(for: $0).advance }
+        Self.advance(of: text, pages: glyphPages) { glyph(for: $0).advance } + transformedTrail(text)
     }
 
     /// `advance(of:)` over the glyph pages, with `miss` for a code point not
@@ -647,7 +646,7 @@ public final class XftFontChain {
             n += 1
             i = scalars.index(after: i)
         }
-        return TextIndex(checkpoints: checkpoints, stride: stride, advance: pen)
+        return TextIndex(checkpoints: checkpoints, stride: stride, advance: pen + transformedTrail(text))
     }
 
     /// Draws `text` with its left pen position at `x` and its baseline at
@@ -718,7 +717,8 @@ public final class XftFontChain {
                 var glyphX = pen
                 for drawn in Self.displayCodePoints(value) {
                     glyphSpecs.append(XftGlyphFontSpec(font: font, glyph: XftCharIndex(display, font, drawn),
-                                                       x: Int16(clamping: glyphX), y: Int16(clamping: baseline)))
+                                                       x: Int16(clamping: transformedOrigin(pen: glyphX, slot: glyph(for: drawn).advance)),
+                                                       y: Int16(clamping: baseline)))
                     glyphX += glyph(for: drawn).advance   // the second glyph of caret notation
                 }
             }
@@ -727,6 +727,6 @@ public final class XftFontChain {
             sinceCheckpoint += 1
         }
         flush()
-        return index?.advance ?? (pen - x)
+        return index?.advance ?? (pen - x + transformedTrail(text))
     }
 }
