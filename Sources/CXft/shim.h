@@ -11,26 +11,10 @@
 #include <freetype/ftadvanc.h>
 #include <fontconfig/fontconfig.h>
 #include <X11/extensions/XInput2.h>
-#include <malloc.h>
 #include <stdint.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 /* Xlib macros and variadic functions do not import into Swift; these inline
    wrappers give them a callable form. */
-
-/* glibc's malloc options are <malloc.h> macros, which Swift's Glibc module
-   does not import: blocks of at least `bytes` are mapped on their own, smaller
-   ones come from the heap (the default is 128 KiB, raised as blocks are freed). */
-static inline int cxft_set_mmap_threshold(int bytes) {
-    return mallopt(M_MMAP_THRESHOLD, bytes);
-}
-
-/* glibc's malloc_trim(0): returns the free pages of every arena to the kernel,
-   in the middle of the heap as well as at its top. */
-static inline int cxft_malloc_trim(void) {
-    return malloc_trim(0);
-}
 
 static inline unsigned long cxft_get_pixel(XImage *image, int x, int y) {
     return XGetPixel(image, x, y);

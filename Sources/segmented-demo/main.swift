@@ -137,104 +137,24 @@ do {
 } catch {
     fail("\(error)", status: 2)
 }
-/// The titles file, read and parsed: at once for a short file; for a large one
-/// (1 MiB to `TitlesFile.maximumBytes`) on a second thread while this one opens
-/// the display, reads the resources, matches the primary fonts and makes the
-/// window, none of which needs the titles. `titles()` waits for it. A bad file
-/// (or a `--select` beyond its last title) is reported before any other error,
-/// as when it was read first: the second thread reports it and ends the
-/// program itself, so that it also comes first when this thread is stuck
-/// (a server that does not answer, whose 10 s watchdog would speak first).
-final class PendingTitles: Sendable {
-    /// Files at least this large, bytes, are parsed on a second thread.
-    static let concurrentBytes = 1 << 20
-    /// Whether the file is being parsed on a second thread.
-    let isConcurrent: Bool
-    /// The `--select` index the titles must reach.
-    private let selectedIndex: Int
-    /// Set once: here for a short file, on the parsing thread (before it ends) for a large one.
-    private let result = Mutex<Result<[String], any Error>?>(nil)
-    /// The thread parsing a large file, joined by `titles()` (at once after the
-    /// first time); it ends the program itself when the file does not parse
-    /// into titles `selectedIndex` fits.
-    private let parsing = Mutex<PosixThread?>(nil)
-
-    /// - Parameters:
-    ///   - selectedIndex: the `--select` index, checked against the titles once parsed.
-    ///   - programName: the prefix of the message a bad file ends the program with.
-    init(path: String, selectedIndex: Int, programName: String) {
-        self.selectedIndex = selectedIndex
-        var info = stat()
-        // Larger than the limit: refused at once, with no heap grown for it (and no
-        // arithmetic on a sparse file's size, which can be near Int.max on tmpfs).
-        isConcurrent = stat(path, &info) == 0 && info.st_size >= Self.concurrentBytes && info.st_size <= TitlesFile.maximumBytes
-        guard isConcurrent else {
-            result.withLock { $0 = Result { try TitlesFile.load(path: path) } }
-            return
-        }
-        // Standard error as it is now: the display's opening captures descriptor 2
-        // for a moment (to reword Xlib's refusal), and the message must not go there.
-        let errorOutput = dup(2)
-        // A long list's large arrays (the file's bytes, the parser's values, the titles, the widths)
-        // come from the heap, where freed blocks are reused, rather than each from a fresh mapping
-        // faulted in page by page (glibc maps blocks over 128 KiB): 11 % less CPU to the first frame
-        // of 100,000 titles, side by side, the same peak RSS. Short lists keep glibc's defaults.
-        cxft_set_mmap_threshold(4 << 20)
-        // A thread of its own rather than a Dispatch global queue: see `PosixThread`.
-        let thread = PosixThread { [self] in
-            let parsedTitles = Result { try TitlesFile.load(path: path) }
-            if let message = Self.failure(parsedTitles, selectedIndex: selectedIndex) {
-                // _exit: the main thread is still starting (in Xlib, perhaps); nothing of it needs running down.
-                ProcessOutput.write("\(programName): \(TerminalText.oneLine(message))\n", to: errorOutput >= 0 ? errorOutput : 2)
-                _exit(2)
-            }
-            if errorOutput >= 0 { close(errorOutput) }
-            result.withLock { $0 = parsedTitles }
-            // What parsing freed, in the parsing threads' own malloc arenas (which this thread does
-            // not allocate from), goes back to the kernel before the strip is made (100,000 titles:
-            // peak RSS 34.8 MiB without this, 29.7 with it).
-            _ = cxft_malloc_trim()
-        }
-        parsing.withLock { $0 = thread }
-    }
-
-    /// Why the program cannot go on with `parsed`: the file's error, or a
-    /// `selectedIndex` beyond its last title; nil when it can.
-    private static func failure(_ parsed: Result<[String], any Error>, selectedIndex: Int) -> String? {
-        let titles: [String]
-        do { titles = try parsed.get() } catch { return "\(error)" }
-        guard selectedIndex >= max(titles.count, 1) else { return nil }
-        let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
-        return "--select \(selectedIndex) is out of range: \(range)"
-    }
-
-    /// The titles, once parsed (waiting for the second thread the first
-    /// time). A file that does not read ends the program with its message
-    /// (status 2), as does a `--select` beyond the last title.
-    @MainActor
-    func titles() -> [String] {
-        parsing.withLock { $0 }?.join()
-        let parsedTitles = result.withLock { $0! }
-        if let message = Self.failure(parsedTitles, selectedIndex: selectedIndex) { fail(message, status: 2) }
-        return (try? parsedTitles.get()) ?? []
-    }
+// The titles come first: a bad file (or a `--select` beyond its last title)
+// is the error reported, whatever else is wrong.
+let titles: [String]
+do {
+    titles = try TitlesFile.load(path: titlesPath)
+} catch {
+    fail("\(error)", status: 2)
 }
-let pendingTitles = PendingTitles(path: titlesPath, selectedIndex: options.selectedIndex, programName: programName)
-// A short file's errors come now, before the display is opened.
-if !pendingTitles.isConcurrent { _ = pendingTitles.titles() }
-
-/// `fail` once the titles file is known to read: while it is still being parsed, its error comes first.
-@MainActor
-func failAfterTitles(_ message: String, status: Int32) -> Never {
-    _ = pendingTitles.titles()
-    fail(message, status: status)
+if options.selectedIndex >= max(titles.count, 1) {
+    let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
+    fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
 }
 
 // Colors that need no server (#RGB, #RRGGBB) are checked before any window;
 // X color names are checked once the display is open, still before the window.
 for (setting, value) in options.theme where setting.isColor && value.hasPrefix("#") {
     var scratch = StripStyle()
-    do { try setting.apply(value, to: &scratch, display: nil) } catch { failAfterTitles("\(error)", status: 2) }
+    do { try setting.apply(value, to: &scratch, display: nil) } catch { fail("\(error)", status: 2) }
 }
 
 // Before the display opens, so that even a server that dies during the
@@ -244,7 +164,7 @@ let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
 } catch {
-    failAfterTitles("\(error)", status: 1)
+    fail("\(error)", status: 1)
 }
 
 // Style: defaults, then X resources (xrdb; a resource's font that does not
@@ -257,7 +177,7 @@ for (setting, value) in options.theme {
     do {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
-        failAfterTitles("\(error)", status: 2)
+        fail("\(error)", status: 2)
     }
 }
 
@@ -279,14 +199,14 @@ let host = HostWindow(connection: connection, width: windowWidth, height: window
 func failToMakeStrip(_ error: any Error) -> Never {
     switch error {
     case let error as StripStyle.InvalidValue:
-        failAfterTitles("\(error)", status: 2)
+        fail("\(error)", status: 2)
     case let error as XftFontChain.Failure:
         switch error {
-        case .invalidPattern, .singularMatrix, .badPixelSize, .tooLarge, .badAdvance: failAfterTitles("\(error)", status: 2)
-        case .noMatch: failAfterTitles("\(error)", status: 1)
+        case .invalidPattern, .singularMatrix, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
+        case .noMatch: fail("\(error)", status: 1)
         }
     default:
-        failAfterTitles("\(error)", status: 1)
+        fail("\(error)", status: 1)
     }
 }
 /// Where the page area begins, pixels (the strip and its separator above it).
@@ -296,8 +216,6 @@ do {
 } catch {
     failToMakeStrip(error)
 }
-// Everything above needs no titles; a large file has been parsing meanwhile.
-let titles = pendingTitles.titles()
 let strip: SegmentedStrip
 /// The page area under the strip: a paged view of one page per title, linked to the strip.
 let pages: PagedView

@@ -113,13 +113,12 @@ final class BadInputTests: XCTestCase {
         try assertFails([], status: 1, message: "cannot open display ':987'", environment: environment)
     }
 
-    /// A large titles file (1 MiB and more: the demo parses it on a second
-    /// thread while the display opens and the fonts are matched) still
-    /// reports its failures first, with or without a display, before a bad
-    /// color, font or display; and once parsed, it is the strip's titles.
+    /// A large titles file (over 1 MiB) reports its failures first, with or
+    /// without a display, before a bad color, font or display; and once
+    /// parsed, it is the strip's titles.
     func testALargeTitlesFileFailsFirstEvenWithoutADisplay() throws {
         let good = "[" + (0..<80_000).map { "\"title \($0)\"" }.joined(separator: ",") + "]"
-        XCTAssertGreaterThan(good.utf8.count, 1 << 20, "large enough for the demo to parse it on a second thread")
+        XCTAssertGreaterThan(good.utf8.count, 1 << 20, "a large file")
         let large = try file("large.json", Array(good.utf8))
         let bad = try file("large-bad.json", Array((good.dropLast() + ",\n oops]").utf8))
         var environment = ProcessInfo.processInfo.environment
@@ -149,7 +148,7 @@ final class BadInputTests: XCTestCase {
 
     /// A sparse file larger than any limit (2 EiB: tmpfs allows it) is refused
     /// at once as too large: its size is never used in arithmetic (the demo
-    /// trapped on an overflow sizing the heap for its parse).
+    /// once trapped on an overflow sizing a buffer for it).
     func testASparseFileOfExabytesIsTooLarge() throws {
         let path = "/dev/shm/segmented-sparse-\(getpid())"
         let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
@@ -162,8 +161,8 @@ final class BadInputTests: XCTestCase {
         try assertFails(["--titles-file", path], message: "is too large (\(size) bytes; the limit is 16777216)")
     }
 
-    /// A bad large file (parsed on a second thread) is still reported first,
-    /// and at once, when the display accepts the connection but never answers:
+    /// A bad large file is still reported first, and at once, when the
+    /// display accepts the connection but never answers:
     /// not the connection watchdog's "did not answer within 10 s", exit 1.
     func testABadLargeFileComesBeforeADisplayThatNeverAnswers() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

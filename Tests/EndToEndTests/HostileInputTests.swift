@@ -200,9 +200,8 @@ final class HostileInputTests: XCTestCase {
     /// and once it has come the demo is idle, with no wakeups at all.
     func testALongListIsMeasuredAfterTheFirstFrameThenTheDemoIsIdle() throws {
         // Only DejaVu: no Han character has a font. Title 19,000 has the third one.
-        // Over 1 MiB, so the file is parsed on a second thread and cast on two: the
-        // threads are POSIX threads that end, not Dispatch's pool, whose monitor
-        // woke the demo once a second for good.
+        // Over 1 MiB: a large file; nothing it starts may use Dispatch's pool,
+        // whose monitor woke the demo once a second for good.
         let environment = try dejaVuOnlyEnvironment()
         var titles = [String](repeating: String(repeating: "一级", count: 9), count: 20_000)
         titles[19_000] = "龘"

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@_spi(Fuzzing) @testable import SegmentedSupport
+@testable import SegmentedSupport
 import TestSupport
 
 final class TitlesFileTests: XCTestCase {
@@ -12,10 +12,10 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(try parse("[]"), [])
     }
 
-    /// A long array is cast on two threads (`concurrentCastCount`): every title in
-    /// its place, and the first element that is not a string named, in either half.
+    /// A long array: every title in its place, and the first element that is
+    /// not a string named, in either half.
     func testALongArrayIsCastInOrderAndItsFirstNonStringNamed() throws {
-        let count = TitlesFile.concurrentCastCount + 11
+        let count = 20_011
         let titles = (0..<count).map { $0 % 3 == 0 ? "标题 \($0)" : "title \($0) with a longer tail" }
         let json = try JSONSerialization.data(withJSONObject: titles)
         XCTAssertEqual(try TitlesFile.parse(json, path: "t"), titles)
@@ -84,104 +84,66 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(try parse(#"["a, ]", "b"]"#), ["a, ]", "b"])
         // Escaped quotes and backslashes: where each string ends.
         XCTAssertEqual(try parse(#"["a\", ]", "\\", "\\\", ]", "\\\\"]"#), [#"a", ]"#, #"\"#, #"\", ]"#, #"\\"#])
-        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\", ]"]"#.utf8)), nil, "the comma is inside the string")
-        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\"", ]"#.utf8)), 6)
-        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["a\\", ]"#.utf8)), 6)
-        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["\u005C", ]"#.utf8)), 9)
-        XCTAssertEqual(TitlesFile.firstTrailingComma(Array(#"["unterminated, ]"#.utf8)), nil)
-    }
-
-    /// `elementSeparator`: the first comma at or past an offset that follows a string
-    /// in the top-level array, never one in a string or an inner array or object.
-    func testTheElementSeparatorIsAFirstLevelCommaOutsideStrings() {
-        func separator(_ text: String, atOrAfter offset: Int) -> Int? {
-            Array(text.utf8).withUnsafeBufferPointer { TitlesFile.elementSeparator(atOrAfter: offset, in: $0) }
-        }
-        // Commas at 4 (in a string), 9, 15 (in an inner array), 21 (after one), 31 (in a string),
-        // 35 (after an object) and 42.
-        let text = #" ["a,\"b", ["c", "d"], {"e": "f,g"}, "h\\", "i"]"#
-        XCTAssertEqual([0, 9, 10, 22, 36, 42, 43].map { separator(text, atOrAfter: $0) }, [9, 9, 42, 42, 42, 42, nil])
-        XCTAssertEqual(separator(#"["a" ,, "b"]"#, atOrAfter: 0), 5)
-        XCTAssertNil(separator(#"["a" ,, "b"]"#, atOrAfter: 6), "a comma after a comma")
-        XCTAssertNil(separator(#"[, "a"]"#, atOrAfter: 0), "a comma after the opening bracket")
-        XCTAssertNil(separator(#"["a" 1, "b"]"#, atOrAfter: 0), "a comma after a number")
-        XCTAssertNil(separator(#"{"a": "b", "c": "d"}"#, atOrAfter: 0), "not an array")
-        XCTAssertNil(separator(#"x ["a", "b"]"#, atOrAfter: 0))
-        XCTAssertNil(separator(#"["a"], ["b"]"#, atOrAfter: 0), "after the array has closed")
-        XCTAssertNil(separator(#"["a", "b, c"#, atOrAfter: 5), "in a string that never closes")
-        XCTAssertEqual(separator("\n\t [\"a\",\"b\"]", atOrAfter: 0), 7)
-    }
-
-    /// A large file's array is parsed in two pieces (`parseInTwo`): the same titles
-    /// as parsing it whole, and the buffer holds the file again afterwards.
-    func testAnArrayParsedInTwoPiecesEqualsTheWhole() throws {
-        var generator = SeededGenerator(seed: 0x7115)
-        let fragments = ["a", "一级", #"\""#, #"\\"#, ",", "]", "[", "{", " ", #"\u00e9"#, #"\ud83d\ude00"#, "é", "🔥"]
-        let separators = [",", ", ", ",\n  ", " ,", "\t,\r\n"]
-        var split = 0
-        for trial in 0..<300 {
-            let count = Int.random(in: 1...30, using: &generator)
-            var text = Bool.random(using: &generator) ? "[" : " \n["
-            for i in 0..<count {
-                if i > 0 { text += separators.randomElement(using: &generator)! }
-                text += "\"" + (0..<Int.random(in: 0...6, using: &generator)).map { _ in fragments.randomElement(using: &generator)! }.joined() + "\""
+        XCTAssertEqual(try parse(#"["a\", ]"]"#), [#"a", ]"#], "the comma is inside the string")
+        for (text, comma) in [(#"["a\"", ]"#, 6), (#"["a\\", ]"#, 6), (#"["\u005C", ]"#, 9)] {
+            XCTAssertThrowsError(try parse(text), text) { error in
+                XCTAssertEqual("\(error)", "titles file t is malformed JSON: a comma before a closing bracket or brace around character \(comma) (line 1, column \(comma + 1))")
             }
-            text += Bool.random(using: &generator) ? "]" : "]\n"
-            let bytes = Array(text.utf8)
-            let whole = try parse(bytes)
-            var buffer = bytes + [0]
-            let pieces = try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }
-            if let pieces {
-                XCTAssertEqual(pieces, whole, "trial \(trial): \(text)")
-                split += 1
-            } else {
-                // Only when no comma between elements lies past the middle (in the last title, say).
-                XCTAssertNil(bytes.withUnsafeBufferPointer { TitlesFile.elementSeparator(atOrAfter: bytes.count / 2, in: $0) }, "trial \(trial): \(text)")
-            }
-            XCTAssertEqual(Array(buffer.dropLast()), bytes, "trial \(trial)")
         }
-        XCTAssertGreaterThan(split, 250)
+        XCTAssertThrowsError(try parse(#"["unterminated, ]"#)) { error in
+            XCTAssertEqual("\(error)", "titles file t is malformed JSON: Unexpected end of file during JSON parse (line 1, column 18)", "no trailing comma in a string")
+        }
     }
 
-    /// Where a piece is not an array of strings, `parseInTwo` gives nil (the
-    /// caller parses the whole for the error); a trailing comma, which
-    /// Foundation takes in a piece, is the same error as in the whole.
-    func testAnArrayThatIsNotOfStringsIsNotParsedInTwo() throws {
-        for text in [#"["a", "b", 3]"#, #"[1, "a", "b"]"#, #"["a", ["b"], "c", "d"]"#, #"["a", "b" "c", "d"]"#, #"["a", "b",, "c", "d"]"#, #"["a", "b", "c""#, "a,\nb,\nc\n"] {
-            let bytes = Array(text.utf8)
-            var buffer = bytes + [0]
-            XCTAssertNil(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }, text)
-            XCTAssertEqual(Array(buffer.dropLast()), bytes, text)
+    /// What JSONDecoder takes and JSON does not is refused, and each syntax
+    /// error is placed at its byte (JSONDecoder's own error gives no position).
+    func testWhatJSONRefusesIsRefusedAndPlaced() {
+        let deep = String(repeating: "[", count: JSONSyntax.maximumDepth + 1) + String(repeating: "]", count: JSONSyntax.maximumDepth + 1)
+        for (text, detail) in [("[01]", "Number with leading zero around character 1 (line 1, column 2)"),
+                               ("[1.]", "Invalid value around character 3 (line 1, column 4)"),
+                               ("[-]", "Invalid value around character 2 (line 1, column 3)"),
+                               ("[1e]", "Invalid value around character 3 (line 1, column 4)"),
+                               ("[tru]", "Invalid value around character 4 (line 1, column 5)"),
+                               ("[\"a\"\u{0C}]", "Invalid value around character 4 (line 1, column 5)"),
+                               ("[\"a\"] x", "Invalid value around character 6 (line 1, column 7)"),
+                               ("[\"a\\x\"]", "Invalid escape sequence around character 3 (line 1, column 4)"),
+                               (#"{"a": "b",}"#, "a comma before a closing bracket or brace around character 9 (line 1, column 10)"),
+                               (#"["a", {"b": 1,}]"#, "a comma before a closing bracket or brace around character 13 (line 1, column 14)"),
+                               (deep, "Too many nested arrays or dictionaries around character 512 (line 1, column 513)")] {
+            XCTAssertThrowsError(try parse(text), text) { error in
+                XCTAssertEqual("\(error)", "titles file t is malformed JSON: \(detail)", text)
+            }
         }
-        // A NUL after the cut would make Foundation read the second piece as UTF-16 (or UTF-32).
+        let deepest = "[" + String(repeating: "[", count: JSONSyntax.maximumDepth - 1) + String(repeating: "]", count: JSONSyntax.maximumDepth - 1) + "]"
+        XCTAssertThrowsError(try parse(deepest)) { error in XCTAssertTrue("\(error)".hasSuffix("element 0 is an array, not a string"), "\(error)") }
+        XCTAssertThrowsError(try parse("[\"a\", null]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is null, not a string"), "\(error)") }
+        XCTAssertThrowsError(try parse("[\"a\",\n true]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is a number or boolean, not a string"), "\(error)") }
+        XCTAssertThrowsError(try parse("[\"a\", -1.5e3]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is a number or boolean, not a string"), "\(error)") }
+        XCTAssertEqual(try parse(#"["a\u0000b", "\/"]"#), ["a\u{0}b", "/"])
+    }
+
+    /// A trailing comma, which JSONDecoder takes, is refused as JSON refuses it;
+    /// so is text after a NUL that could be read as UTF-16.
+    func testATrailingCommaAndUTF16AreRefused() throws {
         // After the comma, the NULs that make "[" the first UTF-16 or UTF-32 character.
         for (nuls, tail) in [(1, "\"second\", \"€uro\", \"third\"]".data(using: .utf16LittleEndian)!),
                              (3, "\"x\", \"y\"]".data(using: .utf32LittleEndian)!)] {
-            // The first title is longer than the rest: the comma before the NULs is the cut.
             let bytes = Array("[\"\(String(repeating: "a", count: 200))\",".utf8) + [UInt8](repeating: 0, count: nuls) + Array(tail)
-            XCTAssertEqual(bytes.withUnsafeBufferPointer { TitlesFile.elementSeparator(atOrAfter: bytes.count / 2, in: $0) }, 203)
-            var buffer = bytes + [0]
-            XCTAssertNil(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") })
-            XCTAssertEqual(Array(buffer.dropLast()), bytes)
             XCTAssertThrowsError(try parse(bytes))
         }
         let trailing = Array("[\"a\", \"b\", \"c\",\n]".utf8)
-        var buffer = trailing + [0]
-        XCTAssertThrowsError(try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "t") }) { error in
-            XCTAssertEqual("\(error)", "titles file t is malformed JSON: a comma before a closing bracket or brace around character 14 (line 1, column 15)")
-        }
         XCTAssertThrowsError(try parse(trailing)) { error in
             XCTAssertEqual("\(error)", "titles file t is malformed JSON: a comma before a closing bracket or brace around character 14 (line 1, column 15)")
         }
     }
 
-    /// A file of 1 MiB or more (`concurrentParseBytes`) reads as the same titles,
-    /// and fails with the same messages, as its bytes parsed whole.
+    /// A file of 1 MiB or more reads as the same titles, and fails with the
+    /// same messages, as its bytes parsed whole.
     func testALargeFileReadsAsItsBytesParseWhole() throws {
         let folder = try TemporaryFolder(prefix: "titles-large")
         let titles = (0..<50_000).map { $0 % 7 == 0 ? "标题 \($0), \"quoted\" \\ ]" : "title \($0) of a large file" }
         let json = Array(try JSONSerialization.data(withJSONObject: titles))
-        XCTAssertGreaterThanOrEqual(json.count, TitlesFile.concurrentParseBytes)
+        XCTAssertGreaterThanOrEqual(json.count, 1 << 20)
         XCTAssertEqual(try TitlesFile.load(path: try folder.file("large.json", json)), titles)
         let elements = titles.map { "\"\($0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"" }
         func file(_ change: (inout [String]) -> Void, suffix: String = "]") -> [UInt8] {
@@ -200,7 +162,7 @@ final class TitlesFileTests: XCTestCase {
                 + Array("\"second\", \"€uro 😀\", \"third\"]".data(using: .utf16LittleEndian)!)),
         ]
         for (name, bytes) in bad {
-            XCTAssertGreaterThanOrEqual(bytes.count, TitlesFile.concurrentParseBytes, name)
+            XCTAssertGreaterThanOrEqual(bytes.count, 1 << 20, name)
             let path = try folder.file("bad.json", bytes)
             var expected = ""
             XCTAssertThrowsError(try TitlesFile.parse(Data(bytes), path: path), name) { expected = "\($0)" }
@@ -215,20 +177,6 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertThrowsError(try parse("[\"\(digits)\", \(digits)e999]")) { error in
             XCTAssertEqual("\(error)", "titles file t is malformed JSON: Number 11111111111111111111…111111e999 (300004 characters) is not representable in Swift (line 1, column 300006)")
         }
-    }
-
-    /// `firstOffset` (Knuth–Morris–Pratt) finds what a search at every offset finds.
-    func testFirstOffsetIsTheNaiveSearchsAnswer() {
-        var generator = SeededGenerator(seed: 0x4B4D50)
-        for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...2, using: &generator) }
-            let needle = (0..<Int.random(in: 1...6, using: &generator)).map { _ in UInt8.random(in: 0...2, using: &generator) }
-            let naive = bytes.count < needle.count ? nil
-                : (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-            XCTAssertEqual(TitlesFile.firstOffset(of: needle, in: bytes), naive, "\(needle) in \(bytes)")
-        }
-        XCTAssertNil(TitlesFile.firstOffset(of: [], in: [1, 2]))
-        XCTAssertEqual(TitlesFile.firstOffset(of: Array("1e9".utf8), in: Array("[\"11e9\", 11e9]".utf8)), 3)
     }
 
     func testMoreThanAMillionTitlesAreRefused() throws {

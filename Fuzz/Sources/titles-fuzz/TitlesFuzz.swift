@@ -1,25 +1,18 @@
 import Foundation
 import SegmentedCore
-@_spi(Fuzzing) import SegmentedSupport
+import SegmentedSupport
 
 /// libFuzzer entry point: the bytes are a titles file. It must parse or throw
 /// `TitlesFile.Failure` (never crash), and whatever parses must lay out with
 /// finite frames in order, an in-range offset and hit-tests that find every
-/// segment's center, for every selection the first byte picks. Parsed in two
-/// pieces (as a large file is), the bytes must give the same titles or the
-/// same error, or nil, and be left as they were.
+/// segment's center, for every selection the first byte picks. Malformed JSON
+/// must be placed: its message ends with the line and column.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func titlesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     let parsed = Result { try TitlesFile.parse(bytes, path: "fuzz") }
-    var buffer = [UInt8](bytes) + [0]
-    let inTwo = Result { try buffer.withUnsafeMutableBufferPointer { try TitlesFile.parseInTwo($0, path: "fuzz") } }
-    precondition(buffer.dropLast().elementsEqual(bytes), "parseInTwo left the bytes changed")
-    switch (parsed, inTwo) {
-    case (_, .success(nil)): break
-    case let (.success(whole), .success(pieces?)): precondition(whole == pieces, "parseInTwo: \(pieces) against \(whole)")
-    case let (.failure(whole), .failure(pieces)): precondition("\(whole)" == "\(pieces)", "parseInTwo: \(pieces) against \(whole)")
-    default: fatalError("parseInTwo: \(inTwo) against \(parsed)")
+    if case let .failure(error) = parsed, case let .malformedJSON(_, detail)? = error as? TitlesFile.Failure {
+        precondition(detail.hasSuffix(")") && detail.contains(" (line "), "malformed JSON without a position: \(detail)")
     }
     let titles: [String]
     do {
