@@ -31,18 +31,17 @@ final class PagedViewTests: XCTestCase {
 
     /// The events named `names` that arrive from event number `start` on, in whatever order (waits up to 20 s for all).
     private func events(_ demo: RunningDemo, after start: Int, _ names: [String]) throws -> [String: [String: Any]] {
-        let deadline = Date().addingTimeInterval(20)
-        while true {
+        func found(_ events: [[String: Any]]) -> [String: [String: Any]] {
             var found: [String: [String: Any]] = [:]
-            for event in demo.process.allEvents.dropFirst(start) {
+            for event in events.dropFirst(start) {
                 if let name = event["event"] as? String, names.contains(name), found[name] == nil { found[name] = event }
             }
-            if found.count == names.count { return found }
-            if Date() > deadline {
-                throw Missing(description: "only \(found.keys.sorted()) of \(names) within 20 s; stderr: \(demo.process.standardError)")
-            }
-            usleep(20_000)
+            return found
         }
+        _ = demo.process.wait { found($0).count == names.count }
+        let heard = found(demo.process.allEvents)
+        if heard.count == names.count { return heard }
+        throw Missing(description: "only \(heard.keys.sorted()) of \(names) within 20 s; stderr: \(demo.process.standardError)")
     }
 
     /// Moves the held pointer from `from` to `to` (window x) in 10 px steps 16 ms apart.
