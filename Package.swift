@@ -65,7 +65,7 @@ let package = Package(
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
         .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
         .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport", "TestSupport", "CXft"]),
-        .target(name: "TestSupport", dependencies: ["CXft", "CXTest"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SegmentedCore", "CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedSupport", "TestSupport"]),
         .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedSupport", "TestSupport", "CXft"]),

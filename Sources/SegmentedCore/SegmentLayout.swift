@@ -17,19 +17,10 @@ public final class SegmentWidths: @unchecked Sendable {
     public let count: Int
     /// A lower bound of every width, pixels (0 for given widths).
     public let minimumWidth: Double
-    /// `widthStorage[i]` is segment i's width (pixels) once measured.
-    /// Storage behind `let` pointers, allocated once for every segment (pages
-    /// never written are never resident): reading it costs no exclusivity check,
-    /// which a hit-test's twenty-odd reads would otherwise pay each time.
-    private let widthStorage: UnsafeMutablePointer<Double>
-    /// `sumStorage[i]` = sum of the widths of 0..<i, for i up to `measuredCount`; `count + 1` entries.
-    private let sumStorage: UnsafeMutablePointer<Double>
-    /// How many segments are measured: 0..<measuredCount.
-    /// (Unchecked: every width and running sum read compares with it, and a
-    /// class's stored property is otherwise checked for exclusive access at
-    /// run time on each read, which was most of a hit-test's cost. This class
-    /// is used from one thread at a time and no access to it overlaps another.)
-    @exclusivity(unchecked) public private(set) var measuredCount = 0
+    /// `measuredWidths[i]` is segment i's width, pixels, for i in 0..<measuredCount.
+    private var measuredWidths: [Double] = []
+    /// `prefixSums[i]` = sum of the widths of 0..<i, pixels, for i in 0...measuredCount.
+    private var prefixSums: [Double] = [0]
     /// Measures segment i (nil once every segment is measured).
     private var measure: ((Int) -> Double)?
 
@@ -37,11 +28,10 @@ public final class SegmentWidths: @unchecked Sendable {
     public init(_ widths: [Double]) {
         count = widths.count
         minimumWidth = 0
-        widthStorage = .allocate(capacity: max(count, 1))
-        sumStorage = .allocate(capacity: count + 1)
-        sumStorage[0] = 0
         measure = nil
-        for w in widths { append(w) }
+        measuredWidths = widths
+        prefixSums.reserveCapacity(count + 1)
+        for w in widths { prefixSums.append(prefixSums[prefixSums.count - 1] + w) }
     }
 
     /// `count` segments whose widths `measure` gives (pixels, index to width,
@@ -49,23 +39,14 @@ public final class SegmentWidths: @unchecked Sendable {
     public init(count: Int, minimumWidth: Double, measure: @escaping (Int) -> Double) {
         self.count = max(0, count)
         self.minimumWidth = minimumWidth
-        widthStorage = .allocate(capacity: max(self.count, 1))
-        sumStorage = .allocate(capacity: self.count + 1)
-        sumStorage[0] = 0
         self.measure = self.count == 0 ? nil : measure
+        // Room for every segment, so the arrays never copy as they grow (pages never written are never resident).
+        measuredWidths.reserveCapacity(self.count)
+        prefixSums.reserveCapacity(self.count + 1)
     }
 
-    deinit {
-        widthStorage.deallocate()
-        sumStorage.deallocate()
-    }
-
-    private func append(_ w: Double) {
-        let i = measuredCount
-        widthStorage[i] = w
-        sumStorage[i + 1] = sumStorage[i] + w
-        measuredCount = i + 1
-    }
+    /// How many segments are measured: 0..<measuredCount.
+    public var measuredCount: Int { measuredWidths.count }
 
     /// Whether every segment is measured.
     public var isComplete: Bool { measuredCount == count }
@@ -77,41 +58,37 @@ public final class SegmentWidths: @unchecked Sendable {
         while measuredCount < end {
             let w = measure(measuredCount)
             precondition(w >= minimumWidth, "a measured width below the minimum it was promised to respect")
-            append(w)
+            measuredWidths.append(w)
+            prefixSums.append(prefixSums[prefixSums.count - 1] + w)
         }
         if measuredCount == count { self.measure = nil }
     }
 
     /// Width of segment `index` (0..<count), pixels (measuring through it).
     public func width(at index: Int) -> Double {
-        // One unsigned comparison on the way of every frame and hit-test: negative or not measured yet.
-        if UInt(bitPattern: index) >= UInt(bitPattern: measuredCount) {
-            precondition(index >= 0 && index < count, "segment index out of range")
-            measure(upTo: index + 1)
-        }
-        return widthStorage[index]
+        precondition(index >= 0 && index < count, "segment index out of range")
+        if index >= measuredCount { measure(upTo: index + 1) }
+        return measuredWidths[index]
     }
 
     /// Sum of the widths of segments 0..<`end` (end in 0...count), pixels (measuring through `end` - 1).
     public func sum(upTo end: Int) -> Double {
-        if UInt(bitPattern: end) > UInt(bitPattern: measuredCount) {
-            precondition(end >= 0 && end <= count, "segment index out of range")
-            measure(upTo: end)
-        }
-        return sumStorage[end]
+        precondition(end >= 0 && end <= count, "segment index out of range")
+        if end > measuredCount { measure(upTo: end) }
+        return prefixSums[end]
     }
 
     /// Every width, pixels (measuring them all).
     public var widths: [Double] {
         measure(upTo: count)
-        return Array(UnsafeBufferPointer(start: widthStorage, count: count))
+        return measuredWidths
     }
 
     /// A lower bound of the sum of all widths from what is measured (pixels):
     /// the measured sum plus `minimumWidth` for each segment not measured yet;
     /// the exact sum once every segment is measured.
     public var totalLowerBound: Double {
-        sumStorage[measuredCount] + minimumWidth * Double(count - measuredCount)
+        prefixSums[measuredCount] + minimumWidth * Double(count - measuredCount)
     }
 }
 

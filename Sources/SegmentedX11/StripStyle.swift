@@ -197,21 +197,9 @@ public struct StripStyle: Equatable, Sendable {
 
     /// Checks every number of the style against the ranges of `StripSetting.all`
     /// (the same ranges the flags and X resources accept), then the design
-    /// lengths against `designLengthRange`. The default style passes without
-    /// the check (`StripSettingTests` checks it in full): the settings table
-    /// is then not made before a default strip's first frame (0.9 M
-    /// instructions, its 20 key paths).
+    /// lengths against `designLengthRange`.
     /// - Throws: `InvalidValue` naming the first field out of range.
     public func validate() throws {
-        if self == Self.defaultStyle { return }
-        try validateEveryField()
-    }
-
-    /// `StripStyle()`, compared with by `validate()`.
-    static let defaultStyle = StripStyle()
-
-    /// `validate()` without its shortcut for the default style.
-    func validateEveryField() throws {
         for setting in StripSetting.all {
             try setting.validate(self)
         }

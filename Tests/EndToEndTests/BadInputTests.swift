@@ -204,10 +204,9 @@ final class BadInputTests: XCTestCase {
             shell.executableURL = URL(fileURLWithPath: "/bin/sh")
             shell.arguments = ["-c", "exec \"$0\" --trace --exit-after-first-frame --titles-file \"$1\" \(redirect)", DemoProcess.binaryPath,
                                try file("warn.json", Array("[\"\u{10FFFD} no font\", \"x\"]".utf8))]
+            let exit = ProcessExit(shell)
             try shell.run()
-            let deadline = Date().addingTimeInterval(10)
-            while shell.isRunning, Date() < deadline { usleep(20_000) }
-            if shell.isRunning { shell.terminate() }
+            if !exit.wait(timeout: 10) { shell.terminate() }
             shell.waitUntilExit()
             XCTAssertEqual(shell.terminationStatus, 0, redirect)
         }

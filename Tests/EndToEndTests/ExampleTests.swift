@@ -18,7 +18,11 @@ final class ExampleTests: XCTestCase {
         let (x, y, width) = (bottom["x"] as! Int, bottom["y"] as! Int, bottom["width"] as! Int)
         XCTAssertEqual([x, y, width, bottom["height"] as! Int], [0, 76, 480, 44])
         // Four titles spread over 480 px: the last one ends at the right inset.
-        Thread.sleep(forTimeInterval: 0.2)
+        // The example says "ready" as it maps its window; a click lands once the server shows it.
+        var attributes = XWindowAttributes()
+        XCTAssertTrue(eventually {
+            XGetWindowAttributes(display.display, window, &attributes) != 0 && attributes.map_state == IsViewable
+        }, "the example's window is mapped")
         display.click(window, x: x + width - 20, y: y + 22)
         let select = try example.next("select")
         XCTAssertEqual(select["strip"] as? String, "bottom")

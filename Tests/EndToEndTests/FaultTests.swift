@@ -17,16 +17,15 @@ final class FaultTests: XCTestCase {
             }) else { throw Failed(description: "no free display number") }
             name = ":\(number)"
             process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [name, "-screen", "0", "640x480x24", "-nolisten", "tcp"] + extraArguments
+            process.arguments = [name, "-displayfd", "1", "-screen", "0", "640x480x24", "-nolisten", "tcp"] + extraArguments
             process.standardError = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
+            let out = Pipe()
+            process.standardOutput = out
             try process.run()
-            let deadline = Date().addingTimeInterval(10)
-            while !fm.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                guard Date() < deadline, process.isRunning else { throw Failed(description: "Xvfb \(name) did not start") }
-                usleep(20_000)
+            // Xvfb writes its display number on fd 1 once it accepts connections.
+            guard PrivateXServer.readDisplayNumber(out.fileHandleForReading.fileDescriptor) == number else {
+                throw Failed(description: "Xvfb \(name) did not start")
             }
-            usleep(100_000)
         }
 
         deinit {
@@ -101,7 +100,10 @@ final class FaultTests: XCTestCase {
         let demo = try DemoProcess(arguments: ["--select", "5"], environment: environment)
         _ = try demo.next("firstFrame")
         kill(server.process.processIdentifier, SIGSTOP)
-        usleep(100_000)
+        // Stopped: state T in /proc/PID/stat, after the parenthesized command name.
+        XCTAssertTrue(eventually(timeout: 5) {
+            ProcFile.text("/proc/\(server.process.processIdentifier)/stat")?.split(separator: ")").last?.hasPrefix(" T") == true
+        }, "the server stopped")
         kill(demo.process.processIdentifier, SIGTERM)
         XCTAssertEqual(demo.waitForExit(timeout: 5), 143)
     }

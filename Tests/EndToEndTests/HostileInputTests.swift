@@ -208,8 +208,7 @@ final class HostileInputTests: XCTestCase {
         let path = try titlesFile(titles)
         XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0, 1 << 20)
         let demo = try DemoProcess(arguments: ["--titles-file", path], trace: false, environment: environment)
-        let deadline = Date().addingTimeInterval(30)
-        while !demo.standardError.contains("no installed font has"), Date() < deadline, demo.process.isRunning { usleep(50_000) }
+        _ = demo.waitForStandardError(containing: "no installed font has", timeout: 30)
         XCTAssertTrue(demo.standardError.contains("no installed font has 3 character(s) used in the titles for --font"), demo.standardError)
         XCTAssertTrue(demo.standardError.contains("U+9F98"), demo.standardError)
         // Under ThreadSanitizer its own background thread wakes every 100 ms (10 a second):
@@ -294,8 +293,7 @@ final class HostileInputTests: XCTestCase {
             titles[count - 1] = "مهندس 龘"
             let demo = try DemoProcess(arguments: ["--titles-file", try titlesFile(titles)], trace: false, environment: environment)
             defer { demo.process.terminate() }
-            let deadline = Date().addingTimeInterval(30)
-            while !demo.standardError.contains("--selected-font"), Date() < deadline, demo.process.isRunning { usleep(50_000) }
+            _ = demo.waitForStandardError(containing: "--selected-font", timeout: 30)
             let stderr = demo.standardError
             XCTAssertTrue(stderr.contains("no installed font has 1 character(s) used in the titles for --font 'sans-serif:pixelsize=15': U+9F98\n"), "\(count) titles: \(stderr)")
             XCTAssertTrue(stderr.contains("no installed font has 1 character(s) used in the titles for --selected-font 'sans-serif:pixelsize=17:weight=bold': U+9F98\n"), "\(count) titles: \(stderr)")

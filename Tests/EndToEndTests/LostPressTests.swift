@@ -29,13 +29,9 @@ final class LostPressTests: XCTestCase {
         display.move(demo.window, x: 600, y: 400)   // off the window: the release goes elsewhere
         display.button(down: false)
         display.move(demo.window, x: 300, y: 20)
-        let deadline = Date().addingTimeInterval(20)
-        var release: [String: Any]?
-        while release == nil, Date() < deadline {
-            release = demo.process.allEvents.first { $0["event"] as? String == "release" }
-            usleep(20_000)
-        }
-        let ended = try XCTUnwrap(release, "the lost drag is reported as released; stderr: \(demo.process.standardError)")
+        func isRelease(_ event: [String: Any]) -> Bool { event["event"] as? String == "release" }
+        _ = demo.process.wait { $0.contains(where: isRelease) }
+        let ended = try XCTUnwrap(demo.process.allEvents.first(where: isRelease), "the lost drag is reported as released; stderr: \(demo.process.standardError)")
         XCTAssertEqual(ended["contentOffset"] as? Double, 100, "where the 100 px drag left it")
         XCTAssertEqual(ended["gliding"] as? Bool, false)
         let resting = try stripPixels()

@@ -54,7 +54,7 @@ final class ObscuredWindowTests: XCTestCase {
                                      UInt32(event.xconfigurerequest.value_mask) & UInt32(CWX | CWY | CWWidth | CWHeight), &changes)
                 }
             }
-            usleep(5_000)
+            if !mapped { _ = waitForInput(on: XConnectionNumber(display), milliseconds: 100) }
         }
         XCTAssertTrue(mapped, "the demo asked to be mapped")
         // --exit-after-first-frame exits 0: the first frame counted although no Expose came.

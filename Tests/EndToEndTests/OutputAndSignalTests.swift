@@ -62,13 +62,14 @@ final class OutputAndSignalTests: XCTestCase {
             // (Not SIGQUIT: before main() runs, the Swift runtime's crash backtracer owns it.)
             let (signal, status) = Bool.random(using: &rng) ? (SIGTERM, Int32(143)) : (SIGINT, Int32(130))
             let delay = UInt32.random(in: 0...60_000, using: &rng)
+            let exit = ProcessExit(process)
             try process.run()
-            usleep(delay)
+            usleep(delay)   // a signal at a random moment of the startup
             kill(process.processIdentifier, signal)
             let sent = Date()
-            while process.isRunning, Date().timeIntervalSince(sent) < 3 { usleep(2_000) }
+            let ended = exit.wait(timeout: 3)
             let took = Date().timeIntervalSince(sent)
-            if process.isRunning {
+            if !ended {
                 process.terminate()
                 process.waitUntilExit()
                 return XCTFail("run \(run): signal \(signal) after \(delay) µs was lost: still running after 3 s")
@@ -142,7 +143,7 @@ final class OutputAndSignalTests: XCTestCase {
                 }
                 if line.contains("\"event\":\"firstFrame\"") { sawFirstFrame = true }
             }
-            usleep(10_000)
+            if !sawFirstFrame { _ = waitForInput(on: reader, milliseconds: 100) }
         }
         XCTAssertTrue(sawFirstFrame && window != 0, "the demo started")
 
@@ -166,10 +167,10 @@ final class OutputAndSignalTests: XCTestCase {
             return image?.columns(inRow: 0, matching: accent) ?? []
         }
         display.key(window, keysym: XK_Home)
-        usleep(700_000)
+        _ = eventually(timeout: 5) { (underlineColumns().first ?? 400) < 200 }
         let home = underlineColumns()
         display.key(window, keysym: XK_End)
-        usleep(700_000)
+        _ = eventually(timeout: 5) { (underlineColumns().first ?? 0) > 200 }
         let end = underlineColumns()
         XCTAssertFalse(home.isEmpty || end.isEmpty, "the underline is drawn: \(home) \(end)")
         XCTAssertLessThan(home.first ?? 400, 200)
@@ -184,7 +185,7 @@ final class OutputAndSignalTests: XCTestCase {
                 dropped = object?["lines"] as? Int ?? 0
             }
             display.key(window, keysym: XK_Left)
-            usleep(50_000)
+            _ = waitForInput(on: reader, milliseconds: 50)
         }
         XCTAssertGreaterThan(dropped, 0, "lines dropped while the reader slept are counted")
 

@@ -31,18 +31,17 @@ final class PagedViewTests: XCTestCase {
 
     /// The events named `names` that arrive from event number `start` on, in whatever order (waits up to 20 s for all).
     private func events(_ demo: RunningDemo, after start: Int, _ names: [String]) throws -> [String: [String: Any]] {
-        let deadline = Date().addingTimeInterval(20)
-        while true {
+        func found(_ events: [[String: Any]]) -> [String: [String: Any]] {
             var found: [String: [String: Any]] = [:]
-            for event in demo.process.allEvents.dropFirst(start) {
+            for event in events.dropFirst(start) {
                 if let name = event["event"] as? String, names.contains(name), found[name] == nil { found[name] = event }
             }
-            if found.count == names.count { return found }
-            if Date() > deadline {
-                throw Missing(description: "only \(found.keys.sorted()) of \(names) within 20 s; stderr: \(demo.process.standardError)")
-            }
-            usleep(20_000)
+            return found
         }
+        _ = demo.process.wait { found($0).count == names.count }
+        let heard = found(demo.process.allEvents)
+        if heard.count == names.count { return heard }
+        throw Missing(description: "only \(heard.keys.sorted()) of \(names) within 20 s; stderr: \(demo.process.standardError)")
     }
 
     /// Moves the held pointer from `from` to `to` (window x) in 10 px steps 16 ms apart.
@@ -184,7 +183,7 @@ final class PagedViewTests: XCTestCase {
         let mark = demo.process.allEvents.count
         display.button(down: false)
         XCTAssertEqual(try events(demo, after: mark, ["pageSettled"])["pageSettled"]?["page"] as? Int, 0)
-        usleep(100_000)
+        _ = try eventually(timeout: 5) { try firstInkColumn() == resting }
         XCTAssertEqual(try firstInkColumn(), resting, "back in place")
         XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" }, "nothing selected")
     }
@@ -211,11 +210,11 @@ final class PagedViewTests: XCTestCase {
         display.move(demo.window, x: width + 100, y: height + 100)   // off the window: the release goes elsewhere
         display.button(down: false)
         display.move(demo.window, x: 200, y: y)
-        let settled = try events(demo, after: mark, ["pageSettled", "select"])
+        // The strip's settled too: its tween to the swiped title is over, so what is drawn now stays.
+        let settled = try events(demo, after: mark, ["pageSettled", "select", "settled"])
         XCTAssertEqual(settled["pageSettled"]?["page"] as? Int, 1)
         XCTAssertEqual(settled["select"]?["index"] as? Int, 1)
         XCTAssertEqual(settled["select"]?["cause"] as? String, "swipe")
-        usleep(400_000)
         let resting = try pagePixels()
         // The bare pointer across the pages: nothing moves.
         try drag(demo, from: 200, to: 20, y: y)

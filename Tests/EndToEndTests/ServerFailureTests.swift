@@ -77,9 +77,7 @@ final class ServerFailureTests: XCTestCase {
 
     /// Waits up to 5 s for `text` on the demo's stderr (a back buffer's refusal is heard after the fact).
     private func waitForStandardError(of demo: DemoProcess, toContain text: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let deadline = Date().addingTimeInterval(5)
-        while !demo.standardError.contains(text), Date() < deadline { usleep(10_000) }
-        XCTAssertTrue(demo.standardError.contains(text), "stderr: \(demo.standardError)", file: file, line: line)
+        XCTAssertTrue(demo.waitForStandardError(containing: text, timeout: 5), "stderr: \(demo.standardError)", file: file, line: line)
     }
 
     /// The warning for a 16384 x 16384 window: the paged view under the strip (all of it but the page area's top) gets no buffer.

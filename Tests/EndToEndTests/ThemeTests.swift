@@ -158,10 +158,15 @@ final class ThemeTests: XCTestCase {
             // painted during the read has its line arrive a little after. Under load (sanitizers, a
             // busy machine) that is a frame or two either way; the indicator moves ~1 px a frame.
             func checkDrawn(_ moment: String) throws -> (x: Double, y: Double, width: Double, height: Double) {
-                func frames() -> [[String: Any]] { demo.process.allEvents.filter { $0["event"] as? String == "frame" } }
+                func frames(_ events: [[String: Any]]) -> [[String: Any]] { events.filter { $0["event"] as? String == "frame" } }
+                func frames() -> [[String: Any]] { frames(demo.process.allEvents) }
                 let before = frames().count
                 let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
-                usleep(150_000)
+                // Three frames reported after the read, so that the one on screen during it is among them;
+                // once the tween has settled no frame follows.
+                _ = demo.process.wait(timeout: 5) { events in
+                    frames(events).count >= before + 3 || events.contains { $0["event"] as? String == "settled" }
+                }
                 let candidates = Array(frames().dropFirst(max(0, before - 3)))
                 let columns = image.columns(inRow: row, matching: accent)
                 var best: (error: Double, rect: (x: Double, y: Double, width: Double, height: Double), left: Double, width: Double)?
@@ -177,10 +182,12 @@ final class ThemeTests: XCTestCase {
                 XCTAssertEqual(Double(columns.count), match.width, accuracy: 3, "\(mode) at the \(moment)")
                 return match.rect
             }
-            _ = try demo.process.next("frame") { $0["animating"] as? Bool == true }
+            let first = try demo.process.next("frame") { $0["animating"] as? Bool == true }
             let start = try checkDrawn("start")
             XCTAssertLessThan(abs(start.x - traceRect(demo.ready["indicator"])!.x), 6, "\(mode) starts where the indicator was")
-            usleep(3_000_000)   // about the middle of the 6 s tween
+            // The middle of the 6 s tween.
+            let middleTime = (traceNumber(first["time"]) ?? 0) + 3
+            _ = try demo.process.next("frame") { (traceNumber($0["time"]) ?? 0) >= middleTime }
             let middle = try checkDrawn("middle")
             if mode != "slide" { XCTAssertGreaterThan(middle.width, 60, "\(mode) stretches mid-way") }
             let settled = try demo.process.next("settled", timeout: 20)

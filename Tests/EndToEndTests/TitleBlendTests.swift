@@ -68,7 +68,7 @@ final class TitleBlendTests: XCTestCase {
         XCTAssertGreaterThan(count(start, startRuns[0], in: blends(near: weight(startFrame, 0))), 10)
 
         // t = 0.5: both half way, in the linear-light mix of grey and red, at 16 px (between 15 and 17).
-        usleep(3_000_000)
+        _ = try demo.process.next("frame") { weight($0, 1) >= 0.5 }
         let middle = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
         let middleFrame = try lastFrame(demo)
         let w = weight(middleFrame, 1)

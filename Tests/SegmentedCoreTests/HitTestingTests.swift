@@ -34,11 +34,9 @@ final class HitTestingTests: XCTestCase {
         XCTAssertNil(layout.hitTest(x: 50, y: -1))
     }
 
-    /// The search runs on the boundary's one-read form (minX(j + 1) - half the
-    /// gap), which can round differently; the answer must still be the exact
-    /// formula's at every point, boundaries and their neighbouring doubles
-    /// included, with fractional widths, spacing, insets, extras and fill, and
-    /// with widths measured during the search.
+    /// The answer is the exact formula's at every point, boundaries and their
+    /// neighbouring doubles included, with fractional widths, spacing, insets,
+    /// extras and fill, and with widths measured during the search.
     func testEveryPointAgreesWithTheExactBoundaries() throws {
         var rng = SeededGenerator(seed: 2026_12_01)
         var checked = 0

@@ -37,7 +37,7 @@ final class AccessibleFrameTests: XCTestCase {
                     XNextEvent(connection.display, &event)
                     destroyed.handle(&event)
                 }
-                usleep(10_000)
+                if !heard { _ = waitForInput(on: XConnectionNumber(connection.display), milliseconds: 100) }
             }
             XCTAssertTrue(heard, "the DestroyNotify arrived")
             XCTAssertNil(StripAccessibility.frame(of: windows[1]), "a window destroyed elsewhere unregisters its frame")

@@ -3,7 +3,7 @@ import Foundation
 /// The real `segmented-demo` binary, run with `--trace`; its trace lines are
 /// read as JSON objects as they arrive.
 /// `@unchecked Sendable`: the pipe handlers run on Foundation's threads and touch only `lines`, `partial`,
-/// `stderrData` and `stdoutClosed`, always under `lock` (as do `consumed` and every reader on the test's side);
+/// `stderrData`, `stdoutClosed` and `stderrClosed`, always under `lock` (as do `consumed` and every reader on the test's side);
 /// of `process` they read only its pipes, set before `run()` and never changed.
 public final class DemoProcess: @unchecked Sendable {
     public struct Timeout: Error, CustomStringConvertible {
@@ -31,7 +31,10 @@ public final class DemoProcess: @unchecked Sendable {
     private var partial = Data()
     private var stderrData = Data()
     private var stdoutClosed = false
+    private var stderrClosed = false
     private var consumed = 0
+    /// The process's end, heard from its termination handler.
+    private var ending: ProcessExit?
 
     /// Starts the demo (or `executable`, a path) with `arguments` (and `--trace` unless `trace` is false).
     public init(arguments: [String], trace: Bool = true, environment: [String: String]? = nil, executable: String? = nil) throws {
@@ -51,9 +54,14 @@ public final class DemoProcess: @unchecked Sendable {
             guard let self else { return }
             self.lock.lock()
             self.stderrData.append(data)
-            if data.isEmpty { handle.readabilityHandler = nil }
+            if data.isEmpty {
+                self.stderrClosed = true
+                handle.readabilityHandler = nil
+            }
+            self.lock.broadcast()
             self.lock.unlock()
         }
+        ending = ProcessExit(process)
         try process.run()
     }
 
@@ -86,6 +94,30 @@ public final class DemoProcess: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: stderrData, as: UTF8.self)
+    }
+
+    /// Waits up to `timeout` seconds for `text` on stderr; returns whether it came.
+    public func waitForStandardError(containing text: String, timeout: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while !String(decoding: stderrData, as: UTF8.self).contains(text) {
+            if stderrClosed || !lock.wait(until: deadline) { return String(decoding: stderrData, as: UTF8.self).contains(text) }
+        }
+        return true
+    }
+
+    /// Waits up to `timeout` seconds until `condition` holds for every trace
+    /// line so far (parsed), asking again as lines arrive; returns whether it held.
+    /// Consumes nothing (`next` is unaffected).
+    public func wait(timeout: Double = 20, until condition: ([[String: Any]]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while !condition(lines.compactMap { Self.parse($0) }) {
+            if stdoutClosed || !lock.wait(until: deadline) { return condition(lines.compactMap { Self.parse($0) }) }
+        }
+        return true
     }
 
     /// Every trace line so far, parsed.
@@ -135,16 +167,14 @@ public final class DemoProcess: @unchecked Sendable {
 
     /// Waits for the process to end; returns its exit status, or nil on timeout (the process is then killed).
     public func waitForExit(timeout: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning {
+        guard ending?.wait(timeout: timeout) == true else {
             process.terminate()
             return nil
         }
-        // Let the pipes drain.
+        // Let the pipes drain: both reach their end once every writer (the demo's children too) is gone.
         let drain = Date().addingTimeInterval(2)
         lock.lock()
-        while !stdoutClosed, lock.wait(until: drain) {}
+        while !(stdoutClosed && stderrClosed), lock.wait(until: drain) {}
         lock.unlock()
         return process.terminationStatus
     }
@@ -153,7 +183,6 @@ public final class DemoProcess: @unchecked Sendable {
     public static func runToEnd(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 15) throws -> (status: Int32?, stderr: String) {
         let demo = try DemoProcess(arguments: arguments, trace: false, environment: environment)
         let status = demo.waitForExit(timeout: timeout)
-        usleep(50_000)
         return (status, demo.standardError)
     }
 }

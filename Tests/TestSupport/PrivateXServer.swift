@@ -42,7 +42,7 @@ public final class PrivateXServer {
 
     /// The display number a server (`-displayfd`) or the delaying proxy writes, with a newline, once it
     /// listens; nil when `fd` closes or `seconds` pass first.
-    static func readDisplayNumber(_ fd: Int32, seconds: Double = 10) -> Int? {
+    public static func readDisplayNumber(_ fd: Int32, seconds: Double = 10) -> Int? {
         var text = ""
         let deadline = Date().addingTimeInterval(seconds)
         while !text.contains("\n"), Date() < deadline {
