@@ -130,46 +130,6 @@ static inline FcBool cxft_pattern_add_lang(FcPattern *p, const char *lang) {
     return FcPatternAddString(p, FC_LANG, (const FcChar8 *)lang);
 }
 
-/* Whether font pattern `font` scores 0 against the (substituted) `pattern` on
-   every property fontconfig ranks above the charset when it matches (fcmatch.c,
-   FcMatcherPriority: file, font format, variable, scalable, color, foundry; and
-   "fontwrapper", which newer versions rank there too): 1 when it does, 0 when it
-   does not, -1 when it cannot tell (a value of another type). As fontconfig
-   scores them (FcCompareValueList): a property either pattern lacks costs
-   nothing; a boolean costs nothing unless one is true and the other false
-   (FcDontCare matches both); a string costs nothing only as the font's first
-   value equal to the pattern's first, ignoring case (the file name exactly). */
-static inline int cxft_font_ties_above_charset(FcPattern *pattern, FcPattern *font) {
-    static const char *const objects[] = { FC_FILE, "fontwrapper", FC_FONTFORMAT,
-#ifdef FC_VARIABLE
-        FC_VARIABLE,
-#endif
-        FC_SCALABLE,
-#ifdef FC_COLOR
-        FC_COLOR,
-#endif
-        FC_FOUNDRY };
-    for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++) {
-        FcValue want, have;
-        if (FcPatternGet(pattern, objects[i], 0, &want) != FcResultMatch) continue;
-        if (FcPatternGet(font, objects[i], 0, &have) != FcResultMatch) continue;
-        if (want.type == FcTypeBool) {
-            int zero = 0;
-            for (int k = 0; FcPatternGet(font, objects[i], k, &have) == FcResultMatch; k++) {
-                if (have.type != FcTypeBool) return -1;
-                if ((want.u.b ^ have.u.b) != 1) zero = 1;
-            }
-            if (!zero) return 0;
-        } else if (want.type == FcTypeString && have.type == FcTypeString) {
-            int equal = i == 0 ? FcStrCmp(want.u.s, have.u.s) == 0 : FcStrCmpIgnoreCase(want.u.s, have.u.s) == 0;
-            if (!equal) return 0;
-        } else {
-            return -1;
-        }
-    }
-    return 1;
-}
-
 /* Whether a font pattern's charset has a code point. */
 static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
     FcCharSet *set = NULL;
