@@ -137,39 +137,6 @@ static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
     return FcCharSetHasChar(set, c) ? 1 : 0;
 }
 
-/* The pixel size a parsed pattern asks for before fontconfig's rules apply:
-   its pixelsize times `pixel_scale` (the strip's scale, which multiplies
-   pixel sizes only), else its size in points (else 12 pt) times its scale at
-   its dpi (or `dpi`), as FcDefaultSubstitute computes it ("sans:scale=1000"
-   is 16,000 px). A pattern without a scale takes the one XftDefaultSubstitute
-   gives it on `display` (the Xft.scale resource; 1 when `display` is NULL).
-   -1 when it cannot tell (a size range, a scale that is not a number), or
-   when the pattern has a matrix, which can make its lines taller than any
-   size says. */
-static inline double cxft_pattern_requested_pixel_size(FcPattern *p, double pixel_scale, double dpi, Display *display, int screen) {
-    FcMatrix *matrix;
-    if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) == FcResultMatch) return -1;
-    double size;
-    if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) == FcResultMatch) return size * pixel_scale;
-    FcValue value;
-    if (FcPatternGet(p, FC_SIZE, 0, &value) == FcResultMatch && value.type != FcTypeDouble && value.type != FcTypeInteger) return -1;
-    double points = 12;
-    if (FcPatternGetDouble(p, FC_SIZE, 0, &size) == FcResultMatch) points = size;
-    double own;
-    if (FcPatternGetDouble(p, FC_DPI, 0, &own) == FcResultMatch) dpi = own;
-    double scale = 1;
-    if (FcPatternGet(p, FC_SCALE, 0, &value) == FcResultMatch) {
-        if (FcPatternGetDouble(p, FC_SCALE, 0, &scale) != FcResultMatch) return -1;
-    } else if (display) {
-        FcPattern *defaults = FcPatternCreate();
-        if (!defaults) return -1;
-        XftDefaultSubstitute(display, screen, defaults);
-        if (FcPatternGetDouble(defaults, FC_SCALE, 0, &scale) != FcResultMatch) scale = 1;
-        FcPatternDestroy(defaults);
-    }
-    return points * scale * dpi / 72;
-}
-
 /* Multiplies a parsed pattern's pixel size (when it has one) by `scale`.
    A point size is left alone: it is converted at a resolution that already
    carries the scale (multiplying it too sized fonts twice under Xft.dpi 192). */

@@ -191,23 +191,6 @@ public final class XftFontChain {
         fonts.append(font)
     }
 
-    /// Whether a chain for `pattern` at `scale` may be opened when it is
-    /// first needed rather than at once: whether the pattern parses and
-    /// asks for an ordinary size (1 to 400 pixels after the scale, from its
-    /// pixel size or its points at `pointResolution(scale:)` dpi), with no
-    /// transform matrix. Points are multiplied by the pattern's scale
-    /// property, else by the Xft.scale resource of `display` (as Xft does;
-    /// 1 without a display). For those, `init` throws only when no font is
-    /// installed at all; any other pattern should be opened at once, so that
-    /// its errors (`Failure`) come before anything is shown.
-    public nonisolated static func canOpenLater(pattern: String, scale: Double = 1, display: OpaquePointer? = nil, screen: Int32 = 0) -> Bool {
-        guard let parsed = FcNameParse(pattern) else { return false }
-        defer { FcPatternDestroy(parsed) }
-        // A pixel size is multiplied by the scale (as `init` does); points already are, through the dpi.
-        let pixels = cxft_pattern_requested_pixel_size(parsed, scale, pointResolution(scale: scale), display, screen)
-        return pixels >= 1 && pixels <= 400
-    }
-
     /// The tallest font (ascent + descent, pixels) a chain accepts.
     public nonisolated static let maximumFontHeight = 2000
 
