@@ -114,84 +114,11 @@ static inline FcBool cxft_pattern_add_lang(FcPattern *p, const char *lang) {
     return FcPatternAddString(p, FC_LANG, (const FcChar8 *)lang);
 }
 
-/* Whether font pattern `font` scores 0 against the (substituted) `pattern` on
-   every property fontconfig ranks above the charset when it matches (fcmatch.c,
-   FcMatcherPriority: file, font format, variable, scalable, color, foundry; and
-   "fontwrapper", which newer versions rank there too): 1 when it does, 0 when it
-   does not, -1 when it cannot tell (a value of another type). As fontconfig
-   scores them (FcCompareValueList): a property either pattern lacks costs
-   nothing; a boolean costs nothing unless one is true and the other false
-   (FcDontCare matches both); a string costs nothing only as the font's first
-   value equal to the pattern's first, ignoring case (the file name exactly). */
-static inline int cxft_font_ties_above_charset(FcPattern *pattern, FcPattern *font) {
-    static const char *const objects[] = { FC_FILE, "fontwrapper", FC_FONTFORMAT,
-#ifdef FC_VARIABLE
-        FC_VARIABLE,
-#endif
-        FC_SCALABLE,
-#ifdef FC_COLOR
-        FC_COLOR,
-#endif
-        FC_FOUNDRY };
-    for (size_t i = 0; i < sizeof objects / sizeof objects[0]; i++) {
-        FcValue want, have;
-        if (FcPatternGet(pattern, objects[i], 0, &want) != FcResultMatch) continue;
-        if (FcPatternGet(font, objects[i], 0, &have) != FcResultMatch) continue;
-        if (want.type == FcTypeBool) {
-            int zero = 0;
-            for (int k = 0; FcPatternGet(font, objects[i], k, &have) == FcResultMatch; k++) {
-                if (have.type != FcTypeBool) return -1;
-                if ((want.u.b ^ have.u.b) != 1) zero = 1;
-            }
-            if (!zero) return 0;
-        } else if (want.type == FcTypeString && have.type == FcTypeString) {
-            int equal = i == 0 ? FcStrCmp(want.u.s, have.u.s) == 0 : FcStrCmpIgnoreCase(want.u.s, have.u.s) == 0;
-            if (!equal) return 0;
-        } else {
-            return -1;
-        }
-    }
-    return 1;
-}
-
 /* Whether a font pattern's charset has a code point. */
 static inline int cxft_pattern_has_char(FcPattern *p, FcChar32 c) {
     FcCharSet *set = NULL;
     if (FcPatternGetCharSet(p, FC_CHARSET, 0, &set) != FcResultMatch || !set) return 0;
     return FcCharSetHasChar(set, c) ? 1 : 0;
-}
-
-/* The pixel size a parsed pattern asks for before fontconfig's rules apply:
-   its pixelsize times `pixel_scale` (the strip's scale, which multiplies
-   pixel sizes only), else its size in points (else 12 pt) times its scale at
-   its dpi (or `dpi`), as FcDefaultSubstitute computes it ("sans:scale=1000"
-   is 16,000 px). A pattern without a scale takes the one XftDefaultSubstitute
-   gives it on `display` (the Xft.scale resource; 1 when `display` is NULL).
-   -1 when it cannot tell (a size range, a scale that is not a number), or
-   when the pattern has a matrix, which can make its lines taller than any
-   size says. */
-static inline double cxft_pattern_requested_pixel_size(FcPattern *p, double pixel_scale, double dpi, Display *display, int screen) {
-    FcMatrix *matrix;
-    if (FcPatternGetMatrix(p, FC_MATRIX, 0, &matrix) == FcResultMatch) return -1;
-    double size;
-    if (FcPatternGetDouble(p, FC_PIXEL_SIZE, 0, &size) == FcResultMatch) return size * pixel_scale;
-    FcValue value;
-    if (FcPatternGet(p, FC_SIZE, 0, &value) == FcResultMatch && value.type != FcTypeDouble && value.type != FcTypeInteger) return -1;
-    double points = 12;
-    if (FcPatternGetDouble(p, FC_SIZE, 0, &size) == FcResultMatch) points = size;
-    double own;
-    if (FcPatternGetDouble(p, FC_DPI, 0, &own) == FcResultMatch) dpi = own;
-    double scale = 1;
-    if (FcPatternGet(p, FC_SCALE, 0, &value) == FcResultMatch) {
-        if (FcPatternGetDouble(p, FC_SCALE, 0, &scale) != FcResultMatch) return -1;
-    } else if (display) {
-        FcPattern *defaults = FcPatternCreate();
-        if (!defaults) return -1;
-        XftDefaultSubstitute(display, screen, defaults);
-        if (FcPatternGetDouble(defaults, FC_SCALE, 0, &scale) != FcResultMatch) scale = 1;
-        FcPatternDestroy(defaults);
-    }
-    return points * scale * dpi / 72;
 }
 
 /* Multiplies a parsed pattern's pixel size (when it has one) by `scale`.

@@ -59,8 +59,7 @@ public struct PageDrawingContext {
     /// The visible columns of the page, window pixels (text outside them is not sent).
     let clipMinX: Int, clipMaxX: Int
 
-    /// The large font of page titles (`StripStyle.pageFont`), opened on first use
-    /// when its pattern can wait (`XftFontChain.canOpenLater`).
+    /// The large font of page titles (`StripStyle.pageFont`).
     public var titleFont: XftFontChain { renderer.pageFont }
     /// The font of body text: the strip's unselected title font (`StripStyle.font`).
     public var bodyFont: XftFontChain { renderer.unselectedFont }

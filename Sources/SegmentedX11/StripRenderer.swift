@@ -31,19 +31,8 @@ final class StripRenderer {
 
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
-    /// The page title font (`StripStyle.pageFont`): opened when a page is
-    /// first drawn, after the first frame, when its pattern can wait
-    /// (`XftFontChain.canOpenLater`); at once otherwise. Should it fail to
-    /// open later (only with no font installed at all), page titles use the
-    /// selected font.
-    var pageFont: XftFontChain {
-        if let font = openedPageFont { return font }
-        let font = (try? connection.fontChain(pattern: style.pageFont, scale: style.scale)) ?? selectedFont
-        openedPageFont = font
-        return font
-    }
-    private var openedPageFont: XftFontChain?
-    private let connection: XDisplayConnection
+    /// The page title font (`StripStyle.pageFont`), opened with the title fonts.
+    let pageFont: XftFontChain
 
     var background = XftColor()
     var text = XftColor()
@@ -129,10 +118,7 @@ final class StripRenderer {
         indicatorRadius = style.indicatorCornerRadius * style.scale
         unselectedFont = try connection.fontChain(pattern: style.font, scale: style.scale)
         selectedFont = try connection.fontChain(pattern: style.selectedFont, scale: style.scale)
-        self.connection = connection
-        if !XftFontChain.canOpenLater(pattern: style.pageFont, scale: style.scale, display: connection.display, screen: connection.screen) {
-            openedPageFont = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
-        }
+        pageFont = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
         pageMargin = Int((Self.pageMargin * style.scale).rounded())
         self.width = max(1, width)
         self.height = max(1, height)

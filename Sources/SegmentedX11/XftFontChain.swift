@@ -11,10 +11,9 @@ import SegmentedText
 /// Fallback follows suckless drw.c: for a code point no open font has
 /// (`XftCharExists`), ask fontconfig for the base pattern plus a charset with
 /// that code point and append the result to the chain; the chain is the
-/// cache, and code points no font has are remembered too. The match is made
-/// among the installed fonts that have the code point (`bestCoveringMatch`),
-/// which gives the font fontconfig's match of every font gives, at a tenth of the cost.
-/// Fallback fonts are opened lazily, when a title first needs them.
+/// cache, and code points no font has are remembered too. When fontconfig's
+/// match lacks the code point, the first font of its sorted list that has it
+/// is taken. Fallback fonts are opened when a title first needs them.
 ///
 /// Titles are shaped (`XftFontChain+Shaping.swift`): itemized by bidi level,
 /// script and font per grapheme cluster, shaped with HarfBuzz on each font's
@@ -190,23 +189,6 @@ public final class XftFontChain {
         fonts.append(font)
     }
 
-    /// Whether a chain for `pattern` at `scale` may be opened when it is
-    /// first needed rather than at once: whether the pattern parses and
-    /// asks for an ordinary size (1 to 400 pixels after the scale, from its
-    /// pixel size or its points at `pointResolution(scale:)` dpi), with no
-    /// transform matrix. Points are multiplied by the pattern's scale
-    /// property, else by the Xft.scale resource of `display` (as Xft does;
-    /// 1 without a display). For those, `init` throws only when no font is
-    /// installed at all; any other pattern should be opened at once, so that
-    /// its errors (`Failure`) come before anything is shown.
-    public nonisolated static func canOpenLater(pattern: String, scale: Double = 1, display: OpaquePointer? = nil, screen: Int32 = 0) -> Bool {
-        guard let parsed = FcNameParse(pattern) else { return false }
-        defer { FcPatternDestroy(parsed) }
-        // A pixel size is multiplied by the scale (as `init` does); points already are, through the dpi.
-        let pixels = cxft_pattern_requested_pixel_size(parsed, scale, pointResolution(scale: scale), display, screen)
-        return pixels >= 1 && pixels <= 400
-    }
-
     /// The tallest font (ascent + descent, pixels) a chain accepts.
     public nonisolated static let maximumFontHeight = 2000
 
@@ -308,19 +290,17 @@ public final class XftFontChain {
     /// `codePoints` (a cluster's drawn code points), a color font when
     /// `color` (an emoji sequence; only when Xft draws color glyphs).
     ///
-    /// fontconfig's best match of every installed font (`FcFontMatch`, as
-    /// `XftFontMatch` makes it) usually is that font; it is found among the
-    /// fonts that have the code points when that is sure to give the same
-    /// font (`bestCoveringMatch`, a tenth of the cost). The best match can
-    /// lack them (a pattern naming a family, or asking for color, ranks those
-    /// above the charset: "Noto Color Emoji:charset=61" still gives Noto Color
-    /// Emoji), so then, like Pango, this walks fontconfig's sorted list
-    /// (`FcFontSort`) for the first font that has them (and that Xft can draw).
+    /// That is fontconfig's match (`FcFontMatch` of the pattern `XftFontMatch`
+    /// would make, as drw.c asks). The match can lack the code points (a
+    /// pattern naming a family, or asking for color, ranks those above the
+    /// charset: "Noto Color Emoji:charset=61" still gives Noto Color Emoji),
+    /// so then, like Pango, this walks fontconfig's sorted list (`FcFontSort`)
+    /// for the first font that has them (and that Xft can draw).
     private func openFallback(for codePoints: [UInt32], color: Bool) -> UnsafeMutablePointer<XftFont>? {
         guard let pattern = fallbackPattern(for: codePoints, color: color) else { return nil }
         defer { FcPatternDestroy(pattern) }
         var result = FcResultMatch
-        if let match = bestCoveringMatch(pattern, codePoints: codePoints, color: color) ?? FcFontMatch(nil, pattern, &result) {
+        if let match = FcFontMatch(nil, pattern, &result) {
             if Self.covers(match, codePoints, color: color), let font = XftFontOpenPattern(display, match) {   // takes the match
                 if codePoints.allSatisfy({ XftCharExists(display, font, $0) != 0 }) { return font }
                 XftFontClose(display, font)
@@ -363,47 +343,6 @@ public final class XftFontChain {
         FcConfigSubstitute(nil, pattern, FcMatchPattern)
         XftDefaultSubstitute(display, screen, pattern)
         return pattern
-    }
-
-    /// fontconfig's best match for `pattern` (substituted, `fallbackPattern`)
-    /// of every installed font, `FcFontMatch`'s, found among the fonts that
-    /// have every one of `codePoints` (and that Xft can draw, `covers`); nil
-    /// when that is not sure to be the same font, which the caller then asks
-    /// `FcFontMatch` for.
-    ///
-    /// fontconfig ranks a font's charset below a few properties (file, font
-    /// format, variable, scalable, color, foundry) and above every other
-    /// (fcmatch.c's priorities). Among the fonts with the code points, those
-    /// that also score nothing on the properties above it
-    /// (`cxft_font_ties_above_charset`) beat every other font; when there are
-    /// any, fontconfig's best of them (`FcFontSetMatch`, the same comparison
-    /// in the same font order) is its best of all. Matching against those few
-    /// fonts (31 of 321 for a Han code point here) rather than all costs a
-    /// tenth: each font compared is about 5,000 instructions, and a fallback
-    /// match was 1.9 M of the first frame's 54 M.
-    func bestCoveringMatch(_ pattern: OpaquePointer, codePoints: [UInt32], color: Bool) -> OpaquePointer? {
-        guard let covering = FcFontSetCreate() else { return nil }
-        defer { FcFontSetDestroy(covering) }
-        for kind in [FcSetSystem, FcSetApplication] {
-            guard let installed = FcConfigGetFonts(nil, kind) else { continue }
-            for i in 0..<Int(installed.pointee.nfont) {
-                guard let font = installed.pointee.fonts[i], Self.covers(font, codePoints, color: color) else { continue }
-                switch cxft_font_ties_above_charset(pattern, font) {
-                case 1: break
-                case 0: continue
-                default: return nil   // a value fontconfig would compare otherwise: let it match every font
-                }
-                FcPatternReference(font)
-                guard FcFontSetAdd(covering, font) != 0 else {
-                    FcPatternDestroy(font)
-                    return nil
-                }
-            }
-        }
-        guard covering.pointee.nfont > 0 else { return nil }
-        var result = FcResultMatch
-        var sets: [UnsafeMutablePointer<FcFontSet>?] = [covering]
-        return FcFontSetMatch(nil, &sets, 1, pattern, &result)
     }
 
     /// Whether font pattern `font` has every one of `codePoints` in its

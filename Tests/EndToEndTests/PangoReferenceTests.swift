@@ -22,22 +22,30 @@ final class PangoReferenceTests: XCTestCase {
                          "热门🔥", "🔥热门"]
     static let emojiTitles = [8, 9]
 
-    /// The faces, one per script (Regular and Bold), from fonts-noto-core, fonts-noto-cjk and fonts-noto-color-emoji.
-    static let faces = ["NotoSans", "NotoSansArabic", "NotoSansHebrew", "NotoSansDevanagari", "NotoSansThai"].flatMap { family in
-        ["Regular", "Bold"].map { "/usr/share/fonts/truetype/noto/\(family)-\($0).ttf" }
-    } + ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
-         "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
+    /// The faces, one per script (family and style), from fonts-noto-core, fonts-noto-cjk and
+    /// fonts-noto-color-emoji; their files are found through fontconfig (`FontFiles`).
+    static let faces = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Thai", "Noto Sans CJK SC"]
+        .flatMap { family in ["Regular", "Bold"].map { (family, $0) } } + [("Noto Color Emoji", "Regular")]
 
     // nonisolated(unsafe): set once in the class's setUp and read by its tests, all on XCTest's one thread.
     nonisolated(unsafe) private static var folder: TemporaryFolder?
+    /// Why setUp made no folder (a face not installed), thrown by every test.
+    nonisolated(unsafe) private static var setUpError: Error?
     nonisolated(unsafe) private static var environment: [String: String] = [:]
 
     override class func setUp() {
         super.setUp()
-        guard let folder = try? TemporaryFolder(prefix: "pango-fonts") else { return }
+        let folder: TemporaryFolder, files: [String]
+        do {
+            folder = try TemporaryFolder(prefix: "pango-fonts")
+            files = try faces.map { try FontFiles.file(family: $0.0, style: $0.1) }
+        } catch {
+            setUpError = error
+            return
+        }
         let fonts = folder.url.appendingPathComponent("fonts")
         try? FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
-        for face in faces {
+        for face in Set(files) {
             try? FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent((face as NSString).lastPathComponent).path,
                                                         withDestinationPath: face)
         }
@@ -75,6 +83,12 @@ final class PangoReferenceTests: XCTestCase {
     override class func tearDown() {
         folder = nil
         super.tearDown()
+    }
+
+    /// The folder of the private fontconfig setup, or why there is none.
+    private func pinnedFolder() throws -> TemporaryFolder {
+        if let error = Self.setUpError { throw error }
+        return try XCTUnwrap(Self.folder)
     }
 
     /// A picture's pixels, 0xRRGGBB, row-major.
@@ -162,7 +176,7 @@ final class PangoReferenceTests: XCTestCase {
     /// each title in an isolate with its own direction (U+2068 ... U+2069, as the strip gives each
     /// title its own), four em spaces apart.
     private func pangoInk(_ titles: [String], font: String, color: UInt32, scale: Int) throws -> [(columns: [Int], colorful: Int, emoji: EmojiRows?)] {
-        let folder = try XCTUnwrap(Self.folder)
+        let folder = try pinnedFolder()
         let output = folder.url.appendingPathComponent("pango-\(UUID().uuidString).png").path
         let text = "\u{200E}" + titles.map { "\u{2068}\($0)\u{2069}" }.joined(separator: String(repeating: "\u{2003}", count: 4))
         let hex = String(color, radix: 16)
@@ -188,7 +202,7 @@ final class PangoReferenceTests: XCTestCase {
     /// Each title's ink columns as the demo draws them under the same fonts (`selected` in the selected font).
     private func stripInk(_ titles: [String], selected: Int, extra: [String] = [], scale: Int = 1)
         throws -> [(columns: [Int], colorful: Int, emoji: EmojiRows?)] {
-        let folder = try XCTUnwrap(Self.folder)
+        let folder = try pinnedFolder()
         let file = try writeTitles(titles, in: folder)
         let width = 1200, height = 60 * scale
         let demo = try DemoProcess(arguments: ["--titles-file", file, "--select", String(selected), "--geometry", "\(width)x\(height)"] + extra,
