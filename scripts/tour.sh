@@ -11,6 +11,8 @@ shift 2
 mkdir -p "$out"
 trace="$out/trace.jsonl"
 
+# A trace left by the last tour must not be read as this one's first frame.
+rm -f "$trace"
 "$bin" --trace "$@" >"$trace" &
 demo=$!
 trap 'kill $demo 2>/dev/null || true' EXIT
