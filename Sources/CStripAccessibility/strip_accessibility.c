@@ -483,11 +483,14 @@ static void log_message(const gchar *domain, GLogLevelFlags level, const gchar *
 }
 
 static void (*bus_lost)(void);
+/// The bus the bridge is on (NULL after strip_acc_stop): a bus left before
+/// may still dispatch its own Disconnected, which is not news.
+static DBusConnection *joined_bus;
 
 static DBusHandlerResult on_bus_message(DBusConnection *bus, DBusMessage *message, void *data) {
-    (void)bus;
     (void)data;
-    if (F(dbus_message_is_signal)(message, "org.freedesktop.DBus.Local", "Disconnected") && bus_lost) bus_lost();
+    if (bus == joined_bus && F(dbus_message_is_signal)(message, "org.freedesktop.DBus.Local", "Disconnected") && bus_lost)
+        bus_lost();
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
 }
 
@@ -519,10 +522,12 @@ int strip_acc_start(const char *app_name, const char *toolkit_version, const Str
     // Connected now, so this returns the bridge's connection without any traffic.
     DBusConnection *bus = F(atspi_get_a11y_bus)();
     if (bus) F(dbus_connection_add_filter)(bus, on_bus_message, NULL, NULL);
+    joined_bus = bus;
     return 0;
 }
 
 void strip_acc_stop(void) {
+    joined_bus = NULL;
     F(atk_bridge_adaptor_cleanup)();
 }
 

@@ -37,10 +37,11 @@ public enum StripAccessibility {
 
     /// Where the bridge stands now.
     public private(set) static var status = Status.notChecked {
-        didSet { statusChanged?(status) }
+        didSet { if status != oldValue { statusChanged?(status) } }
     }
 
-    /// Called whenever the status changes after the first check (with `.noBus`, `.active` or `.failed`).
+    /// Called whenever the status changes after the first check (with `.noBus`, `.active` or `.failed`);
+    /// the same failure twice in a row is told once.
     public static var statusChanged: (@MainActor (Status) -> Void)?
 
     static var frames: [AccessibleElement] = []
@@ -56,6 +57,8 @@ public enum StripAccessibility {
     private static var joinedAddress: String?
     private static var joining = false
     private static var joinTimeout: DispatchSourceTimer?
+    /// Counts joins and leaves, so that news of a bus left since is dropped.
+    private static var generation = 0
 
     /// The name the application has on the bus: the program's (its file name).
     static var applicationName: String {
@@ -142,15 +145,15 @@ public enum StripAccessibility {
     }
 
     /// Why the bridge must not be pointed at `address`, or nil. Only sockets
-    /// are joined: libdbus would start a program for `autolaunch:` or
-    /// `unixexec:`, and nothing may be started on the program's behalf.
+    /// the probe can look at first are joined: libdbus would start a program
+    /// for `autolaunch:` or `unixexec:`, and nothing may be started on the
+    /// program's behalf.
     nonisolated static func addressProblem(_ address: String) -> String? {
         guard !address.isEmpty else { return "the root window's AT_SPI_BUS property holds no bus address" }
-        let sockets = ["unix", "tcp", "nonce-tcp"]
         for entry in address.split(separator: ";") {
             let transport = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            guard entry.contains(":"), sockets.contains(String(transport)) else {
-                return "the accessibility bus address \(address) is not a unix:, tcp: or nonce-tcp: address"
+            guard entry.contains(":"), ["unix", "tcp"].contains(String(transport)) else {
+                return "the accessibility bus address \(address) is not a unix: or tcp: address"
             }
         }
         return nil
@@ -166,6 +169,7 @@ public enum StripAccessibility {
     private static func join(_ address: String) {
         joining = true
         joinedAddress = address
+        generation += 1
         // The bridge reads the address from here; it never looks for one on the session bus then.
         setenv("AT_SPI_BUS_ADDRESS", address, 1)
         let timeout = DispatchSource.makeTimerSource(queue: .main)
@@ -181,7 +185,8 @@ public enum StripAccessibility {
         let name = applicationName
         let callbacks = callbackTable()
         PosixThread.detach {
-            let problem = StripAccessibility.startBridge(name: name, callbacks: callbacks)
+            let problem = AccessibilityBusProbe.problem(address: address, timeout: StripAccessibility.busAnswerTimeout)
+                ?? StripAccessibility.startBridge(name: name, callbacks: callbacks)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { joined(address, problem: problem) }
             }
@@ -197,8 +202,10 @@ public enum StripAccessibility {
             return error.map { String(cString: $0) } ?? "libatk-bridge-2.0 could not be loaded"
         }
         var reason: UnsafePointer<CChar>?
+        // Called on the main thread, while GLib's context dispatches the joined bus's messages.
         let lost: @convention(c) () -> Void = {
-            DispatchQueue.main.async { MainActor.assumeIsolated { StripAccessibility.busLost() } }
+            let generation = MainActor.assumeIsolated { StripAccessibility.generation }
+            DispatchQueue.main.async { MainActor.assumeIsolated { StripAccessibility.busLost(generation) } }
         }
         guard strip_acc_start(name, "0.1.0", &table, lost, &reason) == 0 else {
             return "the AT-SPI bridge could not join the accessibility bus"
@@ -235,10 +242,12 @@ public enum StripAccessibility {
     /// A join's thread is done: publish everything (or say why not).
     private static func joined(_ address: String, problem: String?) {
         joining = false
+        // Once the timeout has told of this join, its later end tells nothing more (one line per failure).
+        let timedOut = joinTimeout == nil
         joinTimeout?.cancel()
         joinTimeout = nil
         if let problem {
-            status = .failed(problem)
+            if !timedOut { status = .failed(problem) }
         } else {
             let pump = GLibMainContextPump()
             self.pump = pump
@@ -256,8 +265,8 @@ public enum StripAccessibility {
 
     /// The joined bus closed the connection (its daemon ended): leave it, and
     /// wait for the launcher to announce a new one on the root window.
-    private static func busLost() {
-        guard status == .active, !joining else { return }
+    private static func busLost(_ since: Int) {
+        guard since == generation, status == .active, !joining else { return }
         let address = joinedAddress ?? ""
         leave()
         status = .failed("the accessibility bus at \(address) closed the connection")
@@ -267,6 +276,7 @@ public enum StripAccessibility {
     /// the next bus: the bridge keeps each object's D-Bus id on the object,
     /// and a new bridge would hand out the same ids to others.
     private static func leave() {
+        generation += 1
         guard let pump else { return }
         pump.stop()
         self.pump = nil
