@@ -102,7 +102,7 @@ public final class PagedView {
         connectScheduler()
         XMapWindow(connection.display, window)
         XFlush(connection.display)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     deinit {
@@ -248,7 +248,7 @@ public final class PagedView {
         XDestroyWindow(connection.display, window)
         XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// Handles one event of the connection if it is for the view's window.
@@ -301,7 +301,7 @@ public final class PagedView {
         guard !pointerIsSetUp else { return }
         pointerIsSetUp = true
         xinput = XInput2Pointer(display: connection.display, window: window)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     private func handle(_ windowInput: PointerInput, at now: Double) {
@@ -423,7 +423,7 @@ public final class PagedView {
             XFlush(connection.display)
             callbacks.settled?(self, pager.targetPage)
         }
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// The visible pages at `now` in window pixels: mirrored right to left.
@@ -456,7 +456,7 @@ extension XDisplayConnection {
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
-        noteRoundTrip()
+        scheduleEventDrain()
         return (Int(x), Int(y))
     }
 }

@@ -124,7 +124,7 @@ public final class SegmentedStrip {
         connectScheduler()
         XMapWindow(connection.display, window)
         XFlush(connection.display)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
         accessible = StripAccessibility.register(strip: self)
     }
 
@@ -504,7 +504,7 @@ public final class SegmentedStrip {
         XDestroyWindow(connection.display, window)
         XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// The window was destroyed under the strip (its DestroyNotify, or a

@@ -111,10 +111,11 @@ public final class XDisplayConnection {
     /// font loading): Xlib may then hold events that the socket will not
     /// signal again, so whoever reads the connection should drain `XPending`.
     /// `XEventLoop` sets it.
-    public var roundTripObserver: (@MainActor () -> Void)?
+    public var eventDrainScheduler: (@MainActor () -> Void)?
 
-    /// Tells `roundTripObserver` that a round trip happened.
-    public func noteRoundTrip() { roundTripObserver?() }
+    /// Asks whoever reads the connection to drain Xlib's event queue on a
+    /// later turn of the main queue; call it after any round trip or flush.
+    public func scheduleEventDrain() { eventDrainScheduler?() }
 
     /// Interns `names` (creating atoms as needed) in one round trip: Xlib's
     /// `XInternAtoms` sends every request before it reads the first reply.
