@@ -72,7 +72,7 @@ final class StripRenderer {
     let style: StripStyle
     /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
     private var blendFonts: [Int: XftFontChain] = [:]
-    /// Blended title colors, by base (0 text, 1 hover) << 16 | weight in 1/255 steps.
+    /// Blended title colors, by base (0 text, 1 hover) << 16 | selection in 1/255 steps.
     private var blendColors: [Int: XftColor] = [:]
     /// Colors a page-draw callback asked for, by 0xRRGGBB.
     var pageColors: [UInt32: XftColor] = [:]
@@ -297,14 +297,14 @@ final class StripRenderer {
                 indices = layout.visibleRange(contentOffset: box.x - metrics.spacing, viewportWidth: box.width + 2 * metrics.spacing)
             }
             for index in indices {
-                let weight = presentation.titleWeights[index] ?? 0
-                let blended = weight > 0 && weight < 1
+                let selection = presentation.titleSelection[index] ?? 0
+                let blended = selection > 0 && selection < 1
                 var title = snapshot.titles[index]
                 // A long title is not re-measured at the in-between sizes: it switches font at the
                 // midpoint and keeps its cached checkpoints, so a tween over it costs what a frame at rest does.
                 let blendedFont = blended && title.utf8.count <= Self.longTitleBytes
-                let selected = blendedFont ? weight >= 1 : weight >= 0.5
-                let chain = blendedFont ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
+                let selected = blendedFont ? selection >= 1 : selection >= 0.5
+                let chain = blendedFont ? blendFont(selection: selection) : selected ? selectedFont : unselectedFont
                 let key = index * 2 + (selected ? 1 : 0)
                 // Titles drawn at an in-between size are drawn for a few frames in passing: no per-title caches.
                 var textIndex = blendedFont ? nil : self.textIndex(for: title, key: key, chain: chain)
@@ -327,7 +327,7 @@ final class StripRenderer {
                 let hover = index == hovered
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
                 // main-actor isolation at run time for every title of every frame.
-                var color = mask ?? (blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                var color = mask ?? (blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
                 chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
             }
         }
@@ -377,13 +377,13 @@ final class StripRenderer {
         return index
     }
 
-    /// The font of a title drawn `weight` of the way from unselected (0) to
-    /// selected (1): the pixel size interpolated in whole pixels, the
+    /// The font of a title drawn `selection` of the way from unselected (0)
+    /// to selected (1): the pixel size interpolated in whole pixels, the
     /// selected font's pattern (its weight) from the midpoint on.
-    func blendFont(weight: Double) -> XftFontChain {
+    func blendFont(selection: Double) -> XftFontChain {
         let from = unselectedFont.pixelSize, to = selectedFont.pixelSize
-        let size = (from + (to - from) * weight).rounded()
-        let bold = weight >= 0.5
+        let size = (from + (to - from) * selection).rounded()
+        let bold = selection >= 0.5
         let base = bold ? selectedFont : unselectedFont
         if size == base.pixelSize.rounded() { return base }
         let key = (bold ? 1 << 16 : 0) | Int(size)
@@ -399,7 +399,7 @@ final class StripRenderer {
     /// that the first blended tween does not wait on fontconfig.
     func prepareBlendFonts<S: Sequence>(measuring titles: S) where S.Element == String {
         for step in 1..<64 {
-            let chain = blendFont(weight: Double(step) / 64)
+            let chain = blendFont(selection: Double(step) / 64)
             if chain !== unselectedFont, chain !== selectedFont {
                 // Long titles are never drawn at an in-between size (see `paint`): nothing to measure for them.
                 for title in titles where title.utf8.count <= Self.longTitleBytes { _ = chain.advance(of: title) }
@@ -407,9 +407,9 @@ final class StripRenderer {
         }
     }
 
-    /// The color of a title `weight` of the way from unselected (or hovered) to selected, mixed in linear light.
-    private func blendColor(weight: Double, hovered: Bool) -> XftColor {
-        let step = Int((weight * 255).rounded())
+    /// The color of a title `selection` of the way from unselected (or hovered) to selected, mixed in linear light.
+    private func blendColor(selection: Double, hovered: Bool) -> XftColor {
+        let step = Int((selection * 255).rounded())
         let key = (hovered ? 1 << 16 : 0) | step
         if let color = blendColors[key] { return color }
         var color = XftColor()

@@ -348,7 +348,7 @@ if options.frameStats {
         trace.emit("frame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6,
                              "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
                              "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull(),
-                             "titleWeights": Dictionary(uniqueKeysWithValues: p.titleWeights.map { (String($0.key), $0.value) })])
+                             "titleSelection": Dictionary(uniqueKeysWithValues: p.titleSelection.map { (String($0.key), $0.value) })])
     }
 }
 pages.callbacks.settled = { view, page in

@@ -49,8 +49,8 @@ final class PagePositionTests: XCTestCase {
                         var weights: [Int: Double] = [:]
                         if f < 1 { weights[i] = 1 - f }
                         if f > 0 { weights[i + 1] = f }
-                        XCTAssertEqual(drawn.titleWeights.keys.sorted(), weights.keys.sorted(), context)
-                        for (k, w) in weights { XCTAssertEqual(drawn.titleWeights[k]!, w, accuracy: 1e-12, context) }
+                        XCTAssertEqual(drawn.titleSelection.keys.sorted(), weights.keys.sorted(), context)
+                        for (k, w) in weights { XCTAssertEqual(drawn.titleSelection[k]!, w, accuracy: 1e-12, context) }
                         // The offsets that center i and i + 1, interpolated.
                         XCTAssertEqual(drawn.contentOffset, a.contentOffset + (b.contentOffset - a.contentOffset) * f, accuracy: 1e-9, context)
                         // Frames: each width f of the way between the two resting layouts.
@@ -235,7 +235,7 @@ final class PagePositionTests: XCTestCase {
                                    file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(a.indicator, b.indicator, message, file: file, line: line)
         XCTAssertEqual(a.contentOffset, b.contentOffset, message, file: file, line: line)
-        XCTAssertEqual(a.titleWeights, b.titleWeights, message, file: file, line: line)
+        XCTAssertEqual(a.titleSelection, b.titleSelection, message, file: file, line: line)
         XCTAssertEqual(a.layout.contentWidth, b.layout.contentWidth, message, file: file, line: line)
         for i in 0..<a.layout.count { XCTAssertEqual(a.layout.frame(at: i), b.layout.frame(at: i), message, file: file, line: line) }
     }
