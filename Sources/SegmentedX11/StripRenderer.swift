@@ -52,8 +52,8 @@ final class StripRenderer {
     /// The colormap's cells, read once when an allocation first fails.
     private var colormapCells: [XColor]?
     /// Pen checkpoints of long titles, by (segment, selected font), built on first draw.
-    private var longTitles: [Int: XftFontChain.TextIndex] = [:]
-    private var pageTitles: [Int: XftFontChain.TextIndex] = [:]
+    private var longTitles: [Int: XftFontChain.PenCheckpoints] = [:]
+    private var pageTitles: [Int: XftFontChain.PenCheckpoints] = [:]
     /// Page titles elided to the page's width, by segment, with the width (pixels) they were elided to.
     private var elidedPageTitles: [Int: (width: Int, text: String)] = [:]
     /// Room kept free at each side of the page title, pixels (scaled).
@@ -307,9 +307,9 @@ final class StripRenderer {
                 let chain = blendedFont ? blendFont(selection: selection) : selected ? selectedFont : unselectedFont
                 let key = index * 2 + (selected ? 1 : 0)
                 // Titles drawn at an in-between size are drawn for a few frames in passing: no per-title caches.
-                var textIndex = blendedFont ? nil : self.textIndex(for: title, key: key, chain: chain)
+                var checkpoints = blendedFont ? nil : self.checkpoints(for: title, key: key, chain: chain)
                 let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
-                if snapshot.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
+                if snapshot.metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
                     // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
                     if !blendedFont, let cached = elidedTitles[key], cached.width == frameWidth {
                         title = cached.text
@@ -317,9 +317,9 @@ final class StripRenderer {
                         title = chain.elided(title, fitting: frameWidth)
                         if !blendedFont { elidedTitles[key] = (frameWidth, title) }
                     }
-                    textIndex = nil
+                    checkpoints = nil
                 }
-                let advance = Double(textIndex?.advance ?? chain.advance(of: title))
+                let advance = Double(checkpoints?.advance ?? chain.advance(of: title))
                 let frame = layout.frame(at: index)
                 let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
                                                         viewportWidth: width)
@@ -328,7 +328,7 @@ final class StripRenderer {
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
                 // main-actor isolation at run time for every title of every frame.
                 var color = mask ?? (blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
-                chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
+                chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, checkpoints: checkpoints)
             }
         }
         XftDrawSetClip(draw, nil)
@@ -342,12 +342,12 @@ final class StripRenderer {
         if drawsPageTitle, let selected = snapshot.selectedIndex, height > stripHeight + separatorHeight {
             var title = snapshot.titles[selected]
             let pageTop = Double(stripHeight + separatorHeight)
-            var pageIndex: XftFontChain.TextIndex?
+            var pageCheckpoints: XftFontChain.PenCheckpoints?
             if title.utf8.count > Self.longTitleBytes {
-                pageIndex = pageTitles[selected] ?? pageFont.makeIndex(for: title)
-                pageTitles[selected] = pageIndex
+                pageCheckpoints = pageTitles[selected] ?? pageFont.penCheckpoints(for: title)
+                pageTitles[selected] = pageCheckpoints
             }
-            var advance = pageIndex?.advance ?? pageFont.advance(of: title)
+            var advance = pageCheckpoints?.advance ?? pageFont.advance(of: title)
             // A title wider than the page is elided to it, less a margin at each side; cached per width.
             let room = width - 2 * pageMargin
             if advance > room {
@@ -357,24 +357,24 @@ final class StripRenderer {
                     title = pageFont.elided(title, fitting: room)
                     elidedPageTitles[selected] = (room, title)
                 }
-                pageIndex = nil
+                pageCheckpoints = nil
                 advance = pageFont.advance(of: title)
             }
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
             clip(y: stripHeight + separatorHeight, height: height - stripHeight - separatorHeight)
             pageFont.draw(title, on: draw, color: &pageText, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
-                          index: pageIndex)
+                          checkpoints: pageCheckpoints)
             XftDrawSetClip(draw, nil)
         }
     }
 
-    /// The checkpoint index of a long title, built once.
-    private func textIndex(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.TextIndex? {
+    /// The pen checkpoints of a long title, built once.
+    private func checkpoints(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.PenCheckpoints? {
         guard title.utf8.count > Self.longTitleBytes else { return nil }
-        if let index = longTitles[key] { return index }
-        let index = chain.makeIndex(for: title)
-        longTitles[key] = index
-        return index
+        if let checkpoints = longTitles[key] { return checkpoints }
+        let checkpoints = chain.penCheckpoints(for: title)
+        longTitles[key] = checkpoints
+        return checkpoints
     }
 
     /// The font of a title drawn `selection` of the way from unselected (0)
