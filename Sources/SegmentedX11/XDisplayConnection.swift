@@ -98,7 +98,7 @@ public final class XDisplayConnection {
         // An `isolated deinit` would not do: called from a Dispatch block on
         // the main queue it defers the work to a later turn, so a window or a
         // display would outlive the code that let go of it. The other
-        // main-actor classes here free their X resources the same way.
+        // main-actor classes here free their server objects the same way.
         MainActor.assumeIsolated {
             _ = XCloseDisplay(display)
         }
@@ -180,8 +180,8 @@ enum XErrorReporting {
         var total = 0
         /// Warnings already printed, by key.
         var warned = Set<String>()
-        /// The strips' own resources (StripResourceErrors.swift), told apart in `absorb(_:)`.
-        var strips = StripResources()
+        /// The strips' own XIDs (StripXIDErrors.swift), told apart in `absorb(_:)`.
+        var strips = StripXIDs()
     }
 
     static let state = Mutex(State())

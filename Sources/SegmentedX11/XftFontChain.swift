@@ -108,7 +108,7 @@ public final class XftFontChain {
     /// The resolution point sizes are converted at, dots per inch: 96 × `scale`.
     ///
     /// 96 dpi is scale 1 (Xft.dpi sets the scale as value / 96, see
-    /// `StripTheme`), so under Xft.dpi 192 this is 192, what Xft itself would
+    /// `StripXResources`), so under Xft.dpi 192 this is 192, what Xft itself would
     /// use; under `--scale 2` alone points grow with everything else; without
     /// any setting it is 96, as Pango and GTK assume, not the screen's
     /// millimetre-derived guess; and a refused Xft.dpi (0, 10000) is never used.

@@ -170,7 +170,7 @@ do {
 // Style: defaults, then X resources (xrdb; a resource's font that does not
 // open is a warning and the default), then flags.
 var style = StripStyle()
-for warning in StripTheme.applyResources(to: &style, connection: connection, instance: programName) {
+for warning in StripXResources.apply(to: &style, connection: connection, instance: programName) {
     warn(warning)
 }
 for (setting, value) in options.theme {
@@ -192,7 +192,7 @@ let windowHeight = options.geometryGiven ? options.height : Int((Double(options.
 // strip filling it, all through the library's public API.
 let host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
                       background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
-                      className: StripTheme.resourceClass)
+                      className: StripXResources.resourceClass)
 /// Ends the program for an error in making the strip or the page area, with its message:
 /// a pattern the user typed is bad input (2); no font at all is the machine's problem (1).
 @MainActor
