@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
         // What programs need around the strip, not the strip itself: the titles-file reader and terminal-safe text.
         .target(name: "SegmentedSupport"),
-        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "SegmentedSupport", "CXft", "CStripAccessibility"]),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.

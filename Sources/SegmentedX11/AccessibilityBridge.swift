@@ -2,7 +2,6 @@ import CStripAccessibility
 import CXft
 import Dispatch
 import Glibc
-import SegmentedSupport
 
 /// The process's link to assistive technologies (Orca and any AT-SPI client):
 /// ATK objects for every host window and strip, published on the
