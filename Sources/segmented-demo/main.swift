@@ -2,7 +2,7 @@ import CXft
 import Dispatch
 import Foundation
 import SegmentedCore
-import SegmentedSupport
+import SegmentedTitles
 import SegmentedX11
 import Synchronization
 
