@@ -156,7 +156,7 @@ public final class PagedView {
     public func link(to strip: SegmentedStrip) {
         self.strip = strip
         if pager.pageCount != strip.titles.count { pager = makePager(pageCount: strip.titles.count) }
-        let link = PageLink(pager: pager, strip: strip.model)
+        let link = PageLink(pager: pager, stripModel: strip.model)
         link.selectionChanged = { [unowned strip] old, new in
             strip.reports.selectionPending = true
             strip.selectionDidChange(from: old, to: new, cause: .swipe)
@@ -192,7 +192,7 @@ public final class PagedView {
         guard !isDestroyed else { return }
         let now = SegmentedStrip.now()
         if let link, let strip {
-            link.strip = strip.model
+            link.stripModel = strip.model
             link.stripSelected(page, at: now, animated: animated)
         } else {
             pager.turn(to: page, at: now, animated: animated)
@@ -326,7 +326,7 @@ public final class PagedView {
             scheduler.flushMotion(at: now)
             let release: PageRelease
             if let link, let strip {
-                link.strip = strip.model
+                link.stripModel = strip.model
                 release = link.pointerReleased(x: x, y: y, at: now, eventTime: time)
                 repaintStrip()
             } else {
@@ -340,7 +340,7 @@ public final class PagedView {
             if scroll.dx != 0 {
                 let target: Int?
                 if let link, let strip {
-                    link.strip = strip.model
+                    link.stripModel = strip.model
                     target = link.scroll(increments: scroll.dx, at: now)
                     if target != nil { repaintStrip() }
                 } else {
@@ -363,7 +363,7 @@ public final class PagedView {
         pendingMotion = nil
         let release: PageRelease
         if let link, let strip {
-            link.strip = strip.model
+            link.stripModel = strip.model
             release = link.pressLost(at: now)
             repaintStrip()
         } else {
@@ -376,7 +376,7 @@ public final class PagedView {
     private func turn(byNotches notches: Int, at now: Double) {
         let target: Int?
         if let link, let strip {
-            link.strip = strip.model
+            link.stripModel = strip.model
             target = link.turn(by: notches, at: now)
             if target != nil { repaintStrip() }
         } else {
@@ -400,7 +400,7 @@ public final class PagedView {
     /// The linked strip draws the pages' position while the user moves them.
     private func pagesMoved(at now: Double) {
         guard let link, let strip else { return }
-        link.strip = strip.model
+        link.stripModel = strip.model
         if link.pagesMoved(at: now) { repaintStrip() }
     }
 

@@ -99,7 +99,7 @@ final class PagePositionTests: XCTestCase {
         // position draws the same frames: one path, whoever drives it.
         for mode in IndicatorAnimation.allCases {
             let tapped = try model(selected: 3, mode: mode), driven = try model(selected: 3, mode: mode)
-            let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: tapped)
+            let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), stripModel: tapped)
             try tapped.select(4, at: 10)
             link.stripSelected(4, at: 10)
             for t in stride(from: 10.0, through: 10.3, by: 0.025) {
@@ -242,7 +242,7 @@ final class PagePositionTests: XCTestCase {
 
     func testTheLinkSelectsOnceAtReleaseAndTheStripFollowsThePages() throws {
         let strip = try model(selected: 0)
-        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: strip)
+        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), stripModel: strip)
         var events: [String] = []
         // The pager, not the link: a closure the link holds must not hold the link.
         let pager = link.pager
@@ -291,7 +291,7 @@ final class PagePositionTests: XCTestCase {
     func testALostPressSettlesOnTheNearestPageAndStopsFollowingThePointer() throws {
         // 0.6 of a page dragged fast (a fling were it released), then the release goes to another window.
         let strip = try model(selected: 0)
-        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: strip)
+        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), stripModel: strip)
         var selections: [Int] = []
         link.selectionChanged = { _, new in selections.append(new) }
         link.pager.press(x: 350, y: 10, at: 0)
