@@ -417,7 +417,7 @@ public final class PagedView {
         }
         guard !isDestroyed else { return }
         // Linked, the pages wait for the strip's first frame (as the strip's own page title does): it comes first.
-        if needsPaint, hasExposed, strip?.pointerIsSetUp != false { paint(at: now) }
+        if needsPaint, hasExposed, strip?.isStartupFinished != false { paint(at: now) }
         if settlePending, !scheduler.isTimerRunning, !pager.isPressed {
             settlePending = false
             XFlush(connection.display)

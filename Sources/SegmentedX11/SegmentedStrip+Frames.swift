@@ -53,7 +53,7 @@ extension SegmentedStrip {
         needsPaint = false
         let hover = model.hoveredIndex(at: now)
         if hover != hovered {
-            if (hover == nil) != (hovered == nil), pointerIsSetUp {
+            if (hover == nil) != (hovered == nil), isStartupFinished {
                 XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
             }
             hovered = hover
