@@ -33,7 +33,7 @@ let package = Package(
     products: [
         .library(name: "SegmentedCore", targets: ["SegmentedCore"]),
         .library(name: "SegmentedX11", targets: ["SegmentedX11"]),
-        .library(name: "SegmentedSupport", targets: ["SegmentedSupport"]),
+        .library(name: "SegmentedTitles", targets: ["SegmentedTitles"]),
         .executable(name: "segmented-demo", targets: ["segmented-demo"]),
         .executable(name: "two-strips", targets: ["two-strips"]),
     ],
@@ -57,19 +57,20 @@ let package = Package(
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
-        // What programs need around the strip, not the strip itself: the titles-file reader and terminal-safe text.
-        .target(name: "SegmentedSupport"),
-        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "SegmentedSupport", "CXft", "CStripAccessibility"]),
-        .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
-        .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport"]),
+        // Titles for a strip, not the strip itself: the titles-file reader (JSON array or one title a line)
+        // and terminal-safe text for echoing a title or a path in a message.
+        .target(name: "SegmentedTitles"),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility"]),
+        .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
+        .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
         .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
-        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedSupport", "TestSupport", "CXft"]),
+        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["SegmentedCore", "CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),
-        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedSupport", "TestSupport"]),
-        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedSupport", "TestSupport", "CXft"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedSupport", "CXft"]),
+        .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedTitles", "TestSupport"]),
+        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CXft"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
     ],
     swiftLanguageModes: [.v6]
 )

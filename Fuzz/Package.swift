@@ -11,7 +11,7 @@ let package = Package(
         .executableTarget(
             name: "titles-fuzz",
             dependencies: [.product(name: "SegmentedCore", package: "SegmentedStrip"),
-                           .product(name: "SegmentedSupport", package: "SegmentedStrip")],
+                           .product(name: "SegmentedTitles", package: "SegmentedStrip")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
     ],

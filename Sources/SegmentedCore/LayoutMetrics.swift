@@ -161,7 +161,7 @@ public enum TitleTransition: String, Equatable, Sendable, CaseIterable {
     /// Continuously, on the tween's curve: color interpolated in linear
     /// light, pixel size interpolated between the unselected and selected
     /// fonts (in whole pixels), the weight switching at the midpoint; the
-    /// segment widths follow (`StripPresentation.titleWeights`).
+    /// segment widths follow (`StripPresentation.titleSelection`).
     case blend
     /// At once, when the tween starts: the new title is drawn selected and
     /// the old one unselected from the first frame.

@@ -16,15 +16,15 @@ public final class PageLink {
     /// The pages' position and gesture.
     public let pager: PagerModel
     /// The strip's model (a strip replaces its model on new titles or a new style).
-    public var strip: StripModel
+    public var stripModel: StripModel
     /// The pages chose a new selection (old, new): called once per decided swipe, before its settle is drawn.
     public var selectionChanged: (_ old: Int?, _ new: Int) -> Void = { _, _ in }
 
-    /// Links `pager` and `strip`; the pages are turned to the strip's selection at once.
-    public init(pager: PagerModel, strip: StripModel) {
+    /// Links `pager` and `stripModel`; the pages are turned to the strip's selection at once.
+    public init(pager: PagerModel, stripModel: StripModel) {
         self.pager = pager
-        self.strip = strip
-        pager.turn(to: strip.selectedIndex ?? 0, at: 0, animated: false)
+        self.stripModel = stripModel
+        pager.turn(to: stripModel.selectedIndex ?? 0, at: 0, animated: false)
     }
 
     /// After the pages moved at `now` (seconds): while the user moves them,
@@ -32,8 +32,8 @@ public final class PageLink {
     /// - Returns: whether the strip was set.
     @discardableResult
     public func pagesMoved(at now: Double) -> Bool {
-        guard pager.cause == .swipe, pager.isDragging || pager.isAnimating(at: now) || strip.followsPagePosition else { return false }
-        strip.setPagePosition(pager.position(at: now), at: now)
+        guard pager.cause == .swipe, pager.isDragging || pager.isAnimating(at: now) || stripModel.followsPagePosition else { return false }
+        stripModel.setPagePosition(pager.position(at: now), at: now)
         return true
     }
 
@@ -76,13 +76,13 @@ public final class PageLink {
     /// The strip's selection changed to `index` at `now` (seconds) by a tap,
     /// a key or the host: the pages turn to it with the strip's duration and easing.
     public func stripSelected(_ index: Int, at now: Double, animated: Bool = true) {
-        pager.turn(to: index, at: now, animated: animated, duration: strip.metrics.tweenDuration, easing: strip.metrics.easing)
+        pager.turn(to: index, at: now, animated: animated, duration: stripModel.metrics.tweenDuration, easing: stripModel.metrics.easing)
     }
 
     private func decide(_ target: Int, at now: Double) {
-        let old = strip.selectedIndex
+        let old = stripModel.selectedIndex
         // The strip takes up the pages' position first, so the selection changes with nothing jumping.
-        strip.setPagePosition(pager.position(at: now), at: now)
-        if (try? strip.selectFollowingPages(target, at: now)) == true { selectionChanged(old, target) }
+        stripModel.setPagePosition(pager.position(at: now), at: now)
+        if (try? stripModel.selectFollowingPages(target, at: now)) == true { selectionChanged(old, target) }
     }
 }

@@ -2,7 +2,7 @@
 /// rests in with it, and the transition that is drawn on the way there.
 ///
 /// The transition is one leg between two drawn states (frames, indicator and
-/// title weights) at one fraction 0...1, the page position's offset within the
+/// title selection) at one fraction 0...1, the page position's offset within the
 /// leg. Whatever drives that fraction, the strip drawn is the same function of
 /// it (Flutter's `TabController.animation` value drives `TabBar` alike for a
 /// tap and a swipe):
@@ -19,7 +19,7 @@ struct SelectionTransition {
     struct Endpoint: Equatable {
         var layout: SegmentLayout
         var indicator: Rect?
-        var weights: [Int: Double]
+        var titleSelection: [Int: Double]
     }
 
     /// What moves the fraction along the leg.
@@ -45,7 +45,7 @@ struct SelectionTransition {
 
     /// The resting drawing of `layout` with `index` selected.
     static func resting(_ layout: SegmentLayout, selecting index: Int?) -> Endpoint {
-        Endpoint(layout: layout, indicator: index.map { layout.indicatorRect(under: $0) }, weights: index.map { [$0: 1] } ?? [:])
+        Endpoint(layout: layout, indicator: index.map { layout.indicatorRect(under: $0) }, titleSelection: index.map { [$0: 1] } ?? [:])
     }
 
     /// The fraction of the leg drawn at `now` (seconds); nil at rest or after a finished tween.
@@ -69,26 +69,26 @@ struct SelectionTransition {
         return false
     }
 
-    /// The frames, indicator and title weights drawn at `now` (seconds).
-    func drawn(at now: Double, metrics: LayoutMetrics) -> (layout: SegmentLayout, indicator: Rect?, weights: [Int: Double]) {
+    /// The frames, indicator and title selection drawn at `now` (seconds).
+    func drawn(at now: Double, metrics: LayoutMetrics) -> (layout: SegmentLayout, indicator: Rect?, titleSelection: [Int: Double]) {
         guard let leg else {
             let rest = Self.resting(target, selecting: selectedIndex)
-            return (rest.layout, rest.indicator, rest.weights)
+            return (rest.layout, rest.indicator, rest.titleSelection)
         }
-        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnWeights(leg.to.weights, metrics)) }
+        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnTitleSelection(leg.to.titleSelection, metrics)) }
         let layout = leg.from.layout.interpolated(to: leg.to.layout, fraction: f)
         var indicator = leg.to.indicator ?? leg.from.indicator
         if let to = leg.to.indicator {
             indicator = metrics.indicatorAnimation.rect(from: leg.from.indicator ?? to, to: to, fraction: f)
         }
-        let weights = metrics.titleTransition == .blend ? Self.blend(leg.from.weights, leg.to.weights, f)
-            : drawnWeights(leg.to.weights, metrics)
-        return (layout, indicator, weights)
+        let selection = metrics.titleTransition == .blend ? Self.blend(leg.from.titleSelection, leg.to.titleSelection, f)
+            : drawnTitleSelection(leg.to.titleSelection, metrics)
+        return (layout, indicator, selection)
     }
 
-    /// Title weights with `TitleTransition.switchAtStart`: the selected title at 1, whatever is drawn.
-    private func drawnWeights(_ weights: [Int: Double], _ metrics: LayoutMetrics) -> [Int: Double] {
-        metrics.titleTransition == .blend ? weights : selectedIndex.map { [$0: 1] } ?? [:]
+    /// Title selection with `TitleTransition.switchAtStart`: the selected title at 1, whatever is drawn.
+    private func drawnTitleSelection(_ selection: [Int: Double], _ metrics: LayoutMetrics) -> [Int: Double] {
+        metrics.titleTransition == .blend ? selection : selectedIndex.map { [$0: 1] } ?? [:]
     }
 
     /// Ends a tween that has finished by `now` (seconds), keeping its end values.
@@ -103,7 +103,7 @@ struct SelectionTransition {
         selectedIndex = index
         self.target = target
         if let tween {
-            let start = Endpoint(layout: drawn.layout, indicator: drawn.indicator, weights: drawn.titleWeights)
+            let start = Endpoint(layout: drawn.layout, indicator: drawn.indicator, titleSelection: drawn.titleSelection)
             leg = (start, Self.resting(target, selecting: index), .tween(tween))
         } else {
             leg = nil

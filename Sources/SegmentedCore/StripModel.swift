@@ -13,7 +13,7 @@ public struct StripPresentation: Equatable, Sendable {
     /// incoming title goes from 0 to 1 and the outgoing one from 1 to 0 on the
     /// tween's curve, as the segment widths do; at rest only the selected
     /// index, at 1. With `TitleTransition.switchAtStart`, always the selected index at 1.
-    public let titleWeights: [Int: Double]
+    public let titleSelection: [Int: Double]
 }
 
 /// What a button-1 release amounted to.
@@ -128,7 +128,7 @@ public struct StripSnapshot: Sendable {
 /// The strip's state machine, free of X11: titles and their measured widths
 /// and the viewport, coordinating two parts: the selection and its transition
 /// (`SelectionTransition`: selected index, resting layout, the tween of frames,
-/// indicator and title weights) and the scroll (`ScrollPosition`: the content
+/// indicator and title selection) and the scroll (`ScrollPosition`: the content
 /// offset, its motion and the press/drag gesture), plus the hovered segment.
 ///
 /// Every method that depends on time takes `now` in seconds on a monotonic
@@ -261,7 +261,7 @@ public final class StripModel {
     public func presentation(at now: Double) -> StripPresentation {
         let drawn = selection.drawn(at: now, metrics: metrics)
         return StripPresentation(layout: drawn.layout, indicator: drawn.indicator, contentOffset: scrolling.offset(at: now),
-                                 titleWeights: drawn.weights)
+                                 titleSelection: drawn.titleSelection)
     }
 
     /// Whether anything still moves at `now` (seconds); false means the caller
@@ -324,7 +324,7 @@ public final class StripModel {
 
     /// Draws the strip at page position `position` at `now` (seconds), with no
     /// tween: between pages i = floor(p) and i + 1 at f = p - i,
-    /// - the frames and title weights are f of the way from the layout resting
+    /// - the frames and title selection are f of the way from the layout resting
     ///   on i (title i selected) to the one resting on i + 1;
     /// - the indicator is `metrics.indicatorAnimation.rect(from:to:fraction: f)`
     ///   between its resting rects under i and i + 1;
@@ -375,7 +375,7 @@ public final class StripModel {
         let tween = animated ? tween(at: now) : nil
         if let index = selectedIndex, tween != nil {
             let start = StripPresentation(layout: selection.target, indicator: drawn.indicator,
-                                          contentOffset: drawn.contentOffset, titleWeights: [index: 1])
+                                          contentOffset: drawn.contentOffset, titleSelection: [index: 1])
             selection.select(index, target: selection.target, from: start, tween: tween)
         }
         scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: tween)

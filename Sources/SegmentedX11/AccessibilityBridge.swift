@@ -2,7 +2,6 @@ import CStripAccessibility
 import CXft
 import Dispatch
 import Glibc
-import SegmentedSupport
 
 /// The process's link to assistive technologies (Orca and any AT-SPI client):
 /// ATK objects for every host window and strip, published on the
@@ -89,7 +88,7 @@ public enum StripAccessibility {
         XGetWindowAttributes(display, root, &attributes)
         XSelectInput(display, root, attributes.your_event_mask | PropertyChangeMask)
         XFlush(display)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
         watched = connection
     }
 
@@ -127,7 +126,7 @@ public enum StripAccessibility {
     static func busAddress(_ connection: XDisplayConnection) -> String? {
         if let environmentAddress, !environmentAddress.isEmpty { return environmentAddress }
         let display = connection.display
-        defer { connection.noteRoundTrip() }
+        defer { connection.scheduleEventDrain() }
         // Made if new: the watch for a later bus recognizes the property by this number.
         let atom = XInternAtom(display, "AT_SPI_BUS", 0)
         busAtom = atom

@@ -97,7 +97,7 @@ public final class HostWindow {
         var root: Window = 0, gx: Int32 = 0, gy: Int32 = 0
         var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
         XGetGeometry(display, window, &root, &gx, &gy, &width, &height, &border, &depth)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
         return PixelRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
     }
 
@@ -105,7 +105,7 @@ public final class HostWindow {
     public func map() {
         XMapWindow(connection.display, window)
         XFlush(connection.display)   // which also reads what the server sent: let the event loop drain
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// Handles the window's own events; others are ignored.

@@ -102,7 +102,7 @@ public final class PagedView {
         connectScheduler()
         XMapWindow(connection.display, window)
         XFlush(connection.display)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     deinit {
@@ -156,7 +156,7 @@ public final class PagedView {
     public func link(to strip: SegmentedStrip) {
         self.strip = strip
         if pager.pageCount != strip.titles.count { pager = makePager(pageCount: strip.titles.count) }
-        let link = PageLink(pager: pager, strip: strip.model)
+        let link = PageLink(pager: pager, stripModel: strip.model)
         link.selectionChanged = { [unowned strip] old, new in
             strip.reports.selectionPending = true
             strip.selectionDidChange(from: old, to: new, cause: .swipe)
@@ -192,7 +192,7 @@ public final class PagedView {
         guard !isDestroyed else { return }
         let now = SegmentedStrip.now()
         if let link, let strip {
-            link.strip = strip.model
+            link.stripModel = strip.model
             link.stripSelected(page, at: now, animated: animated)
         } else {
             pager.turn(to: page, at: now, animated: animated)
@@ -248,7 +248,7 @@ public final class PagedView {
         XDestroyWindow(connection.display, window)
         XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// Handles one event of the connection if it is for the view's window.
@@ -301,7 +301,7 @@ public final class PagedView {
         guard !pointerIsSetUp else { return }
         pointerIsSetUp = true
         xinput = XInput2Pointer(display: connection.display, window: window)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     private func handle(_ windowInput: PointerInput, at now: Double) {
@@ -326,7 +326,7 @@ public final class PagedView {
             scheduler.flushMotion(at: now)
             let release: PageRelease
             if let link, let strip {
-                link.strip = strip.model
+                link.stripModel = strip.model
                 release = link.pointerReleased(x: x, y: y, at: now, eventTime: time)
                 repaintStrip()
             } else {
@@ -340,7 +340,7 @@ public final class PagedView {
             if scroll.dx != 0 {
                 let target: Int?
                 if let link, let strip {
-                    link.strip = strip.model
+                    link.stripModel = strip.model
                     target = link.scroll(increments: scroll.dx, at: now)
                     if target != nil { repaintStrip() }
                 } else {
@@ -363,7 +363,7 @@ public final class PagedView {
         pendingMotion = nil
         let release: PageRelease
         if let link, let strip {
-            link.strip = strip.model
+            link.stripModel = strip.model
             release = link.pressLost(at: now)
             repaintStrip()
         } else {
@@ -376,7 +376,7 @@ public final class PagedView {
     private func turn(byNotches notches: Int, at now: Double) {
         let target: Int?
         if let link, let strip {
-            link.strip = strip.model
+            link.stripModel = strip.model
             target = link.turn(by: notches, at: now)
             if target != nil { repaintStrip() }
         } else {
@@ -400,7 +400,7 @@ public final class PagedView {
     /// The linked strip draws the pages' position while the user moves them.
     private func pagesMoved(at now: Double) {
         guard let link, let strip else { return }
-        link.strip = strip.model
+        link.stripModel = strip.model
         if link.pagesMoved(at: now) { repaintStrip() }
     }
 
@@ -417,13 +417,13 @@ public final class PagedView {
         }
         guard !isDestroyed else { return }
         // Linked, the pages wait for the strip's first frame (as the strip's own page title does): it comes first.
-        if needsPaint, hasExposed, strip?.pointerIsSetUp != false { paint(at: now) }
+        if needsPaint, hasExposed, strip?.isStartupFinished != false { paint(at: now) }
         if settlePending, !scheduler.isTimerRunning, !pager.isPressed {
             settlePending = false
             XFlush(connection.display)
             callbacks.settled?(self, pager.targetPage)
         }
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// The visible pages at `now` in window pixels: mirrored right to left.
@@ -456,7 +456,7 @@ extension XDisplayConnection {
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
-        noteRoundTrip()
+        scheduleEventDrain()
         return (Int(x), Int(y))
     }
 }

@@ -23,7 +23,7 @@ extension SegmentedStrip {
     /// has read but Xlib has not taken yet. One drain per update is cheap, and
     /// nothing updates at rest.
     func eventsMayBeQueued() {
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// Tells the host what changed, once it is on screen.
@@ -31,7 +31,7 @@ extension SegmentedStrip {
         reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed && !model.followsPagePosition, scrollCause: model.scrollCause,
                       hovered: hovered) {
             XSync(connection.display, 0)
-            connection.noteRoundTrip()
+            connection.scheduleEventDrain()
         }
     }
 
@@ -53,7 +53,7 @@ extension SegmentedStrip {
         needsPaint = false
         let hover = model.hoveredIndex(at: now)
         if hover != hovered {
-            if (hover == nil) != (hovered == nil), pointerIsSetUp {
+            if (hover == nil) != (hovered == nil), isStartupFinished {
                 XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
             }
             hovered = hover
@@ -69,7 +69,7 @@ extension SegmentedStrip {
                 renderer.paint(model.snapshot(at: now), hovered: hover)
                 XSync(connection.display, 0)
             }
-            connection.noteRoundTrip()
+            connection.scheduleEventDrain()
             callbacks.firstFrame?(self)
             DispatchQueue.main.async { self.finishStartup() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
             measureRemainingTitles()

@@ -54,8 +54,9 @@ public final class SegmentedStrip {
     /// The pointer's shapes over a segment and elsewhere; 0 until made, after the first frame.
     var handCursor: Cursor = 0
     var arrowCursor: Cursor = 0
-    /// Whether XInput 2 and the cursors are set up (after the first frame: see `finishStartup()`).
-    var pointerIsSetUp = false
+    /// Whether `finishStartup()` ran, after the first frame: the page title
+    /// is drawn, and XInput 2 and the cursors are set up.
+    var isStartupFinished = false
     /// When to update and paint (60 Hz while something moves, nothing at rest).
     let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
     var isDestroyed = false
@@ -124,7 +125,7 @@ public final class SegmentedStrip {
         connectScheduler()
         XMapWindow(connection.display, window)
         XFlush(connection.display)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
         accessible = StripAccessibility.register(strip: self)
     }
 
@@ -135,8 +136,8 @@ public final class SegmentedStrip {
     /// bring the page title's frame to the server. Until then pointer input
     /// comes as core events, which the strip handles the same way.
     func finishStartup() {
-        guard !pointerIsSetUp, !isDestroyed else { return }
-        pointerIsSetUp = true
+        guard !isStartupFinished, !isDestroyed else { return }
+        isStartupFinished = true
         renderer.drawsPageTitle = true
         // Painted here, not through the scheduler (which would paint it after
         // the round trips below) nor `update` (whose reports would run ahead of
@@ -504,7 +505,7 @@ public final class SegmentedStrip {
         XDestroyWindow(connection.display, window)
         XErrorReporting.markVanished(UInt(window))
         XSync(connection.display, 0)
-        connection.noteRoundTrip()
+        connection.scheduleEventDrain()
     }
 
     /// The window was destroyed under the strip (its DestroyNotify, or a

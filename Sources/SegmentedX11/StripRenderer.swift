@@ -52,8 +52,8 @@ final class StripRenderer {
     /// The colormap's cells, read once when an allocation first fails.
     private var colormapCells: [XColor]?
     /// Pen checkpoints of long titles, by (segment, selected font), built on first draw.
-    private var longTitles: [Int: XftFontChain.TextIndex] = [:]
-    private var pageTitles: [Int: XftFontChain.TextIndex] = [:]
+    private var longTitles: [Int: XftFontChain.PenCheckpoints] = [:]
+    private var pageTitles: [Int: XftFontChain.PenCheckpoints] = [:]
     /// Page titles elided to the page's width, by segment, with the width (pixels) they were elided to.
     private var elidedPageTitles: [Int: (width: Int, text: String)] = [:]
     /// Room kept free at each side of the page title, pixels (scaled).
@@ -72,7 +72,7 @@ final class StripRenderer {
     let style: StripStyle
     /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
     private var blendFonts: [Int: XftFontChain] = [:]
-    /// Blended title colors, by base (0 text, 1 hover) << 16 | weight in 1/255 steps.
+    /// Blended title colors, by base (0 text, 1 hover) << 16 | selection in 1/255 steps.
     private var blendColors: [Int: XftColor] = [:]
     /// Colors a page-draw callback asked for, by 0xRRGGBB.
     var pageColors: [UInt32: XftColor] = [:]
@@ -297,19 +297,19 @@ final class StripRenderer {
                 indices = layout.visibleRange(contentOffset: box.x - metrics.spacing, viewportWidth: box.width + 2 * metrics.spacing)
             }
             for index in indices {
-                let weight = presentation.titleWeights[index] ?? 0
-                let blended = weight > 0 && weight < 1
+                let selection = presentation.titleSelection[index] ?? 0
+                let blended = selection > 0 && selection < 1
                 var title = snapshot.titles[index]
                 // A long title is not re-measured at the in-between sizes: it switches font at the
                 // midpoint and keeps its cached checkpoints, so a tween over it costs what a frame at rest does.
                 let blendedFont = blended && title.utf8.count <= Self.longTitleBytes
-                let selected = blendedFont ? weight >= 1 : weight >= 0.5
-                let chain = blendedFont ? blendFont(weight: weight) : selected ? selectedFont : unselectedFont
+                let selected = blendedFont ? selection >= 1 : selection >= 0.5
+                let chain = blendedFont ? blendFont(selection: selection) : selected ? selectedFont : unselectedFont
                 let key = index * 2 + (selected ? 1 : 0)
                 // Titles drawn at an in-between size are drawn for a few frames in passing: no per-title caches.
-                var textIndex = blendedFont ? nil : self.textIndex(for: title, key: key, chain: chain)
+                var checkpoints = blendedFont ? nil : self.checkpoints(for: title, key: key, chain: chain)
                 let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
-                if snapshot.metrics.maximumSegmentWidth != nil, (textIndex?.advance ?? chain.advance(of: title)) > frameWidth {
+                if snapshot.metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
                     // Elide a title wider than its (capped) segment; cached per width, as a tween changes it.
                     if !blendedFont, let cached = elidedTitles[key], cached.width == frameWidth {
                         title = cached.text
@@ -317,9 +317,9 @@ final class StripRenderer {
                         title = chain.elided(title, fitting: frameWidth)
                         if !blendedFont { elidedTitles[key] = (frameWidth, title) }
                     }
-                    textIndex = nil
+                    checkpoints = nil
                 }
-                let advance = Double(textIndex?.advance ?? chain.advance(of: title))
+                let advance = Double(checkpoints?.advance ?? chain.advance(of: title))
                 let frame = layout.frame(at: index)
                 let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
                                                         viewportWidth: width)
@@ -327,8 +327,8 @@ final class StripRenderer {
                 let hover = index == hovered
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
                 // main-actor isolation at run time for every title of every frame.
-                var color = mask ?? (blended ? blendColor(weight: weight, hovered: hover) : selected ? accent : hover ? hoverText : text)
-                chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, index: textIndex)
+                var color = mask ?? (blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                chain.draw(title, on: draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width, checkpoints: checkpoints)
             }
         }
         XftDrawSetClip(draw, nil)
@@ -342,12 +342,12 @@ final class StripRenderer {
         if drawsPageTitle, let selected = snapshot.selectedIndex, height > stripHeight + separatorHeight {
             var title = snapshot.titles[selected]
             let pageTop = Double(stripHeight + separatorHeight)
-            var pageIndex: XftFontChain.TextIndex?
+            var pageCheckpoints: XftFontChain.PenCheckpoints?
             if title.utf8.count > Self.longTitleBytes {
-                pageIndex = pageTitles[selected] ?? pageFont.makeIndex(for: title)
-                pageTitles[selected] = pageIndex
+                pageCheckpoints = pageTitles[selected] ?? pageFont.penCheckpoints(for: title)
+                pageTitles[selected] = pageCheckpoints
             }
-            var advance = pageIndex?.advance ?? pageFont.advance(of: title)
+            var advance = pageCheckpoints?.advance ?? pageFont.advance(of: title)
             // A title wider than the page is elided to it, less a margin at each side; cached per width.
             let room = width - 2 * pageMargin
             if advance > room {
@@ -357,33 +357,33 @@ final class StripRenderer {
                     title = pageFont.elided(title, fitting: room)
                     elidedPageTitles[selected] = (room, title)
                 }
-                pageIndex = nil
+                pageCheckpoints = nil
                 advance = pageFont.advance(of: title)
             }
             let baseline = Self.baseline(top: pageTop, height: Double(height) - pageTop, font: pageFont)
             clip(y: stripHeight + separatorHeight, height: height - stripHeight - separatorHeight)
             pageFont.draw(title, on: draw, color: &pageText, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
-                          index: pageIndex)
+                          checkpoints: pageCheckpoints)
             XftDrawSetClip(draw, nil)
         }
     }
 
-    /// The checkpoint index of a long title, built once.
-    private func textIndex(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.TextIndex? {
+    /// The pen checkpoints of a long title, built once.
+    private func checkpoints(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.PenCheckpoints? {
         guard title.utf8.count > Self.longTitleBytes else { return nil }
-        if let index = longTitles[key] { return index }
-        let index = chain.makeIndex(for: title)
-        longTitles[key] = index
-        return index
+        if let checkpoints = longTitles[key] { return checkpoints }
+        let checkpoints = chain.penCheckpoints(for: title)
+        longTitles[key] = checkpoints
+        return checkpoints
     }
 
-    /// The font of a title drawn `weight` of the way from unselected (0) to
-    /// selected (1): the pixel size interpolated in whole pixels, the
+    /// The font of a title drawn `selection` of the way from unselected (0)
+    /// to selected (1): the pixel size interpolated in whole pixels, the
     /// selected font's pattern (its weight) from the midpoint on.
-    func blendFont(weight: Double) -> XftFontChain {
+    func blendFont(selection: Double) -> XftFontChain {
         let from = unselectedFont.pixelSize, to = selectedFont.pixelSize
-        let size = (from + (to - from) * weight).rounded()
-        let bold = weight >= 0.5
+        let size = (from + (to - from) * selection).rounded()
+        let bold = selection >= 0.5
         let base = bold ? selectedFont : unselectedFont
         if size == base.pixelSize.rounded() { return base }
         let key = (bold ? 1 << 16 : 0) | Int(size)
@@ -399,7 +399,7 @@ final class StripRenderer {
     /// that the first blended tween does not wait on fontconfig.
     func prepareBlendFonts<S: Sequence>(measuring titles: S) where S.Element == String {
         for step in 1..<64 {
-            let chain = blendFont(weight: Double(step) / 64)
+            let chain = blendFont(selection: Double(step) / 64)
             if chain !== unselectedFont, chain !== selectedFont {
                 // Long titles are never drawn at an in-between size (see `paint`): nothing to measure for them.
                 for title in titles where title.utf8.count <= Self.longTitleBytes { _ = chain.advance(of: title) }
@@ -407,9 +407,9 @@ final class StripRenderer {
         }
     }
 
-    /// The color of a title `weight` of the way from unselected (or hovered) to selected, mixed in linear light.
-    private func blendColor(weight: Double, hovered: Bool) -> XftColor {
-        let step = Int((weight * 255).rounded())
+    /// The color of a title `selection` of the way from unselected (or hovered) to selected, mixed in linear light.
+    private func blendColor(selection: Double, hovered: Bool) -> XftColor {
+        let step = Int((selection * 255).rounded())
         let key = (hovered ? 1 << 16 : 0) | step
         if let color = blendColors[key] { return color }
         var color = XftColor()

@@ -8,7 +8,7 @@ extension StripSetting {
         var lines = ["| resource | flag | `StripStyle` field | default | accepts | what it sets |", "| --- | --- | --- | --- | --- | --- |"]
         for setting in all {
             let fields = setting.keyPath.split(separator: ",").map { "`" + $0.trimmingCharacters(in: .whitespaces) + "`" }.joined(separator: ", ")
-            lines.append("| `\(StripTheme.resourceClass).\(setting.name)` | `\(setting.flag)` | \(fields) | `\(cell(setting.defaultText))` "
+            lines.append("| `\(StripXResources.resourceClass).\(setting.name)` | `\(setting.flag)` | \(fields) | `\(cell(setting.defaultText))` "
                          + "| \(cell(setting.accepted)) | \(cell(setting.details ?? setting.help)) |")
         }
         return lines.joined(separator: "\n") + "\n"

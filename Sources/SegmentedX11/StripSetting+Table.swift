@@ -94,7 +94,7 @@ extension StripSetting {
                 style.appearance.indicatorTitleColor = nil
                 return
             }
-            guard let rgb = StripTheme.parseColor(value, display: display) else {
+            guard let rgb = StripXResources.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB, an X color name or auto)")
             }
             style.appearance.indicatorTitleColor = rgb

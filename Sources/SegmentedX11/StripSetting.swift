@@ -5,7 +5,7 @@ import SegmentedCore
 /// help.
 ///
 /// `StripSetting.all` drives `StripStyle.validate()`, the X resources
-/// (`SegmentedStrip.<name>`, `StripTheme`), the demo's flags (`--kebab-name`)
+/// (`SegmentedStrip.<name>`, `StripXResources`), the demo's flags (`--kebab-name`)
 /// `--help` and the man page, and docs/settings.md's table (`markdownTable`): a setting
 /// is added in one place, and its range is the same in all of them.
 public struct StripSetting {
@@ -131,7 +131,7 @@ extension StripSetting {
     static func color(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, UInt32>, _ path: String, help: String) -> StripSetting {
         StripSetting(name, "appearance." + path, metavar: "C", accepted: "#RRGGBB, #RGB or an X color name", help: help, isColor: true,
                      describe: { style in hexColor(style.appearance[keyPath: field]) }) { value, display, style, setting in
-            guard let rgb = StripTheme.parseColor(value, display: display) else {
+            guard let rgb = StripXResources.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB or an X color name)")
             }
             style.appearance[keyPath: field] = rgb

@@ -98,7 +98,7 @@ public final class XDisplayConnection {
         // An `isolated deinit` would not do: called from a Dispatch block on
         // the main queue it defers the work to a later turn, so a window or a
         // display would outlive the code that let go of it. The other
-        // main-actor classes here free their X resources the same way.
+        // main-actor classes here free their server objects the same way.
         MainActor.assumeIsolated {
             _ = XCloseDisplay(display)
         }
@@ -111,10 +111,11 @@ public final class XDisplayConnection {
     /// font loading): Xlib may then hold events that the socket will not
     /// signal again, so whoever reads the connection should drain `XPending`.
     /// `XEventLoop` sets it.
-    public var roundTripObserver: (@MainActor () -> Void)?
+    public var eventDrainScheduler: (@MainActor () -> Void)?
 
-    /// Tells `roundTripObserver` that a round trip happened.
-    public func noteRoundTrip() { roundTripObserver?() }
+    /// Asks whoever reads the connection to drain Xlib's event queue on a
+    /// later turn of the main queue; call it after any round trip or flush.
+    public func scheduleEventDrain() { eventDrainScheduler?() }
 
     /// Interns `names` (creating atoms as needed) in one round trip: Xlib's
     /// `XInternAtoms` sends every request before it reads the first reply.
@@ -179,8 +180,8 @@ enum XErrorReporting {
         var total = 0
         /// Warnings already printed, by key.
         var warned = Set<String>()
-        /// The strips' own resources (StripResourceErrors.swift), told apart in `absorb(_:)`.
-        var strips = StripResources()
+        /// The strips' own XIDs (StripXIDErrors.swift), told apart in `absorb(_:)`.
+        var strips = StripXIDs()
     }
 
     static let state = Mutex(State())

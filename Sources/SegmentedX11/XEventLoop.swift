@@ -20,14 +20,14 @@ public final class XEventLoop {
     /// Called on the main queue for each event no strip took (the host's own windows).
     public var handler: (@MainActor (inout XEvent) -> Void)?
 
-    /// A loop for `connection`; it becomes the connection's round-trip observer.
+    /// A loop for `connection`; it becomes the connection's event-drain scheduler.
     ///
     /// Make one loop per connection and keep it as long as the connection:
     /// libdispatch on Linux can miss events for a new read source on a
     /// descriptor whose previous source was cancelled moments before.
     public init(connection: XDisplayConnection) {
         self.connection = connection
-        connection.roundTripObserver = { [weak self] in self?.scheduleDrain() }
+        connection.eventDrainScheduler = { [weak self] in self?.scheduleDrain() }
     }
 
     deinit {

@@ -108,7 +108,7 @@ public final class XftFontChain {
     /// The resolution point sizes are converted at, dots per inch: 96 × `scale`.
     ///
     /// 96 dpi is scale 1 (Xft.dpi sets the scale as value / 96, see
-    /// `StripTheme`), so under Xft.dpi 192 this is 192, what Xft itself would
+    /// `StripXResources`), so under Xft.dpi 192 this is 192, what Xft itself would
     /// use; under `--scale 2` alone points grow with everything else; without
     /// any setting it is 96, as Pango and GTK assume, not the screen's
     /// millimetre-derived guess; and a refused Xft.dpi (0, 10000) is never used.
@@ -563,9 +563,9 @@ public final class XftFontChain {
 
     /// Pen positions inside one long text, so that drawing a window onto it
     /// does not walk the code points before the window on every frame.
-    public struct TextIndex: Sendable {
+    public struct PenCheckpoints: Sendable {
         /// Every `stride`-th code point's position in the text and the pen offset (pixels) before it.
-        let checkpoints: [(index: String.UnicodeScalarView.Index, pen: Int)]
+        let points: [(index: String.UnicodeScalarView.Index, pen: Int)]
         /// Code points between two checkpoints.
         let stride: Int
         /// The advance of the whole text, pixels.
@@ -573,33 +573,33 @@ public final class XftFontChain {
     }
 
     /// Walks `text` once and records a checkpoint every `stride` code points.
-    public func makeIndex(for text: String, stride: Int = 1024) -> TextIndex {
-        var checkpoints = [(index: String.UnicodeScalarView.Index, pen: Int)]()
+    public func penCheckpoints(for text: String, stride: Int = 1024) -> PenCheckpoints {
+        var points = [(index: String.UnicodeScalarView.Index, pen: Int)]()
         var pen = 0
         var n = 0
         let scalars = text.unicodeScalars
         var i = scalars.startIndex
         while i < scalars.endIndex {
-            if n % stride == 0 { checkpoints.append((i, pen)) }
+            if n % stride == 0 { points.append((i, pen)) }
             pen += glyph(for: scalars[i].value).advance
             n += 1
             i = scalars.index(after: i)
         }
-        return TextIndex(checkpoints: checkpoints, stride: stride, advance: pen + transformedTrail(text))
+        return PenCheckpoints(points: points, stride: stride, advance: pen + transformedTrail(text))
     }
 
     /// Draws `text` with its left pen position at `x` and its baseline at
     /// `baseline` (pixels, in the drawable of `draw`). Only glyphs that can
     /// touch [`clipMinX`, `clipMaxX`) are sent, in requests of at most 128
     /// glyphs, so a title of any length draws (X coordinates are 16-bit).
-    /// With an `index` (from `makeIndex(for:)`) of the same text, drawing
-    /// starts at the last checkpoint before the clip and stops after it.
+    /// With `checkpoints` (from `penCheckpoints(for:)`) of the same text,
+    /// drawing starts at the last checkpoint before the clip and stops after it.
     /// - Returns: the pen advance, pixels; equal to `advance(of:)`.
     @discardableResult
     public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
-                     clipMinX: Int = -16384, clipMaxX: Int = 16384, index: TextIndex? = nil) -> Int {
-        guard abs(baseline) < 30000 else { return index?.advance ?? advance(of: text) }
-        if index == nil, let shaped = shapedTitle(text) {
+                     clipMinX: Int = -16384, clipMaxX: Int = 16384, checkpoints: PenCheckpoints? = nil) -> Int {
+        guard abs(baseline) < 30000 else { return checkpoints?.advance ?? advance(of: text) }
+        if checkpoints == nil, let shaped = shapedTitle(text) {
             return drawShaped(shaped, on: draw, color: color, x: x, baseline: baseline, clipMinX: clipMinX, clipMaxX: clipMaxX)
         }
         let scalars = text.unicodeScalars
@@ -607,10 +607,10 @@ public final class XftFontChain {
         var pen = x
         // Which checkpoint `position` is at, and how many code points past it.
         var ordinal = 0, sinceCheckpoint = 0
-        if let index, let start = index.checkpoints.lastIndex(where: { x + $0.pen + Self.overhang <= clipMinX }) {
+        if let checkpoints, let start = checkpoints.points.lastIndex(where: { x + $0.pen + Self.overhang <= clipMinX }) {
             ordinal = start
-            position = index.checkpoints[start].index
-            pen = x + index.checkpoints[start].pen
+            position = checkpoints.points[start].index
+            pen = x + checkpoints.points[start].pen
         }
         // Glyphs that do not move the pen, drawn in a row at the current pen.
         var stacked = 0
@@ -619,8 +619,8 @@ public final class XftFontChain {
         glyphSpecs.removeAll(keepingCapacity: true)
         func flush() { sendGlyphSpecs(on: draw, color: color) }
         while position < scalars.endIndex {
-            if let index {
-                if sinceCheckpoint == index.stride {
+            if let checkpoints {
+                if sinceCheckpoint == checkpoints.stride {
                     ordinal += 1
                     sinceCheckpoint = 0
                 }
@@ -628,16 +628,16 @@ public final class XftFontChain {
                 // combining marks): once the stack is full, jump to the last checkpoint at this pen.
                 if sinceCheckpoint == 0, stacked >= Self.maximumStackedGlyphs {
                     var last = ordinal
-                    while last + 1 < index.checkpoints.count, index.checkpoints[last + 1].pen == pen - x { last += 1 }
+                    while last + 1 < checkpoints.points.count, checkpoints.points[last + 1].pen == pen - x { last += 1 }
                     if last > ordinal {
                         ordinal = last
-                        position = index.checkpoints[last].index
+                        position = checkpoints.points[last].index
                     }
                 }
             }
             let value = scalars[position].value
             let g = glyph(for: value)
-            if index != nil, pen - Self.overhang >= clipMaxX { break }
+            if checkpoints != nil, pen - Self.overhang >= clipMaxX { break }
             let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
             // More glyphs on the same spot only overprint it: past the caps they cost a frame time and show nothing new.
             let overprint = g.advance == 0
@@ -666,6 +666,6 @@ public final class XftFontChain {
             sinceCheckpoint += 1
         }
         flush()
-        return index?.advance ?? (pen - x + transformedTrail(text))
+        return checkpoints?.advance ?? (pen - x + transformedTrail(text))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import SegmentedCore
-import SegmentedSupport
+import SegmentedTitles
 import SegmentedX11
 import TestSupport
 

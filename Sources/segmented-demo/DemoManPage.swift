@@ -41,7 +41,7 @@ enum DemoManPage {
             out.append(text(plain(setting.details ?? setting.help)))
             out.append(".br")
             out.append("Default: \\fB\(escape(setting.defaultText))\\fR; accepts \(escape(plain(setting.accepted))). "
-                       + "Resource: \\fB\\%\(escape(StripTheme.resourceClass)).\(escape(setting.name))\\fR.")
+                       + "Resource: \\fB\\%\(escape(StripXResources.resourceClass)).\(escape(setting.name))\\fR.")
         }
         out += entry(DemoOptions.rtlFlag)
         out.append(".SS Other flags")
@@ -49,7 +49,7 @@ enum DemoManPage {
         out += [
             ".SH X RESOURCES",
             text("Every setting above can come from the X resource database (xrdb) as "
-                 + "\(StripTheme.resourceClass).NAME (the class) or segmented-demo.NAME; flags override resources, "
+                 + "\(StripXResources.resourceClass).NAME (the class) or segmented-demo.NAME; flags override resources, "
                  + "resources override the defaults. A resource that does not parse gives a warning and keeps the "
                  + "default; the same value as a flag is an error (exit 2). The names: "
                  + StripSetting.all.map(\.name).joined(separator: ", ") + "."),

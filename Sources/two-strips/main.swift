@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import SegmentedCore
-import SegmentedSupport
+import SegmentedTitles
 import SegmentedX11
 
 // A second host of the library: one window, two strips with different styles,

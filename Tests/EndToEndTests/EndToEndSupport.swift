@@ -1,7 +1,7 @@
 import CXft
 import Foundation
 import SegmentedCore
-import SegmentedSupport
+import SegmentedTitles
 import SegmentedX11
 import TestSupport
 import XCTest

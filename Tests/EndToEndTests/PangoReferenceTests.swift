@@ -1,6 +1,6 @@
 import CXft
 import Foundation
-import SegmentedSupport
+import SegmentedTitles
 import TestSupport
 import XCTest
 

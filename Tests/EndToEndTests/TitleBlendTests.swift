@@ -36,7 +36,7 @@ final class TitleBlendTests: XCTestCase {
     }
 
     private func weight(_ frame: [String: Any], _ index: Int) -> Double {
-        traceNumber((frame["titleWeights"] as? [String: Any])?[String(index)]) ?? 0
+        traceNumber((frame["titleSelection"] as? [String: Any])?[String(index)]) ?? 0
     }
 
     /// The blended colors of weights within `spread` of `w` (the frame on screen may be a frame or two on).

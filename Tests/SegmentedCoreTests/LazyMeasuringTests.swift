@@ -139,7 +139,7 @@ final class LazyMeasuringTests: XCTestCase {
                 let what = "selected \(selected), \(step)"
                 XCTAssertEqual(a.contentOffset, b.contentOffset, what)
                 XCTAssertEqual(a.indicator, b.indicator, what)
-                XCTAssertEqual(a.titleWeights, b.titleWeights, what)
+                XCTAssertEqual(a.titleSelection, b.titleSelection, what)
                 let visible = b.layout.visibleRange(contentOffset: b.contentOffset, viewportWidth: 640)
                 XCTAssertEqual(a.layout.visibleRange(contentOffset: a.contentOffset, viewportWidth: 640), visible, what)
                 for i in visible { XCTAssertEqual(a.layout.frame(at: i), b.layout.frame(at: i), "\(what), frame \(i)") }

@@ -49,8 +49,8 @@ final class PagePositionTests: XCTestCase {
                         var weights: [Int: Double] = [:]
                         if f < 1 { weights[i] = 1 - f }
                         if f > 0 { weights[i + 1] = f }
-                        XCTAssertEqual(drawn.titleWeights.keys.sorted(), weights.keys.sorted(), context)
-                        for (k, w) in weights { XCTAssertEqual(drawn.titleWeights[k]!, w, accuracy: 1e-12, context) }
+                        XCTAssertEqual(drawn.titleSelection.keys.sorted(), weights.keys.sorted(), context)
+                        for (k, w) in weights { XCTAssertEqual(drawn.titleSelection[k]!, w, accuracy: 1e-12, context) }
                         // The offsets that center i and i + 1, interpolated.
                         XCTAssertEqual(drawn.contentOffset, a.contentOffset + (b.contentOffset - a.contentOffset) * f, accuracy: 1e-9, context)
                         // Frames: each width f of the way between the two resting layouts.
@@ -99,7 +99,7 @@ final class PagePositionTests: XCTestCase {
         // position draws the same frames: one path, whoever drives it.
         for mode in IndicatorAnimation.allCases {
             let tapped = try model(selected: 3, mode: mode), driven = try model(selected: 3, mode: mode)
-            let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: tapped)
+            let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), stripModel: tapped)
             try tapped.select(4, at: 10)
             link.stripSelected(4, at: 10)
             for t in stride(from: 10.0, through: 10.3, by: 0.025) {
@@ -235,14 +235,14 @@ final class PagePositionTests: XCTestCase {
                                    file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(a.indicator, b.indicator, message, file: file, line: line)
         XCTAssertEqual(a.contentOffset, b.contentOffset, message, file: file, line: line)
-        XCTAssertEqual(a.titleWeights, b.titleWeights, message, file: file, line: line)
+        XCTAssertEqual(a.titleSelection, b.titleSelection, message, file: file, line: line)
         XCTAssertEqual(a.layout.contentWidth, b.layout.contentWidth, message, file: file, line: line)
         for i in 0..<a.layout.count { XCTAssertEqual(a.layout.frame(at: i), b.layout.frame(at: i), message, file: file, line: line) }
     }
 
     func testTheLinkSelectsOnceAtReleaseAndTheStripFollowsThePages() throws {
         let strip = try model(selected: 0)
-        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: strip)
+        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), stripModel: strip)
         var events: [String] = []
         // The pager, not the link: a closure the link holds must not hold the link.
         let pager = link.pager
@@ -291,7 +291,7 @@ final class PagePositionTests: XCTestCase {
     func testALostPressSettlesOnTheNearestPageAndStopsFollowingThePointer() throws {
         // 0.6 of a page dragged fast (a fling were it released), then the release goes to another window.
         let strip = try model(selected: 0)
-        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), strip: strip)
+        let link = PageLink(pager: PagerModel(pageCount: 10, pageWidth: 400), stripModel: strip)
         var selections: [Int] = []
         link.selectionChanged = { _, new in selections.append(new) }
         link.pager.press(x: 350, y: 10, at: 0)

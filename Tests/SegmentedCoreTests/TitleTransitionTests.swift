@@ -29,17 +29,17 @@ final class TitleTransitionTests: XCTestCase {
 
     func testTitleWeightsFollowTheTweenAndTheWidthsFollowTheWeights() throws {
         let model = try linearModel()
-        XCTAssertEqual(model.presentation(at: 0).titleWeights, [0: 1])
+        XCTAssertEqual(model.presentation(at: 0).titleSelection, [0: 1])
         try model.select(3, at: 1)
         for (time, w) in [(1.0, 0.0), (1.075, 0.25), (1.15, 0.5), (1.225, 0.75)] {
             let p = model.presentation(at: time)
-            XCTAssertEqual(p.titleWeights[3] ?? 0, w, accuracy: 1e-9, "incoming at \(time)")
-            XCTAssertEqual(p.titleWeights[0] ?? 0, 1 - w, accuracy: 1e-9, "outgoing at \(time)")
+            XCTAssertEqual(p.titleSelection[3] ?? 0, w, accuracy: 1e-9, "incoming at \(time)")
+            XCTAssertEqual(p.titleSelection[0] ?? 0, 1 - w, accuracy: 1e-9, "outgoing at \(time)")
             // Widths follow the blended size: 5 characters at 15 + 2w px, plus nothing (the design has no padding).
             XCTAssertEqual(p.layout.frame(at: 3).width, 75 + 10 * w, accuracy: 1e-9)
             XCTAssertEqual(p.layout.frame(at: 0).width, 85 - 10 * w, accuracy: 1e-9)
         }
-        XCTAssertEqual(model.presentation(at: 1.3).titleWeights, [3: 1])
+        XCTAssertEqual(model.presentation(at: 1.3).titleSelection, [3: 1])
     }
 
     func testAnInterruptedBlendContinuesFromWhatIsDrawn() throws {
@@ -47,21 +47,21 @@ final class TitleTransitionTests: XCTestCase {
         try model.select(3, at: 0)
         try model.select(5, at: 0.15)   // half way from 0 to 3
         let start = model.presentation(at: 0.15)
-        XCTAssertEqual(start.titleWeights[0]!, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(start.titleWeights[3]!, 0.5, accuracy: 1e-9)
-        XCTAssertNil(start.titleWeights[5])
+        XCTAssertEqual(start.titleSelection[0]!, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(start.titleSelection[3]!, 0.5, accuracy: 1e-9)
+        XCTAssertNil(start.titleSelection[5])
         let mid = model.presentation(at: 0.3)
-        XCTAssertEqual(mid.titleWeights[0]!, 0.25, accuracy: 1e-9)
-        XCTAssertEqual(mid.titleWeights[3]!, 0.25, accuracy: 1e-9)
-        XCTAssertEqual(mid.titleWeights[5]!, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(mid.titleWeights.values.reduce(0, +), 1, accuracy: 1e-9, "the weights always add up to one selection")
-        XCTAssertEqual(model.presentation(at: 0.45).titleWeights, [5: 1])
+        XCTAssertEqual(mid.titleSelection[0]!, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(mid.titleSelection[3]!, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(mid.titleSelection[5]!, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(mid.titleSelection.values.reduce(0, +), 1, accuracy: 1e-9, "the weights always add up to one selection")
+        XCTAssertEqual(model.presentation(at: 0.45).titleSelection, [5: 1])
     }
 
     func testSwitchAtStartSelectsTheNewTitleFromTheFirstFrame() throws {
         let model = try linearModel(.switchAtStart)
         try model.select(3, at: 0)
-        XCTAssertEqual(model.presentation(at: 0).titleWeights, [3: 1])
-        XCTAssertEqual(model.presentation(at: 0.15).titleWeights, [3: 1])
+        XCTAssertEqual(model.presentation(at: 0).titleSelection, [3: 1])
+        XCTAssertEqual(model.presentation(at: 0.15).titleSelection, [3: 1])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import SegmentedSupport
+@testable import SegmentedTitles
 import TestSupport
 
 final class TitlesFileTests: XCTestCase {

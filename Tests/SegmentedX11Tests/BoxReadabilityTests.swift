@@ -31,7 +31,7 @@ final class BoxReadabilityTests: XCTestCase {
             XCTAssertEqual("\(error)", "bad value '1.5' for --indicator-opacity (opacity, 0 to 1)")
         }
         let warnings = MainActor.assumeIsolated {
-            StripTheme.applyResources("SegmentedStrip.indicatorOpacity: 0.6\nSegmentedStrip.indicatorTitleColor: #fff\n",
+            StripXResources.apply("SegmentedStrip.indicatorOpacity: 0.6\nSegmentedStrip.indicatorTitleColor: #fff\n",
                                       to: &style, instance: "segmented-test", display: nil)
         }
         XCTAssertEqual(warnings, [])

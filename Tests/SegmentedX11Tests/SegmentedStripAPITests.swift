@@ -132,8 +132,8 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
             let at1 = strip.snapshot.presentation.indicator!
             let at0 = rest0.presentation.indicator!
             XCTAssertEqual(drawn.indicator!.x, at0.x + (at1.x - at0.x) * 0.4, accuracy: 1e-9)
-            XCTAssertEqual(drawn.titleWeights[0]!, 0.6, accuracy: 1e-12)
-            XCTAssertEqual(drawn.titleWeights[1]!, 0.4, accuracy: 1e-12)
+            XCTAssertEqual(drawn.titleSelection[0]!, 0.6, accuracy: 1e-12)
+            XCTAssertEqual(drawn.titleSelection[1]!, 0.4, accuracy: 1e-12)
             strip.setPagePosition(.infinity)
             XCTAssertEqual(strip.snapshot.presentation.indicator, at1, "a non-finite position is ignored")
         }
@@ -159,8 +159,8 @@ final class SegmentedStripAPITests: XCTestCase, @unchecked Sendable {
             for high in [Double(last) + 0.5, 1e300, Double.greatestFiniteMagnitude] {
                 strip.setPagePosition(high)
                 let drawn = strip.snapshot.presentation
-                XCTAssertEqual(drawn.titleWeights[last] ?? 0, 1, accuracy: 1e-12, "\(high) is the last page")
-                XCTAssertEqual(drawn.titleWeights.filter { $0.value > 0 }.count, 1)
+                XCTAssertEqual(drawn.titleSelection[last] ?? 0, 1, accuracy: 1e-12, "\(high) is the last page")
+                XCTAssertEqual(drawn.titleSelection.filter { $0.value > 0 }.count, 1)
             }
             XCTAssertEqual(strip.selectedIndex, 0, "none of it selects")
             XCTAssertFalse(log.contains { $0.contains("select") })

@@ -20,7 +20,7 @@ final class StripSettingTests: XCTestCase {
         // Main-actor isolated (with a display it would reach Xlib); XCTest runs the tests on the main thread.
         let (warnings, resourced) = MainActor.assumeIsolated {
             var style = StripStyle()
-            let warnings = StripTheme.applyResources(resource, to: &style, instance: "segmented-test", display: nil)
+            let warnings = StripXResources.apply(resource, to: &style, instance: "segmented-test", display: nil)
             return (warnings, style)
         }
         var api = StripStyle()

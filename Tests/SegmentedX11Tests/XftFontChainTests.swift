@@ -1,7 +1,7 @@
 import CXft
 import Foundation
 import SegmentedCore
-import SegmentedSupport
+import SegmentedTitles
 import SegmentedX11
 import TestSupport
 import XCTest
@@ -224,20 +224,20 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
                 let letter = Character(UnicodeScalar(UInt8(65 + i % 26)))
                 title.append(i % 7 == 0 ? "一" : letter)
             }
-            let index = chain.makeIndex(for: title, stride: 64)
+            let index = chain.penCheckpoints(for: title, stride: 64)
             XCTAssertEqual(index.advance, chain.advance(of: title))
             let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
             @MainActor func snapshot(_ useIndex: Bool, x: Int) -> [UInt] {
                 canvas.snapshot { c in
                     let pen = chain.draw(title, on: c.draw, color: &c.black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
-                                         index: useIndex ? index : nil)
+                                         checkpoints: useIndex ? index : nil)
                     XCTAssertEqual(pen, index.advance)
                 }
             }
             for x in [0, -5000, -12345, -(index.advance - 200)] {
                 let whole = snapshot(false, x: x)
                 XCTAssertGreaterThan(Set(whole).count, 1, "ink at x \(x)")
-                XCTAssertEqual(snapshot(true, x: x), whole, "from the index at x \(x)")
+                XCTAssertEqual(snapshot(true, x: x), whole, "from the checkpoints at x \(x)")
             }
         }
     }
@@ -250,35 +250,35 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
             let title = "Cafe" + marks + "s"
             // A mark alone is shaped on a dotted circle, as HarfBuzz and Pango draw it; after a letter it adds no width.
             XCTAssertEqual(chain.advance(of: "e\u{301}"), chain.advance(of: "e"))
-            let index = chain.makeIndex(for: title)
+            let index = chain.penCheckpoints(for: title)
             XCTAssertEqual(index.advance, chain.advance(of: "Cafes"))
             let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
-            // Drawn from its index (as the strip draws titles over 4 KiB): five letters and one full stack of marks.
+            // Drawn from its pen checkpoints (as the strip draws titles over 4 KiB): five letters and one full stack of marks.
             let cap = XftFontChain.maximumStackedGlyphs
             var pen = 0
             let stacked = canvas.snapshot { c in
-                pen = chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: index)
+                pen = chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, checkpoints: index)
             }
             XCTAssertEqual(pen, index.advance)
             XCTAssertEqual(chain.glyphsSentInLastDraw, 5 + cap)
             // The picture is that of the capped stack itself: what was left out only overprinted it.
             let capped = "Cafe" + String(repeating: "\u{301}", count: cap) + "s"
-            // Drawn unshaped too (through an index), as titles over 4 KiB are.
-            let cappedIndex = chain.makeIndex(for: capped)
+            // Drawn unshaped too (through pen checkpoints), as titles over 4 KiB are.
+            let cappedIndex = chain.penCheckpoints(for: capped)
             let reference = canvas.snapshot { c in
-                _ = chain.draw(capped, on: c.draw, color: &c.black, x: 10, baseline: 28, index: cappedIndex)
+                _ = chain.draw(capped, on: c.draw, color: &c.black, x: 10, baseline: 28, checkpoints: cappedIndex)
             }
             XCTAssertEqual(stacked, reference)
-            // Without an index (a short title) the cap holds too.
+            // Without checkpoints (a short title) the cap holds too.
             let short = "e" + String(repeating: "\u{301}", count: 1000)
             _ = canvas.snapshot { c in _ = chain.draw(short, on: c.draw, color: &c.black, x: 10, baseline: 28) }
             XCTAssertEqual(chain.glyphsSentInLastDraw, 1 + cap)
             // Many short stacks (a thousand letters with 500 marks each): the letters in the clip, and at most
             // `maximumZeroAdvanceGlyphsPerDraw` marks in all.
             let stacks = String(repeating: "a" + String(repeating: "\u{301}", count: 500), count: 1000)
-            let stacksIndex = chain.makeIndex(for: stacks)
+            let stacksIndex = chain.penCheckpoints(for: stacks)
             _ = canvas.snapshot { c in
-                _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, index: stacksIndex)
+                _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, checkpoints: stacksIndex)
             }
             let lettersInClip = (400 - 10 + XftFontChain.overhang) / chain.advance(of: "a") + 1
             XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + XftFontChain.maximumZeroAdvanceGlyphsPerDraw)

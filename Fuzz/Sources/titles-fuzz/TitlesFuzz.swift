@@ -1,6 +1,6 @@
 import Foundation
 import SegmentedCore
-import SegmentedSupport
+import SegmentedTitles
 
 /// libFuzzer entry point: the bytes are a titles file. It must parse or throw
 /// `TitlesFile.Failure` (never crash), and whatever parses must lay out with

@@ -1,26 +1,26 @@
 import CXft
 import Dispatch
 
-/// What the error handler knows about the strips' own server resources, so
+/// What the error handler knows about the strips' own XIDs, so
 /// that it can tell a destroyed window from a back buffer the server had no
 /// memory for. The handler is a C function pointer: this is static state, in
 /// `XErrorReporting.state` behind its lock (Xlib runs the handler on the
 /// thread of whichever Xlib call met the error; the strips' own calls are all
 /// on the main queue, but another connection of the process may be elsewhere).
 extension XErrorReporting {
-    /// One server resource of a strip.
-    struct StripResource {
+    /// One XID of a strip: its window, its back buffer or a picture on either.
+    struct StripXID {
         /// The strip's window.
         var owner: UInt
-        /// The drawable the resource stands for or draws to: the back buffer
+        /// The drawable the XID stands for or draws to: the back buffer
         /// for that Pixmap and its Picture, the window for the window and a Picture on it.
         var drawable: UInt
     }
 
-    /// The strips' resources as the handler sees them; part of `State`.
-    struct StripResources {
-        /// Resources of strips by id: windows, back buffers and their pictures.
-        var byID = [UInt: StripResource]()
+    /// The strips' XIDs as the handler sees them; part of `State`.
+    struct StripXIDs {
+        /// XIDs of strips by id: windows, back buffers and their pictures.
+        var byID = [UInt: StripXID]()
         /// Strip windows the server said no longer exist (their own BadWindow or
         /// BadDrawable, or their DestroyNotify).
         var vanished = Set<UInt>()
@@ -36,7 +36,7 @@ extension XErrorReporting {
 
         mutating func register(_ id: UInt, owner: UInt, drawable: UInt) {
             guard id != 0 else { return }
-            byID[id] = StripResource(owner: owner, drawable: drawable)
+            byID[id] = StripXID(owner: owner, drawable: drawable)
         }
 
         /// Forgets retired ids and pixmap requests up to the serial `processed`.
@@ -59,20 +59,20 @@ extension XErrorReporting {
                 failedPixmaps.insert(request.pixmap)
                 return (true, backBufferRefused[request.owner])
             }
-            guard let resource = byID[event.resourceid] else { return (false, nil) }
-            if event.resourceid == resource.owner {
+            guard let xid = byID[event.resourceid] else { return (false, nil) }
+            if event.resourceid == xid.owner {
                 // Only the window's own BadWindow or BadDrawable says it is gone; anything else about it is a real error.
                 guard code == BadWindow || code == BadDrawable else { return (false, nil) }
-                vanished.insert(resource.owner)
+                vanished.insert(xid.owner)
                 return (true, nil)
             }
             // A back buffer or picture: its errors are expected when the buffer was
             // refused or the window went away, and are printed otherwise.
-            return (failedPixmaps.contains(resource.drawable) || vanished.contains(resource.owner), nil)
+            return (failedPixmaps.contains(xid.drawable) || vanished.contains(xid.owner), nil)
         }
     }
 
-    /// Marks `id` as a resource of the strip whose window is `owner`.
+    /// Marks `id` as an XID of the strip whose window is `owner`.
     static func register(_ id: UInt, owner: UInt, drawable: UInt) {
         state.withLock { $0.strips.register(id, owner: owner, drawable: drawable) }
     }
@@ -122,7 +122,7 @@ extension XErrorReporting {
         state.withLock { $0.strips.forget(processedUpTo: processed) }
     }
 
-    /// Whether the error is about a strip's own resources and is handled here
+    /// Whether the error is about a strip's own XIDs and is handled here
     /// (not printed): a back buffer refused for lack of memory, the fallout of
     /// that, or a strip window that no longer exists and the fallout of that.
     static func absorb(_ event: XErrorEvent) -> Bool {

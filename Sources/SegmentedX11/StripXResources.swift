@@ -7,7 +7,7 @@ import SegmentedCore
 /// Precedence (the X11 convention): command-line flags override X resources,
 /// which override the defaults. Resources are read as `SegmentedStrip.<name>`
 /// (class) or `<instance>.<name>` (the program's name, `segmented-demo` for the demo).
-public enum StripTheme {
+public enum StripXResources {
     /// The X resource class.
     public static let resourceClass = "SegmentedStrip"
 
@@ -35,10 +35,10 @@ public enum StripTheme {
     /// A font named by a resource that cannot be opened is refused like any
     /// other bad value: a warning, and the default font.
     @MainActor
-    public static func applyResources(to style: inout StripStyle, connection: XDisplayConnection, instance: String) -> [String] {
+    public static func apply(to style: inout StripStyle, connection: XDisplayConnection, instance: String) -> [String] {
         guard let text = XResourceManagerString(connection.display) else { return [] }
         let before = style
-        var warnings = applyResources(String(cString: text), to: &style, instance: instance, display: connection.display)
+        var warnings = apply(String(cString: text), to: &style, instance: instance, display: connection.display)
         for setting in StripSetting.all where setting.isFont {
             let pattern = setting.value(in: style)
             guard pattern != setting.value(in: before) else { continue }
@@ -56,7 +56,7 @@ public enum StripTheme {
     /// prints it) to `style`; returns one warning per refused value. `display`
     /// parses X color names; without it only `#RGB` and `#RRGGBB` colors parse.
     @MainActor
-    public static func applyResources(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?) -> [String] {
+    public static func apply(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?) -> [String] {
         XrmInitialize()
         guard let database = XrmGetStringDatabase(text) else { return [] }
         defer { XrmDestroyDatabase(database) }

@@ -1,0 +1,90 @@
+import Dispatch
+import Glibc
+import SegmentedX11
+import Synchronization
+
+/// Where the program is, for the signal handler: `starting` until the event
+/// loop runs (a signal then exits at once: the server frees whatever the
+/// connection made), `running`, `closing` the window on the main queue, and
+/// `closed` (only the trace writer's last lines are left).
+enum Phase: Int { case starting, running, closing, closed }
+let phase = Atomic<Int>(Phase.starting.rawValue)
+/// The host window, once made.
+@MainActor var signalHost: HostWindow?
+
+/// The queue SIGINT, SIGTERM and SIGQUIT are caught on.
+let signalQueue = DispatchQueue(label: "segmented-demo.signals")
+/// The pending deadline, held here so that it stays reachable until the process ends.
+let signalDeadline = Mutex<DispatchWorkItem?>(nil)
+
+/// Blocks SIGINT, SIGTERM, SIGQUIT and SIGHUP; call it before anything else.
+///
+/// Blocked in this thread, they are blocked in every thread made later: one
+/// that arrives during startup stays pending until the Dispatch signal sources
+/// read it (through a signalfd), never discarded and never the default action.
+/// (Ignoring them first, as Dispatch's documentation suggests, lost the ones
+/// that arrived before the sources existed.) SIGHUP re-reads the titles file
+/// (`reloadTitlesOnHangup`, once the strip exists).
+func blockSignals() {
+    var blockedSignals = sigset_t()
+    sigemptyset(&blockedSignals)
+    sigaddset(&blockedSignals, SIGINT)
+    sigaddset(&blockedSignals, SIGTERM)
+    sigaddset(&blockedSignals, SIGQUIT)
+    sigaddset(&blockedSignals, SIGHUP)
+    pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
+    // A program a library forks (D-Bus's autolaunch did) must not inherit that
+    // mask: only SIGKILL would end it. The child handler runs between fork and exec.
+    pthread_atfork(nil, nil) {
+        var inherited = sigset_t()
+        sigemptyset(&inherited)
+        sigaddset(&inherited, SIGINT)
+        sigaddset(&inherited, SIGTERM)
+        sigaddset(&inherited, SIGQUIT)
+        sigaddset(&inherited, SIGHUP)
+        pthread_sigmask(SIG_UNBLOCK, &inherited, nil)
+    }
+    // A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
+    signal(SIGPIPE, SIG_IGN)
+}
+
+/// Makes SIGINT, SIGTERM and SIGQUIT exit 128 + signal number; keep the
+/// sources returned for as long as the program runs.
+///
+/// SIGQUIT is caught so that the Swift runtime's crash backtracer does not
+/// take it for a crash. They are caught on their own queue: if the main queue
+/// is stuck in a round trip to a server that stopped answering, or busy, the
+/// program still leaves within a second.
+func exitOnTerminationSignals() -> [any DispatchSourceSignal] {
+    [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGQUIT, Int32(131))].map { number, status in
+        let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+        // @Sendable: the handler runs on `signalQueue`, never on the main actor
+        // (Swift would check an inherited main actor at run time and trap). It
+        // touches only atomics and the deadline's lock, and hops to the main
+        // queue for the window.
+        source.setEventHandler { @Sendable in
+            guard phase.load(ordering: .acquiring) != Phase.starting.rawValue else { _exit(status) }
+            DispatchQueue.main.async {
+                phase.store(Phase.closing.rawValue, ordering: .releasing)
+                signalHost?.close()
+                phase.store(Phase.closed.rawValue, ordering: .releasing)
+                exit(status)   // the trace writer gets its last half second (atexit)
+            }
+            signalDeadline.withLock { held in
+                let deadline = DispatchWorkItem {
+                    // Closed already: only a slow trace reader is being waited for, which exit() bounds itself.
+                    if phase.load(ordering: .acquiring) == Phase.closed.rawValue {
+                        signalQueue.asyncAfter(deadline: .now() + Trace.exitFlushSeconds + 0.1) { _exit(status) }
+                        return
+                    }
+                    ProcessOutput.error("\(programName): the window could not be closed within 1 s (the X server is not answering, or the program is busy); exiting")
+                    _exit(status)
+                }
+                held = deadline
+                signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
+            }
+        }
+        source.resume()
+        return source
+    }
+}

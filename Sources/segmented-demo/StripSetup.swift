@@ -1,0 +1,129 @@
+import Glibc
+import SegmentedCore
+import SegmentedX11
+
+/// Opens $DISPLAY, or exits 1 with the reason.
+///
+/// The error handlers go in first, so that even a server that dies during
+/// the handshake is reported in our words, not Xlib's.
+@MainActor
+func openDisplay() -> XDisplayConnection {
+    XDisplayConnection.installErrorHandlers(programName: programName)
+    do {
+        return try XDisplayConnection()
+    } catch {
+        fail("\(error)", status: 1)
+    }
+}
+
+/// The style: defaults, then X resources (xrdb; a resource's font that does
+/// not open is a warning and the default), then flags (a bad one exits 2).
+@MainActor
+func makeStyle(options: DemoOptions, connection: XDisplayConnection) -> StripStyle {
+    var style = StripStyle()
+    for warning in StripXResources.apply(to: &style, connection: connection, instance: programName) {
+        warn(warning)
+    }
+    for (setting, value) in options.theme {
+        do {
+            try setting.apply(value, to: &style, display: connection.display)
+        } catch {
+            fail("\(error)", status: 2)
+        }
+    }
+    return style
+}
+
+/// Ends the program for an error in making the strip or the page area, with its message:
+/// a pattern the user typed is bad input (2); no font at all is the machine's problem (1).
+@MainActor
+func failToMakeStrip(_ error: any Error) -> Never {
+    switch error {
+    case let error as StripStyle.InvalidValue:
+        fail("\(error)", status: 2)
+    case let error as XftFontChain.Failure:
+        switch error {
+        case .invalidPattern, .singularMatrix, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
+        case .noMatch: fail("\(error)", status: 1)
+        }
+    default:
+        fail("\(error)", status: 1)
+    }
+}
+
+/// The demo's window: a host like any other, a top-level window of its own
+/// with one strip across its top and a paged view of one page per title
+/// under it, all through the library's public API.
+@MainActor
+final class DemoWindow {
+    let host: HostWindow
+    let strip: SegmentedStrip
+    /// The page area under the strip: a paged view of one page per title, linked to the strip.
+    let pages: PagedView
+    let demoPages: DemoPages
+    /// Where the page area begins, pixels (the strip and its separator above it).
+    let pageAreaTop: Int
+    /// The host window's height, pixels (the strip's own window is only the strip's height).
+    private(set) var hostHeight: Int
+
+    /// Makes the window, the strip and the pages, unmapped; exits on failure (`failToMakeStrip`).
+    init(connection: XDisplayConnection, options: DemoOptions, style: StripStyle, titles: [String]) {
+        let windowWidth = options.geometryGiven ? options.width : Int((Double(options.width) * style.scale).rounded())
+        let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
+        hostHeight = windowHeight
+        host = HostWindow(connection: connection, width: windowWidth, height: windowHeight,
+                          background: style.backgroundColor, title: "SegmentedStrip", instanceName: programName,
+                          className: StripXResources.resourceClass)
+        do {
+            pageAreaTop = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
+        } catch {
+            failToMakeStrip(error)
+        }
+        let demoPages = DemoPages(titles: titles)
+        self.demoPages = demoPages
+        do {
+            strip = try SegmentedStrip(connection: connection, parent: host.window,
+                                       frame: PixelRect(x: 0, y: 0, width: windowWidth, height: min(windowHeight, pageAreaTop)),
+                                       titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
+            // Below the window's bottom edge (out of sight) while the window is no taller than the strip.
+            pages = try PagedView(connection: connection, parent: host.window,
+                                  frame: Self.pagesFrame(width: windowWidth, height: windowHeight, pageAreaTop: pageAreaTop),
+                                  pageCount: titles.count, page: options.selectedIndex, style: style) { index, rect, context in
+                demoPages.draw(index, rect, context)
+            }
+            pages.link(to: strip)
+        } catch {
+            failToMakeStrip(error)
+        }
+    }
+
+    /// The paged view's frame in a window of `width` x `height` pixels: everything under the strip.
+    static func pagesFrame(width: Int, height: Int, pageAreaTop: Int) -> PixelRect {
+        PixelRect(x: 0, y: pageAreaTop, width: width, height: max(1, height - pageAreaTop))
+    }
+
+    /// Maps the window, gives the strip the keyboard focus and lays the strip
+    /// and the pages out again on every resize.
+    func show() {
+        host.map()
+        host.focusedStrip = strip
+        host.resized = { [unowned self] width, height in
+            hostHeight = height
+            strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: min(height, pageAreaTop)))
+            pages.setFrame(Self.pagesFrame(width: width, height: height, pageAreaTop: pageAreaTop))
+        }
+    }
+
+    /// Exits 1 when another client destroys the window, and 0 (with an `exit`
+    /// trace line) when the window manager asks to close it.
+    func exitWhenClosed(trace: Trace) {
+        host.destroyed = {
+            fail("the window was destroyed by another client", status: 1)
+        }
+        host.closeRequested = { [unowned self] in
+            trace.emit("exit", ["status": 0])
+            host.close()
+            exit(0)
+        }
+    }
+}
