@@ -76,7 +76,7 @@ public final class PageLink {
     /// The strip's selection changed to `index` at `now` (seconds) by a tap,
     /// a key or the host: the pages turn to it with the strip's duration and easing.
     public func stripSelected(_ index: Int, at now: Double, animated: Bool = true) {
-        pager.turn(to: index, at: now, animated: animated, duration: strip.metrics.tweenDuration, easing: strip.metrics.easing)
+        pager.turn(to: index, at: now, animated: animated, duration: strip.motion.tweenDuration, easing: strip.motion.easing)
     }
 
     private func decide(_ target: Int, at now: Double) {

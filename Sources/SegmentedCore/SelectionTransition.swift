@@ -70,25 +70,25 @@ struct SelectionTransition {
     }
 
     /// The frames, indicator and title weights drawn at `now` (seconds).
-    func drawn(at now: Double, metrics: LayoutMetrics) -> (layout: SegmentLayout, indicator: Rect?, weights: [Int: Double]) {
+    func drawn(at now: Double, motion: SelectionMotion) -> (layout: SegmentLayout, indicator: Rect?, weights: [Int: Double]) {
         guard let leg else {
             let rest = Self.resting(target, selecting: selectedIndex)
             return (rest.layout, rest.indicator, rest.weights)
         }
-        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnWeights(leg.to.weights, metrics)) }
+        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnWeights(leg.to.weights, motion)) }
         let layout = leg.from.layout.interpolated(to: leg.to.layout, fraction: f)
         var indicator = leg.to.indicator ?? leg.from.indicator
         if let to = leg.to.indicator {
-            indicator = metrics.indicatorAnimation.rect(from: leg.from.indicator ?? to, to: to, fraction: f)
+            indicator = motion.indicatorAnimation.rect(from: leg.from.indicator ?? to, to: to, fraction: f)
         }
-        let weights = metrics.titleTransition == .blend ? Self.blend(leg.from.weights, leg.to.weights, f)
-            : drawnWeights(leg.to.weights, metrics)
+        let weights = motion.titleTransition == .blend ? Self.blend(leg.from.weights, leg.to.weights, f)
+            : drawnWeights(leg.to.weights, motion)
         return (layout, indicator, weights)
     }
 
     /// Title weights with `TitleTransition.switchAtStart`: the selected title at 1, whatever is drawn.
-    private func drawnWeights(_ weights: [Int: Double], _ metrics: LayoutMetrics) -> [Int: Double] {
-        metrics.titleTransition == .blend ? weights : selectedIndex.map { [$0: 1] } ?? [:]
+    private func drawnWeights(_ weights: [Int: Double], _ motion: SelectionMotion) -> [Int: Double] {
+        motion.titleTransition == .blend ? weights : selectedIndex.map { [$0: 1] } ?? [:]
     }
 
     /// Ends a tween that has finished by `now` (seconds), keeping its end values.
