@@ -1,8 +1,9 @@
-/// The fixed numbers of the strip's design, in pixels at scale 1 and seconds.
+/// The lengths of the strip's design and where things sit, in pixels.
 ///
 /// The defaults are the design this project is built on (issue 2): insets
 /// left 5, right 5, top 0, bottom 2; spacing 15; a 44 px strip; a 30 x 3
-/// indicator; a 5 px click slop; a 0.3 s ease-in-out tween.
+/// indicator; a 5 px click slop. `StripStyle.metrics` is this type, so each
+/// default is declared here only; how a selection moves is `SelectionMotion`.
 public struct LayoutMetrics: Equatable, Sendable {
     /// Height of the strip, pixels.
     public var stripHeight: Double = 44
@@ -26,8 +27,6 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var indicatorShape: IndicatorShape = .underline
     /// A box's distance from the top and bottom of the title band, pixels.
     public var indicatorBoxInset: Double = 6
-    /// How the indicator travels during a selection tween.
-    public var indicatorAnimation: IndicatorAnimation = .slide
     /// What to do with spare room when the content is narrower than the viewport.
     public var fillMode: FillMode = .start
     /// Indicator height, pixels.
@@ -38,19 +37,13 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// A press and release at most this far apart (pixels, Euclidean) is a
     /// click; motion past it turns the press into a drag.
     public var clickSlop: Double = 5
-    /// Duration of a selection tween, seconds.
-    public var tweenDuration: Double = 0.3
-    /// Easing curve of every tween.
-    public var easing: CubicBezierEasing = .easeInOut
-    /// How the outgoing and incoming titles change during a selection tween.
-    public var titleTransition: TitleTransition = .blend
 
     /// The design's metrics.
     public init() {}
 
     /// Every length multiplied by `factor` (HiDPI): strip height, insets,
     /// spacing, indicator, minimum and maximum segment widths and the click
-    /// slop. Times and curves stay as they are.
+    /// slop. The shape, sizing and placement stay as they are.
     public func scaled(by factor: Double) -> LayoutMetrics {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }
         var m = self

@@ -76,7 +76,7 @@ public final class PageLink {
     /// The strip's selection changed to `index` at `now` (seconds) by a tap,
     /// a key or the host: the pages turn to it with the strip's duration and easing.
     public func stripSelected(_ index: Int, at now: Double, animated: Bool = true) {
-        pager.turn(to: index, at: now, animated: animated, duration: stripModel.metrics.tweenDuration, easing: stripModel.metrics.easing)
+        pager.turn(to: index, at: now, animated: animated, duration: stripModel.motion.tweenDuration, easing: stripModel.motion.easing)
     }
 
     private func decide(_ target: Int, at now: Double) {

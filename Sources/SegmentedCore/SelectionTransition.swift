@@ -70,25 +70,25 @@ struct SelectionTransition {
     }
 
     /// The frames, indicator and title selection drawn at `now` (seconds).
-    func drawn(at now: Double, metrics: LayoutMetrics) -> (layout: SegmentLayout, indicator: Rect?, titleSelection: [Int: Double]) {
+    func drawn(at now: Double, motion: SelectionMotion) -> (layout: SegmentLayout, indicator: Rect?, titleSelection: [Int: Double]) {
         guard let leg else {
             let rest = Self.resting(target, selecting: selectedIndex)
             return (rest.layout, rest.indicator, rest.titleSelection)
         }
-        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnTitleSelection(leg.to.titleSelection, metrics)) }
+        guard let f = fraction(at: now) else { return (leg.to.layout, leg.to.indicator, drawnTitleSelection(leg.to.titleSelection, motion)) }
         let layout = leg.from.layout.interpolated(to: leg.to.layout, fraction: f)
         var indicator = leg.to.indicator ?? leg.from.indicator
         if let to = leg.to.indicator {
-            indicator = metrics.indicatorAnimation.rect(from: leg.from.indicator ?? to, to: to, fraction: f)
+            indicator = motion.indicatorAnimation.rect(from: leg.from.indicator ?? to, to: to, fraction: f)
         }
-        let selection = metrics.titleTransition == .blend ? Self.blend(leg.from.titleSelection, leg.to.titleSelection, f)
-            : drawnTitleSelection(leg.to.titleSelection, metrics)
+        let selection = motion.titleTransition == .blend ? Self.blend(leg.from.titleSelection, leg.to.titleSelection, f)
+            : drawnTitleSelection(leg.to.titleSelection, motion)
         return (layout, indicator, selection)
     }
 
     /// Title selection with `TitleTransition.switchAtStart`: the selected title at 1, whatever is drawn.
-    private func drawnTitleSelection(_ selection: [Int: Double], _ metrics: LayoutMetrics) -> [Int: Double] {
-        metrics.titleTransition == .blend ? selection : selectedIndex.map { [$0: 1] } ?? [:]
+    private func drawnTitleSelection(_ selection: [Int: Double], _ motion: SelectionMotion) -> [Int: Double] {
+        motion.titleTransition == .blend ? selection : selectedIndex.map { [$0: 1] } ?? [:]
     }
 
     /// Ends a tween that has finished by `now` (seconds), keeping its end values.

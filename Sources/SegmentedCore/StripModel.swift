@@ -136,8 +136,8 @@ public struct StripSnapshot: Sendable {
 public final class StripModel {
     /// The titles, one per segment.
     public let titles: [String]
-    /// The design numbers.
-    public let metrics: LayoutMetrics
+    /// The design numbers (`metrics`), and how a selection moves (`motion`).
+    public let metrics: LayoutMetrics, motion: SelectionMotion
     /// Widths in the unselected font, pixels.
     public let unselectedWidths: SegmentWidths
     /// Width of the visible part of the strip, pixels.
@@ -186,13 +186,13 @@ public final class StripModel {
     ///   Widths are the ceiling of the advance, at least `metrics.minimumSegmentWidth`.
     /// - Throws: `Failure.indexOutOfRange` when `selectedIndex` is not a valid index of a non-empty list.
     public init(titles: [String], selectedIndex: Int = 0, viewportWidth: Double, metrics: LayoutMetrics = LayoutMetrics(),
-                measuresLazily: Bool = false,
+                motion: SelectionMotion = SelectionMotion(), measuresLazily: Bool = false,
                 measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
         self.titles = titles
-        self.metrics = metrics
+        (self.metrics, self.motion) = (metrics, motion)
         self.viewportWidth = viewportWidth.isFinite ? max(0, viewportWidth) : 0
         self.measureSelected = measureSelected
         unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, metrics] i in
@@ -259,7 +259,7 @@ public final class StripModel {
 
     /// What is drawn at `now` (seconds).
     public func presentation(at now: Double) -> StripPresentation {
-        let drawn = selection.drawn(at: now, metrics: metrics)
+        let drawn = selection.drawn(at: now, motion: motion)
         return StripPresentation(layout: drawn.layout, indicator: drawn.indicator, contentOffset: scrolling.offset(at: now),
                                  titleSelection: drawn.titleSelection)
     }
@@ -283,7 +283,7 @@ public final class StripModel {
     }
 
     private func tween(at now: Double) -> Tween {
-        Tween(startTime: now, duration: metrics.tweenDuration, easing: metrics.easing)
+        Tween(startTime: now, duration: motion.tweenDuration, easing: motion.easing)
     }
 
     /// Selects segment `index` at `now` (seconds) and starts the 0.3 s tween of
@@ -326,7 +326,7 @@ public final class StripModel {
     /// tween: between pages i = floor(p) and i + 1 at f = p - i,
     /// - the frames and title selection are f of the way from the layout resting
     ///   on i (title i selected) to the one resting on i + 1;
-    /// - the indicator is `metrics.indicatorAnimation.rect(from:to:fraction: f)`
+    /// - the indicator is `motion.indicatorAnimation.rect(from:to:fraction: f)`
     ///   between its resting rects under i and i + 1;
     /// - the content offset is lerp(c(i), c(i + 1), f), where c(k) is the
     ///   offset that centers k in the layout resting on k (clamped).

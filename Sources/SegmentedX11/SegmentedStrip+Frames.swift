@@ -74,7 +74,7 @@ extension SegmentedStrip {
             DispatchQueue.main.async { self.finishStartup() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
             measureRemainingTitles()
             StripAccessibility.firstFrameDrawn(connection: connection)
-            if metrics.titleTransition == .blend {
+            if model.motion.titleTransition == .blend {
                 // The in-between fonts of blended titles, opened while nothing moves yet.
                 DispatchQueue.main.async { [weak self] in
                     guard let self, !self.isDestroyed else { return }

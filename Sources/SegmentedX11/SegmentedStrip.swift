@@ -118,7 +118,7 @@ public final class SegmentedStrip {
         let metrics = Self.layoutMetrics(style, fonts: [renderer.unselectedFont, renderer.selectedFont])
         self.metrics = metrics
         model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
-                                   metrics: metrics, renderer: renderer)
+                                   metrics: metrics, motion: style.motion, renderer: renderer)
         // The renderer told the error handler about the window and its back
         // buffer; a refused buffer brings the strip back here to repaint.
         XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in self?.backBufferRefused() }
@@ -179,10 +179,10 @@ public final class SegmentedStrip {
     }
 
     static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
-                                  renderer: StripRenderer) throws -> StripModel {
+                          motion: SelectionMotion, renderer: StripRenderer) throws -> StripModel {
         let unselected = renderer.unselectedFont, selected = renderer.selectedFont
         return try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: viewportWidth, metrics: metrics,
-                              measuresLazily: titles.count > eagerlyMeasuredTitles,
+                              motion: motion, measuresLazily: titles.count > eagerlyMeasuredTitles,
                               measureUnselected: { Double(unselected.advance(of: $0)) },
                               measureSelected: { Double(selected.advance(of: $0)) })
     }
@@ -318,7 +318,7 @@ public final class SegmentedStrip {
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         model = try Self.makeModel(titles: titles, selectedIndex: index, viewportWidth: Double(renderer.width),
-                                   metrics: metrics, renderer: renderer)
+                                   metrics: metrics, motion: style.motion, renderer: renderer)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         renderer.forgetTitles()
         scheduler.cancelTimer()
@@ -354,8 +354,8 @@ public final class SegmentedStrip {
         let newRenderer = try StripRenderer(connection: connection, window: window, width: renderer.width,
                                             height: renderer.height, style: style)
         let newMetrics = Self.layoutMetrics(style, fonts: [newRenderer.unselectedFont, newRenderer.selectedFont])
-        let newModel = try Self.makeModel(titles: model.titles, selectedIndex: model.selectedIndex ?? 0,
-                                          viewportWidth: Double(newRenderer.width), metrics: newMetrics, renderer: newRenderer)
+        let newModel = try Self.makeModel(titles: model.titles, selectedIndex: model.selectedIndex ?? 0, viewportWidth: Double(newRenderer.width),
+                                          metrics: newMetrics, motion: style.motion, renderer: newRenderer)
         renderer.retiresWindow = false   // the window stays; the new renderer has registered it
         newRenderer.drawsPageTitle = renderer.drawsPageTitle
         renderer = newRenderer

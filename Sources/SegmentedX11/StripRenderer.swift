@@ -134,7 +134,7 @@ final class StripRenderer {
         allocate(&hoverText, style.hoverTextColor)
         allocate(&accent, style.accentColor)
         allocate(&separator, style.separatorColor)
-        let alpha = max(0, min(1, style.appearance.effectiveIndicatorOpacity))
+        let alpha = max(0, min(1, style.effectiveIndicatorOpacity))
         func channel(_ shift: UInt32) -> UInt16 { UInt16((Double((style.accentColor >> shift) & 0xFF) * 0x101 * alpha).rounded()) }
         indicatorColor = XRenderColor(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt16((0xFFFF * alpha).rounded()))
         allocate(&pageText, style.pageTextColor)

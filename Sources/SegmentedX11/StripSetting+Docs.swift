@@ -7,7 +7,7 @@ extension StripSetting {
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         var lines = ["| resource | flag | `StripStyle` field | default | accepts | what it sets |", "| --- | --- | --- | --- | --- | --- |"]
         for setting in all {
-            let fields = setting.keyPath.split(separator: ",").map { "`" + $0.trimmingCharacters(in: .whitespaces) + "`" }.joined(separator: ", ")
+            let fields = setting.fields.map { "`" + fieldName($0) + "`" }.joined(separator: ", ")
             lines.append("| `\(StripXResources.resourceClass).\(setting.name)` | `\(setting.flag)` | \(fields) | `\(cell(setting.defaultText))` "
                          + "| \(cell(setting.accepted)) | \(cell(setting.details ?? setting.help)) |")
         }

@@ -12,43 +12,43 @@ extension StripSetting {
     /// `nonisolated(unsafe)`: the closures are not `Sendable`, but the table is
     /// never changed after it is made, and they capture only constants.
     nonisolated(unsafe) private static let table: [StripSetting] = [
-        color("accentColor", \.accentColor, "accentColor", help: "selected title and indicator"),
-        color("textColor", \.textColor, "textColor", help: "unselected titles"),
-        color("hoverTextColor", \.hoverTextColor, "hoverTextColor", help: "the title under the pointer"),
-        color("backgroundColor", \.backgroundColor, "backgroundColor", help: "background of the strip and page"),
-        color("separatorColor", \.separatorColor, "separatorColor", help: "the line under the strip"),
-        color("pageTextColor", \.pageTextColor, "pageTextColor", help: "the page title"),
-        font("font", \.font, "font", help: "unselected titles"),
-        font("selectedFont", \.selectedFont, "selectedFont", help: "the selected title"),
-        font("pageFont", \.pageFont, "pageFont", help: "the page title under the strip"),
-        choice("indicatorShape", \.appearance.indicatorShape, "appearance.indicatorShape",
+        color("accentColor", \.appearance.accentColor, help: "selected title and indicator"),
+        color("textColor", \.appearance.textColor, help: "unselected titles"),
+        color("hoverTextColor", \.appearance.hoverTextColor, help: "the title under the pointer"),
+        color("backgroundColor", \.appearance.backgroundColor, help: "background of the strip and page"),
+        color("separatorColor", \.appearance.separatorColor, help: "the line under the strip"),
+        color("pageTextColor", \.appearance.pageTextColor, help: "the page title"),
+        font("font", \.appearance.font, help: "unselected titles"),
+        font("selectedFont", \.appearance.selectedFont, help: "the selected title"),
+        font("pageFont", \.appearance.pageFont, help: "the page title under the strip"),
+        choice("indicatorShape", \.metrics.indicatorShape,
                help: "underline, or box: a rectangle behind the title",
                details: "`underline`; or `box`: a rectangle behind the title spanning the title band less 6 px above and below (drawn before the titles)"),
         indicatorOpacity,
         indicatorTitleColor,
-        number("indicatorRadius", \.appearance.indicatorCornerRadius, "appearance.indicatorCornerRadius",
+        number("indicatorRadius", \.appearance.indicatorCornerRadius,
                range: NumberRange(0...1000), unit: "pixels", help: "corner radius of the indicator",
                details: "rounded corners, drawn as one span per row so a translucent fill stays even"),
         maximumSegmentWidth,
         indicatorWidth,
-        number("indicatorHeight", \.metrics.indicatorHeight, "metrics.indicatorHeight",
+        number("indicatorHeight", \.metrics.indicatorHeight,
                range: NumberRange(1...40), unit: "pixels", help: "indicator height"),
-        choice("indicatorLocation", \.metrics.indicatorLocation, "metrics.indicatorLocation",
+        choice("indicatorLocation", \.metrics.indicatorLocation,
                help: "on the bottom inset or the top inset"),
-        choice("fill", \.metrics.fillMode, "metrics.fillMode", help: "room to spare when the titles are narrower than the window",
+        choice("fill", \.metrics.fillMode, help: "room to spare when the titles are narrower than the window",
                details: "when the titles are narrower than the window, `start` leaves the room after them; `center` centers them; `spread` shares it among the gaps (one title: centered); `stretch` widens every segment (past `maxSegmentWidth` too: filling wins, and a title is elided only if it is wider than its stretched segment)"),
-        number("scale", \.metrics.scale, "metrics.scale", metavar: "S", range: NumberRange(0.5...4), unit: "a factor",
+        number("scale", \.scale, metavar: "S", range: NumberRange(0.5...4), unit: "a factor",
                help: "multiply every length and font size; the Xft.dpi resource sets it too (96 dpi = 1)",
                details: "every length (strip height, insets, spacing, indicator, segment limits, click slop, separator) and font pixel size multiplied, and the demo's default window size with them; a font size in points is converted at 96 × scale dpi (so `size=11.25` under Xft.dpi 192 is 30 px, as `pixelsize=15` is). Without it, the `Xft.dpi` resource sets it (96 = 1; 48 to 384, else a warning)"),
-        choice("direction", \.metrics.direction, "metrics.direction", help: "rtl: the first title at the right, everything mirrored",
+        choice("direction", \.direction, help: "rtl: the first title at the right, everything mirrored",
                details: "`rtl` mirrors everything: the first title at the right, the content offset scrolls leftward, centering, fill modes and indicator animations mirrored, pointer input and the horizontal wheel mirrored, Left/Right swapped. Each title keeps its own direction (from its first strong character, as Pango's automatic direction), whatever the strip's. The demo's `--rtl` is `--direction rtl`"),
-        choice("indicatorAnimation", \.motion.indicatorAnimation, "motion.indicatorAnimation",
+        choice("indicatorAnimation", \.motion.indicatorAnimation,
                help: "how the indicator travels during a selection tween",
                details: "`slide` (both edges on the easing); `elastic` (TabLayout: the leading edge decelerates, 1-(1-t)^2, the trailing one accelerates, t^2, so it stretches then shrinks); `lengthen` (JXCategoryView: the leading edge reaches the target in the first half, the trailing edge follows in the second)"),
-        number("duration", \.motion.tweenDuration, "motion.tweenDuration", metavar: "S", range: NumberRange(above: 0, atMost: 60),
+        number("duration", \.motion.tweenDuration, metavar: "S", range: NumberRange(above: 0, atMost: 60),
                unit: "seconds", help: "duration of a selection tween"),
         easing,
-        choice("titleTransition", \.motion.titleTransition, "motion.titleTransition",
+        choice("titleTransition", \.motion.titleTransition,
                help: "blend (color, size and weight follow the tween) or switch (selected from the first frame)",
                details: "`blend`: during a selection tween the outgoing and incoming titles change continuously on the tween's curve: color mixed in linear light (sRGB decoded, mixed, encoded), pixel size interpolated between the unselected and selected sizes in whole pixels (15, 16, 17), the weight switching at the midpoint; the segment widths follow, so positions glide. `switch`: the new title is drawn selected from the first frame"),
     ]
@@ -56,9 +56,8 @@ extension StripSetting {
     /// The widest a segment gets; none by default.
     private static var maximumSegmentWidth: StripSetting {
         let range = NumberRange(24...100_000)
-        let number = NumericField(apiName: "maximumSegmentWidth", range: range, get: { $0.metrics.maximumSegmentWidth },
-                                  set: { $0.metrics.maximumSegmentWidth = $1 }, text: { $0.shortText })
-        return StripSetting("maxSegmentWidth", "metrics.maximumSegmentWidth", metavar: "N", accepted: "pixels, \(range.text)",
+        let number = NumericField(\.metrics.maximumSegmentWidth, range: range)
+        return StripSetting("maxSegmentWidth", [\.metrics.maximumSegmentWidth], metavar: "N", accepted: "pixels, \(range.text)",
                             help: "elide titles wider than N pixels with \"…\"",
                             details: "a title wider than this many pixels is elided with \"…\", measured through the same font chain; the page area and the trace keep the full title",
                             numbers: [number], describe: { $0.metrics.maximumSegmentWidth?.shortText ?? "none" }) { value, _, style, setting in
@@ -69,10 +68,9 @@ extension StripSetting {
     /// A number from 0 to 1, or "auto" (the default): 1 for an underline, 0.2 for a box.
     private static var indicatorOpacity: StripSetting {
         let range = NumberRange(0...1)
-        let number = NumericField(apiName: "indicatorOpacity", range: range, get: { $0.appearance.indicatorOpacity },
-                                  set: { $0.appearance.indicatorOpacity = $1 }, text: { $0.shortText })
+        let number = NumericField(\.appearance.indicatorOpacity, range: range)
         let box = StripStyle.Appearance.automaticIndicatorOpacity(for: .box).shortText
-        return StripSetting("indicatorOpacity", "appearance.indicatorOpacity", metavar: "F",
+        return StripSetting("indicatorOpacity", [\.appearance.indicatorOpacity], metavar: "F",
                             accepted: "opacity, \(range.text), or auto (1 for an underline, \(box) for a box)",
                             help: "indicator opacity; auto keeps a box's title readable",
                             details: "composited Over with XRender, so a box at `\(box)` (its automatic opacity, HMSegmentedControl's) tints the background; an opaque box in the accent color would hide the accent title, so a box whose accent title would not read on it draws it in `indicatorTitleColor`",
@@ -84,7 +82,7 @@ extension StripSetting {
     /// The titles' color where a box covers them: a color, or "auto" (the default).
     private static var indicatorTitleColor: StripSetting {
         let contrast = StripStyle.minimumBoxContrast.shortText
-        return StripSetting("indicatorTitleColor", "appearance.indicatorTitleColor", metavar: "C",
+        return StripSetting("indicatorTitleColor", [\.appearance.indicatorTitleColor], metavar: "C",
                             accepted: "#RRGGBB, #RGB, an X color name, or auto",
                             help: "titles where a box covers them; auto: their own colors while the accent reads on the box",
                             details: "the part of any title a box covers is drawn in this color (JXCategoryView's title mask); `auto` keeps the titles' own colors while the accent's contrast with the box is at least \(contrast):1 (WCAG 2's for large text; the default box, 3.2:1) and otherwise takes white or black, whichever contrasts more with the box (an opaque default box: black, 5.0:1)",
@@ -103,14 +101,14 @@ extension StripSetting {
 
     /// "30" (fixed pixels), "title", "title+6", "title-4" or "segment".
     private static var indicatorWidth: StripSetting {
-        let fixed = NumericField(apiName: "indicatorWidth", range: NumberRange(1...10_000), get: { $0.metrics.indicatorWidth },
+        let fixed = NumericField(apiName: nil, field: \StripStyle.metrics.indicatorWidth, range: NumberRange(1...10_000), get: { $0.metrics.indicatorWidth },
                                  set: { $0.metrics.indicatorSizing = .fixed; $0.metrics.indicatorWidth = $1 }, text: { $0.shortText })
         let increment = NumericField(apiName: "indicatorSizing.title(increment:)", range: NumberRange(-1_000...1_000),
                                      get: { style in if case let .title(n) = style.metrics.indicatorSizing { return n } else { return nil } },
                                      set: { $0.metrics.indicatorSizing = .title(increment: $1) },
                                      text: { "title" + ($0 < 0 ? "" : "+") + $0.shortText })
         let accepted = "N from \(fixed.range.text), title, title+N, title-N (the increment \(increment.range.text)), or segment"
-        return StripSetting("indicatorWidth", "metrics.indicatorWidth, metrics.indicatorSizing", metavar: "W", accepted: accepted,
+        return StripSetting("indicatorWidth", [\.metrics.indicatorWidth, \.metrics.indicatorSizing], metavar: "W", accepted: accepted,
                             help: "fixed pixels, the title's width (plus or minus N), or the segment's (title plus spacing)",
                             numbers: [fixed, increment],
                             describe: { style in
@@ -154,7 +152,7 @@ extension StripSetting {
                          })
         }
         let accepted = "ease-in-out, ease-out, linear or x1,y1,x2,y2 with x in \(x.text) and y in \(y.text)"
-        return StripSetting("easing", "motion.easing", metavar: "E", accepted: accepted,
+        return StripSetting("easing", [\.motion.easing], metavar: "E", accepted: accepted,
                             help: "easing of a selection tween: a name or a cubic Bézier x1,y1,x2,y2",
                             details: "any cubic Bézier as `x1,y1,x2,y2` may overshoot (y beyond 0...1), but not so far that retargeting mid-tween compounds it without bound",
                             numbers: [point("y1", y, 1), point("y2", y, 3)],   // x outside 0...1 cannot be made (a precondition)

@@ -11,8 +11,9 @@ import SegmentedCore
 public struct StripSetting {
     /// The X resource name, e.g. "accentColor"; the flag is made from it.
     public let name: String
-    /// The field of `StripStyle` it sets, e.g. "metrics.maximumSegmentWidth".
-    public let keyPath: String
+    /// The fields of `StripStyle` it sets (stored properties only, so that
+    /// their names can be read back: see `fieldName(_:)`).
+    public let fields: [PartialKeyPath<StripStyle>]
     /// The value's placeholder in the usage line: "C", "PATTERN", "bottom|top".
     public let metavar: String
     /// The values accepted, in words, e.g. "0.5 to 4".
@@ -30,6 +31,21 @@ public struct StripSetting {
 
     /// Whether the value is a fontconfig pattern.
     public var isFont: Bool { metavar == "PATTERN" }
+
+    /// The fields it sets as docs/settings.md names them, e.g.
+    /// "metrics.indicatorWidth, metrics.indicatorSizing".
+    public var keyPath: String { fields.map(Self.fieldName).joined(separator: ", ") }
+
+    /// The path of `field` below `StripStyle`, e.g. "appearance.accentColor":
+    /// Swift's own description of the key path ("\StripStyle.appearance.accentColor")
+    /// without its root. Swift names stored properties there in debug and
+    /// release builds alike; a computed one would read "<computed 0x…>",
+    /// which `StripSettingTests` refuses.
+    public static func fieldName(_ field: AnyKeyPath) -> String {
+        let text = String(describing: field)
+        let root = "\\StripStyle."
+        return text.hasPrefix(root) ? String(text.dropFirst(root.count)) : text
+    }
 
     /// The command-line flag, e.g. "--accent-color".
     public var flag: String {
@@ -76,14 +92,31 @@ public struct StripSetting {
 
     /// A number of the style with the range every way of setting it accepts.
     public struct NumericField {
-        /// The name in `StripStyle` (through its forwarding members), e.g. "indicatorSizing.title(increment:)".
-        public let apiName: String
+        /// The name in `StripStyle` (through its forwarding members), e.g.
+        /// "indicatorHeight" or "indicatorSizing.title(increment:)".
+        public var apiName: String { name ?? String(StripSetting.fieldName(field!).split(separator: ".").last!) }
         public let range: NumberRange
         /// The value, or nil when the style does not use it (no segment limit).
         public let get: (StripStyle) -> Double?
         public let set: (inout StripStyle, Double) -> Void
         /// The flag or resource text that sets this number to a value.
         public let text: (Double) -> String
+        /// The name when it is not the last part of `field`'s.
+        private let name: String?
+        /// The stored field this number is; nil for a part of one (an easing's y1).
+        private let field: AnyKeyPath?
+
+        /// The number `field` holds, nil where the style leaves it unset.
+        init(_ field: WritableKeyPath<StripStyle, Double?>, range: NumberRange) {
+            (name, self.field, self.range, text) = (nil, field, range, { $0.shortText })
+            (get, set) = ({ $0[keyPath: field] }, { $0[keyPath: field] = $1 })
+        }
+
+        /// A number named `apiName` that `get` reads and `set` writes.
+        init(apiName: String?, field: AnyKeyPath? = nil, range: NumberRange, get: @escaping (StripStyle) -> Double?,
+             set: @escaping (inout StripStyle, Double) -> Void, text: @escaping (Double) -> String) {
+            (name, self.field, self.range, self.get, self.set, self.text) = (apiName, field, range, get, set, text)
+        }
     }
 
     /// A closed range, or one open at the bottom ("above 0, at most 60").
@@ -119,22 +152,22 @@ public struct StripSetting {
 // MARK: - The kinds of setting
 
 extension StripSetting {
-    init(_ name: String, _ keyPath: String, metavar: String, accepted: String, help: String, details: String? = nil,
-                 numbers: [NumericField] = [], isColor: Bool = false,
-                 describe: @escaping (StripStyle) -> String,
-                 parse: @escaping (String, OpaquePointer?, inout StripStyle, StripSetting) throws -> Void) {
-        (self.name, self.keyPath, self.metavar, self.accepted, self.help, self.details) = (name, keyPath, metavar, accepted, help, details)
+    init(_ name: String, _ fields: [PartialKeyPath<StripStyle>], metavar: String, accepted: String, help: String, details: String? = nil,
+         numbers: [NumericField] = [], isColor: Bool = false,
+         describe: @escaping (StripStyle) -> String,
+         parse: @escaping (String, OpaquePointer?, inout StripStyle, StripSetting) throws -> Void) {
+        (self.name, self.fields, self.metavar, self.accepted, self.help, self.details) = (name, fields, metavar, accepted, help, details)
         (self.numbers, self.isColor, self.describe, self.parse) = (numbers, isColor, describe, parse)
     }
 
     /// A 0xRRGGBB color.
-    static func color(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, UInt32>, _ path: String, help: String) -> StripSetting {
-        StripSetting(name, "appearance." + path, metavar: "C", accepted: "#RRGGBB, #RGB or an X color name", help: help, isColor: true,
-                     describe: { style in hexColor(style.appearance[keyPath: field]) }) { value, display, style, setting in
+    static func color(_ name: String, _ field: WritableKeyPath<StripStyle, UInt32>, help: String) -> StripSetting {
+        StripSetting(name, [field], metavar: "C", accepted: "#RRGGBB, #RGB or an X color name", help: help, isColor: true,
+                     describe: { style in hexColor(style[keyPath: field]) }) { value, display, style, setting in
             guard let rgb = StripXResources.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB or an X color name)")
             }
-            style.appearance[keyPath: field] = rgb
+            style[keyPath: field] = rgb
         }
     }
 
@@ -142,34 +175,34 @@ extension StripSetting {
     static func hexColor(_ rgb: UInt32) -> String { "#" + String(rgb, radix: 16, uppercase: true).leftPadded(to: 6) }
 
     /// A fontconfig pattern.
-    static func font(_ name: String, _ field: WritableKeyPath<StripStyle.Appearance, String>, _ path: String, help: String) -> StripSetting {
-        StripSetting(name, "appearance." + path, metavar: "PATTERN", accepted: "a fontconfig pattern", help: help,
-                     describe: { $0.appearance[keyPath: field] }) { value, _, style, setting in
+    static func font(_ name: String, _ field: WritableKeyPath<StripStyle, String>, help: String) -> StripSetting {
+        StripSetting(name, [field], metavar: "PATTERN", accepted: "a fontconfig pattern", help: help,
+                     describe: { $0[keyPath: field] }) { value, _, style, setting in
             // The one font check made before a chain opens, so a flag, a resource and the API refuse the same patterns.
             if let refusal = FontMatrix.refusal(of: value) {
                 throw BadValue(description: "bad font pattern '\(value)' for \(setting.flag) (\(refusal))")
             }
-            style.appearance[keyPath: field] = value
+            style[keyPath: field] = value
         }
     }
 
     /// A number in `range`; `unit` names it in messages.
-    static func number(_ name: String, _ field: WritableKeyPath<StripStyle, Double>, _ path: String, metavar: String = "N",
+    static func number(_ name: String, _ field: WritableKeyPath<StripStyle, Double>, metavar: String = "N",
                        range: NumberRange, unit: String, help: String, details: String? = nil) -> StripSetting {
-        let number = NumericField(apiName: String(path.split(separator: ".").last!), range: range, get: { $0[keyPath: field] },
+        let number = NumericField(apiName: nil, field: field, range: range, get: { $0[keyPath: field] },
                                   set: { $0[keyPath: field] = $1 }, text: { $0.shortText })
-        return StripSetting(name, path, metavar: metavar, accepted: "\(unit), \(range.text)", help: help, details: details, numbers: [number],
+        return StripSetting(name, [field], metavar: metavar, accepted: "\(unit), \(range.text)", help: help, details: details, numbers: [number],
                             describe: { $0[keyPath: field].shortText }) { value, _, style, setting in
             style[keyPath: field] = try setting.number(value, number.range, unit)
         }
     }
 
     /// One of the names of `T`.
-    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ field: WritableKeyPath<StripStyle, T>, _ path: String,
+    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ field: WritableKeyPath<StripStyle, T>,
                                                           help: String, details: String? = nil) -> StripSetting where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         // Array's joined, not ArraySlice's: the slice's, used nowhere else, cost 0.45 M instructions to set up at startup.
-        return StripSetting(name, path, metavar: names.joined(separator: "|"),
+        return StripSetting(name, [field], metavar: names.joined(separator: "|"),
                             accepted: Array(names.dropLast()).joined(separator: ", ") + " or " + names.last!, help: help, details: details,
                             describe: { $0[keyPath: field].rawValue }) { value, _, style, setting in
             guard let v = T(rawValue: value) else {

@@ -1,16 +1,18 @@
 import SegmentedCore
 
-/// Everything a host configures about a strip, in three parts by meaning:
-/// how it looks, how it is measured and how it moves.
+/// Everything a host configures about a strip, by meaning: how it looks, how
+/// it is measured, how it moves, its scale and its direction.
 ///
-/// The defaults are the design of issue 2. Every user setting of the three
-/// parts is declared in `StripSetting.all`, which gives its range, its X
-/// resource, its flag and its documentation; `validate()` checks that table.
-/// Each field of a part can also be read and written on the style itself
-/// (`style.accentColor` is `style.appearance.accentColor`).
+/// The defaults are the design of issue 2. The lengths are the core's
+/// `LayoutMetrics` and the motion the core's `SelectionMotion`, so each default
+/// is declared once, where the model reads it. Every user setting is declared
+/// in `StripSetting.all`, which gives its range, its X resource, its flag and
+/// its documentation; `validate()` checks that table. Each field of a part can
+/// also be read and written on the style itself (`style.accentColor` is
+/// `style.appearance.accentColor`).
 @dynamicMemberLookup
 public struct StripStyle: Equatable, Sendable {
-    /// Colors (0xRRGGBB), fonts (fontconfig patterns) and the indicator's shape.
+    /// Colors (0xRRGGBB), fonts (fontconfig patterns) and how the indicator is painted.
     public struct Appearance: Equatable, Sendable {
         /// Font of unselected titles.
         public var font = "sans-serif:pixelsize=15"
@@ -30,8 +32,6 @@ public struct StripStyle: Equatable, Sendable {
         public var separatorColor: UInt32 = 0xE5E5E5
         /// The page title's color.
         public var pageTextColor: UInt32 = 0x333333
-        /// An underline (default) or a box behind the selected title.
-        public var indicatorShape: IndicatorShape = .underline
         /// Opacity of the indicator, 0 to 1; nil (the default) draws it at
         /// `automaticIndicatorOpacity(for:)`: 1 for an underline, 0.2 for a box.
         public var indicatorOpacity: Double?
@@ -47,70 +47,23 @@ public struct StripStyle: Equatable, Sendable {
         /// 1 for an underline; 0.2 for a box (HMSegmentedControl's
         /// `selectionIndicatorBoxOpacity`), as an opaque box in the accent color would hide the accent title on it.
         public static func automaticIndicatorOpacity(for shape: IndicatorShape) -> Double { shape == .box ? 0.2 : 1 }
-
-        /// The opacity the indicator is drawn at, 0 to 1: `indicatorOpacity`, or the automatic one for its shape.
-        public var effectiveIndicatorOpacity: Double { indicatorOpacity ?? Self.automaticIndicatorOpacity(for: indicatorShape) }
     }
 
-    /// Lengths in pixels at scale 1, the scale, and where things sit.
-    ///
-    /// The design numbers that are not user settings (strip height, insets,
-    /// spacing, minimum segment width, box inset, click slop) keep the core's
-    /// `LayoutMetrics` defaults.
-    public struct Metrics: Equatable, Sendable {
-        private static let design = LayoutMetrics()
-        /// Height of the strip, pixels.
-        public var stripHeight = Metrics.design.stripHeight
-        /// Insets around the content, pixels.
-        public var insets = Metrics.design.insets
-        /// Gap between two segments, pixels.
-        public var spacing = Metrics.design.spacing
-        /// The narrowest a segment gets, pixels.
-        public var minimumSegmentWidth = Metrics.design.minimumSegmentWidth
-        /// The widest a segment gets, pixels; longer titles are elided with "…" (nil: no limit).
-        public var maximumSegmentWidth: Double?
-        /// How wide the indicator is (default: the design's fixed 30 px).
-        public var indicatorSizing: IndicatorSizing = .fixed
-        /// Fixed indicator width, pixels.
-        public var indicatorWidth = Metrics.design.indicatorWidth
-        /// Indicator height, pixels.
-        public var indicatorHeight = Metrics.design.indicatorHeight
-        /// Indicator at the bottom (default) or the top of the strip.
-        public var indicatorLocation: IndicatorLocation = .bottom
-        /// A box indicator's distance from the top and bottom of the title band, pixels.
-        public var indicatorBoxInset = Metrics.design.indicatorBoxInset
-        /// A press and release at most this far apart (pixels) is a click.
-        public var clickSlop = Metrics.design.clickSlop
-        /// Spare room when the titles are narrower than the window.
-        public var fillMode: FillMode = .start
-        /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
-        public var scale: Double = 1
-        /// Left to right (default) or right to left: the first segment at the right, everything mirrored.
-        public var direction: LayoutDirection = .leftToRight
+    /// Lengths in pixels at scale 1 and where things sit: the core's own type.
+    public typealias Metrics = LayoutMetrics
+    /// How a selection moves: the core's own type.
+    public typealias Motion = SelectionMotion
 
-        public init() {}
-    }
-
-    /// How a selection moves.
-    public struct Motion: Equatable, Sendable {
-        /// How the indicator travels during a selection tween.
-        public var indicatorAnimation: IndicatorAnimation = .slide
-        /// Duration of a selection tween, seconds.
-        public var tweenDuration: Double = LayoutMetrics().tweenDuration
-        /// Easing of a selection tween.
-        public var easing: CubicBezierEasing = .easeInOut
-        /// Whether titles blend (color in linear light, size, weight at the midpoint) or switch at the start of a tween.
-        public var titleTransition: TitleTransition = .blend
-
-        public init() {}
-    }
-
-    /// Colors, fonts and the indicator's shape.
+    /// Colors, fonts and how the indicator is painted.
     public var appearance = Appearance()
-    /// Lengths, scale and placement.
-    public var metrics = Metrics()
+    /// Lengths at scale 1, the indicator's shape and placement.
+    public var metrics = LayoutMetrics()
     /// Durations, easing and animation modes.
-    public var motion = Motion()
+    public var motion = SelectionMotion()
+    /// Multiplies every length and font size (HiDPI); 1 at 96 dpi.
+    public var scale: Double = 1
+    /// Left to right (default) or right to left: the first segment at the right, everything mirrored.
+    public var direction: LayoutDirection = .leftToRight
 
     /// The design's style.
     public init() {}
@@ -120,14 +73,19 @@ public struct StripStyle: Equatable, Sendable {
         set { appearance[keyPath: field] = newValue }
     }
 
-    public subscript<T>(dynamicMember field: WritableKeyPath<Metrics, T>) -> T {
+    public subscript<T>(dynamicMember field: WritableKeyPath<LayoutMetrics, T>) -> T {
         get { metrics[keyPath: field] }
         set { metrics[keyPath: field] = newValue }
     }
 
-    public subscript<T>(dynamicMember field: WritableKeyPath<Motion, T>) -> T {
+    public subscript<T>(dynamicMember field: WritableKeyPath<SelectionMotion, T>) -> T {
         get { motion[keyPath: field] }
         set { motion[keyPath: field] = newValue }
+    }
+
+    /// The opacity the indicator is drawn at, 0 to 1: `indicatorOpacity`, or the automatic one for its shape.
+    public var effectiveIndicatorOpacity: Double {
+        appearance.indicatorOpacity ?? Appearance.automaticIndicatorOpacity(for: metrics.indicatorShape)
     }
 
     /// The least contrast ratio the accent keeps against a box before the
@@ -137,7 +95,7 @@ public struct StripStyle: Equatable, Sendable {
     /// The box indicator's color where it lies on the background (0xRRGGBB):
     /// the accent composited Over the background at the effective opacity.
     public var boxColor: UInt32 {
-        ColorBlend.over(appearance.accentColor, max(0, min(1, appearance.effectiveIndicatorOpacity)), on: appearance.backgroundColor)
+        ColorBlend.over(appearance.accentColor, max(0, min(1, effectiveIndicatorOpacity)), on: appearance.backgroundColor)
     }
 
     /// The color titles are drawn in where a box covers them, or nil where
@@ -147,7 +105,7 @@ public struct StripStyle: Equatable, Sendable {
     /// black, whichever contrasts more with the box (an opaque box: black on
     /// the default red, 5.0:1), as JXCategoryView's title mask draws them.
     public var boxTitleColor: UInt32? {
-        guard appearance.indicatorShape == .box else { return nil }
+        guard metrics.indicatorShape == .box else { return nil }
         if let color = appearance.indicatorTitleColor { return color }
         let box = boxColor
         if ColorBlend.contrast(appearance.accentColor, box) >= Self.minimumBoxContrast { return nil }
@@ -155,28 +113,8 @@ public struct StripStyle: Equatable, Sendable {
     }
 
     /// The core's layout metrics for this style, every length multiplied by
-    /// `scale`: the one place a style becomes what the model lays out with.
-    public var layoutMetrics: LayoutMetrics {
-        var m = LayoutMetrics()
-        m.stripHeight = metrics.stripHeight
-        m.insets = metrics.insets
-        m.spacing = metrics.spacing
-        m.minimumSegmentWidth = metrics.minimumSegmentWidth
-        m.maximumSegmentWidth = metrics.maximumSegmentWidth
-        m.indicatorSizing = metrics.indicatorSizing
-        m.indicatorWidth = metrics.indicatorWidth
-        m.indicatorHeight = metrics.indicatorHeight
-        m.indicatorLocation = metrics.indicatorLocation
-        m.indicatorBoxInset = metrics.indicatorBoxInset
-        m.clickSlop = metrics.clickSlop
-        m.fillMode = metrics.fillMode
-        m.indicatorShape = appearance.indicatorShape
-        m.indicatorAnimation = motion.indicatorAnimation
-        m.tweenDuration = motion.tweenDuration
-        m.easing = motion.easing
-        m.titleTransition = motion.titleTransition
-        return m.scaled(by: metrics.scale)
-    }
+    /// `scale`: what the model lays out with.
+    public var layoutMetrics: LayoutMetrics { metrics.scaled(by: scale) }
 
     /// The control-point y values an easing may use: overshoot (a bounce) up
     /// to one whole distance each way. Beyond it, retargeting mid-tween from
@@ -189,9 +127,9 @@ public struct StripStyle: Equatable, Sendable {
         public let description: String
     }
 
-    /// The range every design length of `Metrics` that is not a user
+    /// The range every design length of `metrics` that is not a user
     /// setting (strip height, insets, spacing, minimum segment width, box
-    /// inset, click slop) must be in, pixels at scale 1: finite, not
+    /// inset, indicator gap, click slop) must be in, pixels at scale 1: finite, not
     /// negative, and no more than the largest window side (16384 px).
     public static let designLengthRange: ClosedRange<Double> = 0...16384
 
@@ -207,7 +145,7 @@ public struct StripStyle: Equatable, Sendable {
         let lengths: [(String, Double)] = [
             ("stripHeight", metrics.stripHeight), ("insets.left", i.left), ("insets.right", i.right), ("insets.top", i.top),
             ("insets.bottom", i.bottom), ("spacing", metrics.spacing), ("minimumSegmentWidth", metrics.minimumSegmentWidth),
-            ("indicatorBoxInset", metrics.indicatorBoxInset), ("clickSlop", metrics.clickSlop),
+            ("indicatorBoxInset", metrics.indicatorBoxInset), ("indicatorGap", metrics.indicatorGap), ("clickSlop", metrics.clickSlop),
         ]
         // `contains` is false for NaN, so a NaN is refused too.
         for (name, value) in lengths where !Self.designLengthRange.contains(value) {

@@ -51,9 +51,9 @@ final class IndicatorAnimationTests: XCTestCase {
     }
 
     func testTheModelDrawsTheChosenAnimation() throws {
-        var metrics = LayoutMetrics()
-        metrics.indicatorAnimation = .lengthen
-        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
+        var motion = SelectionMotion()
+        motion.indicatorAnimation = .lengthen
+        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, motion: motion,
                                    measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
         let from = model.presentation(at: 0).indicator!
         try model.select(3, at: 0)

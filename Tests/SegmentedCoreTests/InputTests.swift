@@ -152,7 +152,7 @@ final class InputTests: XCTestCase {
         XCTAssertNil(model.select(.last, at: 2))
         XCTAssertEqual(model.selectedIndex, 9)
         XCTAssertTrue(model.isAnimating(at: 2.1))
-        XCTAssertEqual(model.presentation(at: 2 + model.metrics.tweenDuration).contentOffset, model.targetOffset)
+        XCTAssertEqual(model.presentation(at: 2 + model.motion.tweenDuration).contentOffset, model.targetOffset)
         XCTAssertEqual(model.targetOffset, 689)
     }
 

@@ -6,9 +6,9 @@ import XCTest
 final class PagePositionTests: XCTestCase {
     private func model(selected: Int = 0, mode: IndicatorAnimation = .slide, titles: [String] = FixedAdvance.titles,
                        viewport: Double = 400) throws -> StripModel {
-        var metrics = LayoutMetrics()
-        metrics.indicatorAnimation = mode
-        return try StripModel(titles: titles, selectedIndex: selected, viewportWidth: viewport, metrics: metrics,
+        var motion = SelectionMotion()
+        motion.indicatorAnimation = mode
+        return try StripModel(titles: titles, selectedIndex: selected, viewportWidth: viewport, motion: motion,
                               measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
     }
 

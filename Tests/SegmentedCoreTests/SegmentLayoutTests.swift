@@ -66,7 +66,7 @@ final class SegmentLayoutTests: XCTestCase {
         XCTAssertEqual(m.insets, EdgeInsets(left: 10, right: 10, top: 0, bottom: 4))
         XCTAssertEqual(m.spacing, 30)
         XCTAssertEqual([m.indicatorWidth, m.indicatorHeight, m.minimumSegmentWidth, m.clickSlop], [60, 6, 48, 10])
-        XCTAssertEqual(m.tweenDuration, 0.3, "times do not scale")
+        XCTAssertEqual([m.indicatorGap, m.indicatorBoxInset], [4, 12])
         XCTAssertEqual(LayoutMetrics().scaled(by: 1), LayoutMetrics())
     }
 

@@ -4,10 +4,10 @@ import XCTest
 final class TitleTransitionTests: XCTestCase {
     /// The ten default titles at fixed advances, segment 0 selected, tweens on a linear curve.
     private func linearModel(_ transition: TitleTransition = .blend) throws -> StripModel {
-        var metrics = LayoutMetrics()
-        metrics.easing = .linear
-        metrics.titleTransition = transition
-        return try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
+        var motion = SelectionMotion()
+        motion.easing = .linear
+        motion.titleTransition = transition
+        return try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, motion: motion,
                               measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
     }
 

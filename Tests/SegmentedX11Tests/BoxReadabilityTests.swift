@@ -9,14 +9,14 @@ final class BoxReadabilityTests: XCTestCase {
     func testTheOpacityIsAutomaticUntilSet() {
         var style = StripStyle()
         XCTAssertNil(style.indicatorOpacity)
-        XCTAssertEqual(style.appearance.effectiveIndicatorOpacity, 1, "an underline is opaque")
+        XCTAssertEqual(style.effectiveIndicatorOpacity, 1, "an underline is opaque")
         style.indicatorShape = .box
-        XCTAssertEqual(style.appearance.effectiveIndicatorOpacity, 0.2, "a box is translucent")
+        XCTAssertEqual(style.effectiveIndicatorOpacity, 0.2, "a box is translucent")
         style.indicatorOpacity = 1
-        XCTAssertEqual(style.appearance.effectiveIndicatorOpacity, 1, "an opacity set is kept")
+        XCTAssertEqual(style.effectiveIndicatorOpacity, 1, "an opacity set is kept")
         style.indicatorShape = .underline
         style.indicatorOpacity = 0.5
-        XCTAssertEqual(style.appearance.effectiveIndicatorOpacity, 0.5)
+        XCTAssertEqual(style.effectiveIndicatorOpacity, 0.5)
     }
 
     func testTheFlagAndResourceTakeAutoAndANumber() throws {

@@ -88,7 +88,8 @@ final class StripSettingTests: XCTestCase {
         let fields: [(String, WritableKeyPath<StripStyle.Metrics, Double>)] = [
             ("stripHeight", \.stripHeight), ("insets.left", \.insets.left), ("insets.right", \.insets.right),
             ("insets.top", \.insets.top), ("insets.bottom", \.insets.bottom), ("spacing", \.spacing),
-            ("minimumSegmentWidth", \.minimumSegmentWidth), ("indicatorBoxInset", \.indicatorBoxInset), ("clickSlop", \.clickSlop),
+            ("minimumSegmentWidth", \.minimumSegmentWidth), ("indicatorBoxInset", \.indicatorBoxInset), ("indicatorGap", \.indicatorGap),
+            ("clickSlop", \.clickSlop),
         ]
         for (name, field) in fields {
             for accepted in [0, 16384.0] {
@@ -130,13 +131,32 @@ final class StripSettingTests: XCTestCase {
         style.scale = 2
         style.indicatorHeight = 4
         style.fillMode = .spread
-        style.tweenDuration = 1
+        style.indicatorShape = .box
         var expected = LayoutMetrics()
         expected.indicatorHeight = 4
         expected.fillMode = .spread
-        expected.tweenDuration = 1
+        expected.indicatorShape = .box
         XCTAssertEqual(style.layoutMetrics, expected.scaled(by: 2))
+        XCTAssertEqual(style.layoutMetrics.indicatorHeight, 8)
         XCTAssertEqual(style.metrics.indicatorHeight, 4, "style.indicatorHeight is style.metrics.indicatorHeight")
+        XCTAssertEqual(style.metrics, expected, "the style's metrics are the core's type, unscaled")
+    }
+
+    /// The field names of docs/settings.md are Swift's own names of the key
+    /// paths, which name stored properties only; a computed one (or a path
+    /// through `@dynamicMemberLookup`) would read "<computed 0x…>".
+    func testTheFieldNamesAreDerivedFromTheKeyPaths() {
+        XCTAssertEqual(StripSetting.fieldName(\StripStyle.appearance.accentColor), "appearance.accentColor")
+        XCTAssertEqual(StripSetting.fieldName(\StripStyle.motion.tweenDuration), "motion.tweenDuration")
+        XCTAssertEqual(StripSetting.fieldName(\StripStyle.scale), "scale")
+        let names = StripSetting.all.map(\.keyPath)
+        XCTAssertEqual(names.first, "appearance.accentColor")
+        XCTAssertEqual(StripSetting.all.first { $0.name == "indicatorWidth" }?.keyPath, "metrics.indicatorWidth, metrics.indicatorSizing")
+        XCTAssertEqual(StripSetting.all.first { $0.name == "fill" }?.keyPath, "metrics.fillMode")
+        for name in names {
+            XCTAssertFalse(name.contains("<") || name.contains("\\"), name)
+        }
+        XCTAssertTrue(StripSetting.fieldName(\StripStyle.accentColor).contains("<computed"), "a dynamic member is not a stored path")
     }
 
     /// Regenerate with `make settings-table`.
