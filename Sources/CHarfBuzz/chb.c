@@ -115,6 +115,8 @@ int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, in
         FriBidiParType base = direction == 1 ? FRIBIDI_PAR_LTR : direction == 2 ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_ON;
         api.fribidi_get_bidi_types(text, length, types);
         api.fribidi_get_bracket_types(text, length, types, brackets);
+        int base_level = direction == 1 ? 0 : direction == 2 ? 1 : chb_first_strong_is_rtl(types, length);
+        chb_neutralize_overflow_isolates(types, length, base_level);
         for (int i = 0; i < length; i++) map[i] = i;
         // L1 (its fourth part) and L2; flags 0: marks stay after their base in logical order (the shaper's job).
         if (api.fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, (FriBidiLevel *)levels)

@@ -6,7 +6,11 @@ import CXft
 ///
 /// One check for every font setting (flag, X resource, `StripStyle.validate`
 /// and `XftFontChain`): a matrix that cannot be inverted flattens every glyph
-/// onto a line or a point, so the titles would be invisible or piled up.
+/// onto a line or a point, so the titles would be invisible or piled up. One
+/// that can, but squashes a glyph cell under a pixel in either direction
+/// (`1 0 0 1e-12`), draws nothing as well: the font chain refuses it once it
+/// knows the font's cell (`XftFontChain.sizeRefusal`), which a flag, an X
+/// resource and the library all open.
 public struct FontMatrix: Equatable, Sendable, CustomStringConvertible {
     public var xx: Double, xy: Double, yx: Double, yy: Double
 
@@ -53,7 +57,33 @@ public struct FontMatrix: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+extension FontMatrix {
+    /// The width and height (pixels) of the box that a glyph cell, x from 0
+    /// to `widest` and y from `descender` to `ascender` (pixels, before the
+    /// transform, y up), fills once transformed: the spans of x' and y' over its corners.
+    public func transformedCell(widest: Double, descender: Double, ascender: Double) -> (width: Double, height: Double) {
+        let corners = [0, widest].flatMap { x in [descender, ascender].map { y in (xx * x + xy * y, yx * x + yy * y) } }
+        let xs = corners.map(\.0), ys = corners.map(\.1)
+        return (xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+    }
+}
+
 extension XftFontChain {
+    /// Why the just opened `font` of `pattern` is refused for its size, nil
+    /// when it is not: lines over `maximumFontHeight` pixels tall
+    /// (`Failure.tooLarge`), or a matrix that squashes its glyph cell (the
+    /// face's widest advance by its ascender to descender) under 1 pixel wide
+    /// or tall (`Failure.flatMatrix`), so that every glyph would draw nothing.
+    static func sizeRefusal(of font: UnsafeMutablePointer<XftFont>, pattern: String) -> Failure? {
+        let height = Int(font.pointee.ascent) + Int(font.pointee.descent)
+        if height > maximumFontHeight { return .tooLarge(pattern: pattern, height: height) }
+        var metrics = [Int](repeating: 0, count: 3)
+        guard let fontPattern = font.pointee.pattern, let m = FontMatrix(fontPattern), cxft_face_size_metrics(font, &metrics) != 0 else { return nil }
+        let cell = m.transformedCell(widest: Double(metrics[2]) / 64, descender: Double(metrics[1]) / 64, ascender: Double(metrics[0]) / 64)
+        guard cell.width < 1 || cell.height < 1 else { return nil }
+        return .flatMatrix(pattern: pattern, matrix: m, width: cell.width, height: cell.height)
+    }
+
     /// The primary font's ascent and descent (pixels, both up from 0) as its
     /// matrix draws it, nil for a font without one: the highest and lowest
     /// y' = yx·x + yy·y over the corners of a glyph cell before the transform

@@ -1,3 +1,5 @@
+import SegmentedText
+
 /// Lines of page text that interpolate a title: isolated for bidi, elided at
 /// words, and measured once per width and font (`PageLineCache`).
 public enum PageText {
@@ -6,11 +8,30 @@ public enum PageText {
     public static let firstStrongIsolate: Character = "\u{2068}", popDirectionalIsolate: Character = "\u{2069}"
 
     /// `title` between FSI and PDI, for putting in a sentence: unbalanced
-    /// embeddings or overrides in it (LRE, RLO, an unclosed isolate) end at
-    /// the PDI instead of reordering the rest of the sentence, and the title
-    /// takes the direction of its own first strong character.
+    /// embeddings or overrides in it (LRE, RLO) end at the PDI instead of
+    /// reordering the rest of the sentence, and the title takes the
+    /// direction of its own first strong character. A PDI closes the nearest
+    /// open isolate (UAX #9, BD9), so the isolates the title leaves open are
+    /// closed first: else the last PDI would close one of them, and the
+    /// sentence would run on inside the title's isolates. Matching counts
+    /// isolates at any depth, past max_depth (125) too, as FriBidi does.
     public static func isolated(_ title: String) -> String {
-        String(firstStrongIsolate) + title + String(popDirectionalIsolate)
+        String(firstStrongIsolate) + closingIsolates(title) + String(popDirectionalIsolate)
+    }
+
+    /// The start of `title` with its first `count` drawn grapheme clusters:
+    /// clusters of default-ignorable code points only (bidi controls,
+    /// joiners...) draw nothing and do not count, so a title that opens with
+    /// 40 overrides keeps its letters. For a title shortened to put in a sentence.
+    public static func shortened(_ title: String, drawn count: Int) -> String {
+        var drawn = 0
+        var end = title.startIndex
+        for i in title.indices {
+            if drawn == count { break }
+            end = title.index(after: i)
+            if title[i].unicodeScalars.contains(where: { !TextItemizer.isDefaultIgnorable($0.value) }) { drawn += 1 }
+        }
+        return drawn < count ? title : String(title[..<end])
     }
 
     /// `kept` (the start of a text cut short) with a PDI for every isolate

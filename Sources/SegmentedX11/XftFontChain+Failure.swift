@@ -1,3 +1,5 @@
+import Foundation
+
 extension XftFontChain {
     /// Why a font chain could not be made.
     public enum Failure: Error, CustomStringConvertible {
@@ -5,6 +7,9 @@ extension XftFontChain {
         case invalidPattern(String)
         /// The pattern's transform cannot be inverted (`FontMatrix.isInvertible`): glyphs would be flat or not drawn.
         case singularMatrix(pattern: String, matrix: FontMatrix)
+        /// The pattern's transform squashes a glyph cell under 1 pixel wide or
+        /// tall (its transformed width and height, pixels): every glyph would draw nothing.
+        case flatMatrix(pattern: String, matrix: FontMatrix, width: Double, height: Double)
         /// The pattern asks for a pixel size outside 1...1000.
         case badPixelSize(pattern: String, size: Double)
         /// The font's lines would be taller than `maximumFontHeight` pixels.
@@ -18,6 +23,9 @@ extension XftFontChain {
             switch self {
             case let .invalidPattern(p): return "invalid font pattern '\(p)'"
             case let .singularMatrix(p, matrix): return "invalid font pattern '\(p)': \(matrix.refusal)"
+            case let .flatMatrix(p, matrix, width, height):
+                return "invalid font pattern '\(p)': its matrix '\(matrix)' squashes a glyph cell to \(width.cellText) by \(height.cellText) pixels "
+                    + "(at least 1 by 1): its glyphs would draw nothing"
             case let .badAdvance(p, advance):
                 return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(XftFontChain.maximumFontHeight))"
             case let .tooLarge(p, height):
@@ -27,4 +35,9 @@ extension XftFontChain {
             }
         }
     }
+}
+
+private extension Double {
+    /// A cell size for a message: two decimals, or "less than 0.01" (1e-12 would print as 0.00 or in exponent form).
+    var cellText: String { self < 0.005 ? "less than 0.01" : String(format: "%.2f", self) }
 }

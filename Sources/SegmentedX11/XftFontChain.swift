@@ -157,12 +157,11 @@ public final class XftFontChain {
             FcPatternDestroy(parsed)
             throw Failure.noMatch(pattern)
         }
-        // A transform (":matrix=...") can scale past the pixel size; refuse fonts whose lines are absurdly tall.
-        let height = Int(font.pointee.ascent) + Int(font.pointee.descent)
-        guard height <= Self.maximumFontHeight else {
+        // A transform (":matrix=...") can make lines absurdly tall, or squash every glyph to nothing.
+        if let refusal = Self.sizeRefusal(of: font, pattern: pattern) {
             XftFontClose(display, font)
             FcPatternDestroy(parsed)
-            throw Failure.tooLarge(pattern: pattern, height: height)
+            throw refusal
         }
         // A sample glyph must take a sane slot (`GlyphLayout` for a transform). Untransformed, the
         // font's own advance of "x" (its metrics, scaled: no glyph loaded) settles it when it is

@@ -26,7 +26,7 @@ final class DemoPages {
     /// The placeholder lines of page `index`.
     private func bodyLines(_ index: Int) -> [String] {
         let title = titles[index]
-        let short = PageText.isolated(title.count > 40 ? String(title.prefix(40)) : title)
+        let short = PageText.isolated(PageText.shortened(title, drawn: 40))
         return ["Page \(index + 1) of \(titles.count)",
                 "About \(short): \(title.count) characters.",
                 "\(short), \(short), \(short)",

@@ -43,7 +43,7 @@ func failToMakeStrip(_ error: any Error) -> Never {
         fail("\(error)", status: 2)
     case let error as XftFontChain.Failure:
         switch error {
-        case .invalidPattern, .singularMatrix, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
+        case .invalidPattern, .singularMatrix, .flatMatrix, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
         case .noMatch: fail("\(error)", status: 1)
         }
     default:

@@ -77,3 +77,28 @@ final class BidiParagraphTests: XCTestCase {
         XCTAssertEqual(BidiParagraph(Array("עברית 2024".unicodeScalars.map(\.value))).visualOrder, [6, 7, 8, 9, 5, 4, 3, 2, 1, 0])
     }
 }
+
+/// Isolates past UAX #9's max_depth (125): FriBidi 1.0.8 crashed on them, so the overflow ones
+/// reach it as neutrals; the levels are what X5a to X6a give.
+final class BidiOverflowTests: XCTestCase {
+    private func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
+
+    func testOverflowIsolatesResolveAndDoNotCrash() throws {
+        try XCTSkipUnless(TextShaping.isAvailable, "FriBidi is installed by scripts/install-deps.sh")
+        let rli = "\u{2067}", pdi = "\u{2069}"
+        // Twice 130 right-to-left isolates, closed: what crashed FriBidi (and pango-view).
+        let nested = String(repeating: rli, count: 130) + "x" + String(repeating: pdi, count: 131)
+        let text = scalars("a" + nested + nested + "bc")
+        let bidi = BidiParagraph(text)
+        XCTAssertEqual(bidi.baseLevel, 0)
+        // RLIs open levels 1, 3 ... 125 (63 of them); the other 67 overflow, so x stays at 125 and
+        // the text after the PDIs is back at the paragraph level.
+        XCTAssertEqual(bidi.levels.count, text.count)
+        XCTAssertEqual(bidi.levels[0], 0)
+        XCTAssertEqual(bidi.levels[1 + 130], 126, "x, a left-to-right letter at the deepest valid level (125), by I2")
+        XCTAssertEqual(bidi.levels[text.count - 1], 0, "the text after them is back at the paragraph level")
+        XCTAssertEqual(bidi.visualOrder.last, text.count - 1, "c stays at the right")
+        XCTAssertEqual(bidi.visualOrder.first, 0, "a stays at the left")
+        XCTAssertEqual(Set(bidi.visualOrder), Set(text.indices))
+    }
+}

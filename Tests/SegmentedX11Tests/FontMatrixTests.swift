@@ -6,6 +6,10 @@ import XCTest
 /// The library refuses a font matrix that cannot be inverted in every font
 /// field of a style (`StripStyle.validate`) and when a chain is opened.
 final class FontMatrixTests: XCTestCase {
+    /// One connection kept open for the process: fonts opened on a connection that a test then
+    /// closes leave the next test's new connection an X error.
+    @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
+
     func testWhichMatricesCanBeInverted() throws {
         XCTAssertNil(FontMatrix.of(pattern: "sans:pixelsize=15"), "no matrix")
         XCTAssertEqual(FontMatrix.of(pattern: "sans:matrix=1 0.5 -0.25 2"), FontMatrix(xx: 1, xy: 0.5, yx: -0.25, yy: 2))
@@ -53,6 +57,42 @@ final class FontMatrixTests: XCTestCase {
             }
         }
     }
+    func testATransformedCellSpansItsCorners() {
+        // A 10 px wide cell from -3 to 12: the identity keeps it, a quarter turn swaps it, a shear widens it.
+        XCTAssertTrue(FontMatrix(xx: 1, xy: 0, yx: 0, yy: 1).transformedCell(widest: 10, descender: -3, ascender: 12) == (10, 15))
+        XCTAssertTrue(FontMatrix(xx: 0, xy: 1, yx: -1, yy: 0).transformedCell(widest: 10, descender: -3, ascender: 12) == (15, 10))
+        XCTAssertTrue(FontMatrix(xx: 1, xy: 0.5, yx: 0, yy: 1).transformedCell(widest: 10, descender: -3, ascender: 12) == (17.5, 15))
+        XCTAssertTrue(FontMatrix(xx: 1, xy: 0, yx: 0, yy: 0.25).transformedCell(widest: 10, descender: -3, ascender: 12) == (10, 3.75))
+    }
+
+    func testAChainRefusesAMatrixThatSquashesItsCellUnderAPixel() throws {
+        try MainActor.assumeIsolated {
+            let connection = try Self.sharedConnection.get()
+            // Flat vertically or horizontally, by a scale or a squashed quarter turn; 0.01 of a 20 px cell is 0.2 px.
+            for matrix in ["1 0 0 1e-12", "1e-12 0 0 1", "1 0 0 0.01", "0.001 0 0 1", "0 1e-12 1 0", "0 1 1e-12 0"] {
+                let pattern = "sans:pixelsize=20:matrix=\(matrix)"
+                XCTAssertNil(FontMatrix.refusal(of: pattern), "invertible: \(matrix)")
+                XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)) { error in
+                    guard case let XftFontChain.Failure.flatMatrix(p, m, width, height) = error else { return XCTFail("\(matrix): \(error)") }
+                    XCTAssertEqual(p, pattern)
+                    XCTAssertEqual(m, FontMatrix.of(pattern: pattern))
+                    XCTAssertTrue(width < 1 || height < 1, "\(matrix): \(width) by \(height)")
+                    XCTAssertTrue("\(error)".hasPrefix("invalid font pattern '\(pattern)': its matrix '\(m)' squashes a glyph cell to "), "\(error)")
+                    XCTAssertTrue("\(error)".hasSuffix(" pixels (at least 1 by 1): its glyphs would draw nothing"), "\(error)")
+                }
+            }
+            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 1e-12")) {
+                XCTAssertTrue("\($0)".contains(" by less than 0.01 pixels "), "\($0)")
+            }
+            // Squashed, but a pixel or more each way (a tenth of a 20 px cell is 2 px or so): opened, with an advance.
+            for matrix in ["1 0 0 0.1", "0.1 0 0 1", "0 0.1 1 0"] {
+                let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
+                XCTAssertGreaterThan(font.advance(of: "HHHH"), 0, matrix)
+                XCTAssertGreaterThan(font.ascent + font.descent, 0, matrix)
+            }
+        }
+    }
+
     func testATransformedFontIsLaidOutByWhatItDraws() throws {
         try MainActor.assumeIsolated {
             let connection = try XDisplayConnection()

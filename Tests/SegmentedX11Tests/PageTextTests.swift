@@ -12,12 +12,16 @@ final class PageTextTests: XCTestCase, @unchecked Sendable {
         return try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
     }
 
+    /// The glyphs of `text` shaped in `font`, left to right.
+    @MainActor private func glyphs(_ text: String, _ font: XftFontChain) throws -> [UInt32] {
+        try XCTUnwrap(font.shapedTitle(text)).placedGlyphs.map(\.glyph)
+    }
+
     func testATitlesEmbeddingsDoNotReorderItsSentence() throws {
         try MainActor.assumeIsolated {
             let font = try chain()
             let before = "About ", after = ": 7 characters."
-            let head = try XCTUnwrap(font.shapedTitle(before)).placedGlyphs.map(\.glyph)
-            let tail = try XCTUnwrap(font.shapedTitle(after)).placedGlyphs.map(\.glyph)
+            let head = try glyphs(before, font), tail = try glyphs(after, font)
             // An unclosed override, embedding and isolate, each in a left-to-right sentence.
             for title in ["\u{202E}abc", "\u{202B}abc", "\u{2067}abc", "abc\u{202D}\u{202E}", "שלום\u{202A}"] {
                 let sentence = try XCTUnwrap(font.shapedTitle(before + PageText.isolated(title) + after)).placedGlyphs.map(\.glyph)
@@ -29,6 +33,44 @@ final class PageTextTests: XCTestCase, @unchecked Sendable {
             XCTAssertNotEqual(Array(bare.suffix(tail.count)), tail)
             XCTAssertEqual(PageText.isolated("x"), "\u{2068}x\u{2069}")
         }
+    }
+
+    func testDeepEmbeddingsAndIsolatesKeepTheSentenceInOrder() throws {
+        try MainActor.assumeIsolated {
+            let font = try chain()
+            let before = "About ", after = ": 9 characters."
+            let head = try glyphs(before, font), tail = try glyphs(after, font)
+            // Below and past UAX #9's max_depth of 125, where the tester found them: each in a sentence.
+            let deep = [String(repeating: "\u{202E}", count: 40) + "deep", String(repeating: "\u{2067}", count: 60) + "iso",
+                        String(repeating: "\u{2067}", count: 130) + "iso", String(repeating: "\u{2066}", count: 3) + "iso",
+                        String(repeating: "\u{202A}", count: 130) + "x", String(repeating: "\u{202B}", count: 62) + "x",
+                        "\u{2067}\u{2067}\u{2069}ab" + String(repeating: "\u{2068}", count: 200) + "cd"]
+            for title in deep {
+                let sentence = before + PageText.isolated(title) + after
+                let drawn = try glyphs(sentence, font)
+                let name = "\(title.unicodeScalars.count) scalars from \(String(title.unicodeScalars.first!.value, radix: 16))"
+                XCTAssertEqual(Array(drawn.prefix(head.count)), head, name)
+                XCTAssertEqual(Array(drawn.suffix(tail.count)), tail, name)
+                // The title's own letters are drawn between them (its controls draw nothing).
+                XCTAssertGreaterThan(drawn.count, head.count + tail.count, name)
+            }
+            // An open isolate closed with one PDI only: its content and the rest of the sentence go right to left.
+            let unclosed = before + "\u{2068}" + String(repeating: "\u{2067}", count: 60) + "iso\u{2069}" + after
+            XCTAssertNotEqual(Array(try glyphs(unclosed, font).suffix(tail.count)), tail)
+            XCTAssertEqual(PageText.isolated("\u{2067}\u{2066}a\u{2069}b"), "\u{2068}\u{2067}\u{2066}a\u{2069}b\u{2069}\u{2069}")
+        }
+    }
+
+    func testAShortenedTitleKeepsItsFirstDrawnCharacters() {
+        // Controls draw nothing, so they do not count: 40 overrides and "deep" are kept whole.
+        let overrides = String(repeating: "\u{202E}", count: 40) + "deep"
+        XCTAssertEqual(PageText.shortened(overrides, drawn: 40), overrides)
+        XCTAssertEqual(PageText.shortened(overrides, drawn: 2), String(repeating: "\u{202E}", count: 40) + "de")
+        XCTAssertEqual(PageText.shortened("abcdef", drawn: 4), "abcd")
+        XCTAssertEqual(PageText.shortened("ab", drawn: 4), "ab")
+        // A cluster counts once: an emoji sequence, a letter and its mark.
+        XCTAssertEqual(PageText.shortened("\u{1F469}\u{200D}\u{1F4BB}e\u{301}xyz", drawn: 2), "\u{1F469}\u{200D}\u{1F4BB}e\u{301}")
+        XCTAssertEqual(PageText.shortened("a\u{2067}\u{2067}bc", drawn: 2), "a\u{2067}\u{2067}b")
     }
 
     func testPlaceholderLinesAreElidedAtWords() throws {

@@ -52,6 +52,19 @@ uint32_t chb_script_unknown(void);
    paragraph level (0 or 1), or -1 when FriBidi failed (out of memory). */
 int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, int64_t *visual);
 
+/* FriBidi 1.0.8 (Debian 12's) corrupts memory and crashes when an isolate
+   initiator overflows max_depth (125) and more isolates follow: pango-view
+   does too. UAX #9 gives such an initiator and its matching PDI the current
+   level as neutrals (X5a to X5c, X6a) and ignores every explicit control
+   between them, so chb_bidi makes them ON and those controls BN in FriBidi's
+   types (`types[length]`, FriBidiCharType values) first, which FriBidi then
+   resolves to the same levels without reaching its overflow path.
+   `base_level` is the paragraph level, 0 or 1. */
+void chb_neutralize_overflow_isolates(uint32_t *types, int length, int base_level);
+/* P2 and P3 on FriBidi's `types`: 1 when the first strong type outside
+   isolates is right to left, else 0. */
+int chb_first_strong_is_rtl(const uint32_t *types, int length);
+
 /* The bitmap FreeType loads for `glyph` of the FT_Face `ft_face` (a color
    font's strike, FT_LOAD_COLOR, at the size the face is set to): its width
    and its left bearing (bitmap_left), pixels. FreeType is the one libXft
