@@ -6,8 +6,8 @@ import XCTest
 /// The library refuses a font matrix that cannot be inverted in every font
 /// field of a style (`StripStyle.validate`) and when a chain is opened.
 final class FontMatrixTests: XCTestCase {
-    /// One connection kept open for the process: fonts opened on a connection that a test then
-    /// closes leave the next test's new connection an X error.
+    /// One connection kept open for the process: a font chain released after its connection
+    /// closed would call Xft on a freed Display, which the next connection may reuse.
     @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
 
     func testWhichMatricesCanBeInverted() throws {
@@ -49,7 +49,7 @@ final class FontMatrixTests: XCTestCase {
 
     func testAChainRefusesASingularMatrix() throws {
         try MainActor.assumeIsolated {
-            let connection = try XDisplayConnection()
+            let connection = try Self.sharedConnection.get()
             XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=0 0 0 0")) { error in
                 guard case XftFontChain.Failure.singularMatrix(let pattern, let matrix) = error else { return XCTFail("\(error)") }
                 XCTAssertEqual(pattern, "sans:matrix=0 0 0 0")
@@ -95,7 +95,7 @@ final class FontMatrixTests: XCTestCase {
 
     func testATransformedFontIsLaidOutByWhatItDraws() throws {
         try MainActor.assumeIsolated {
-            let connection = try XDisplayConnection()
+            let connection = try Self.sharedConnection.get()
             let plain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20")
             XCTAssertNil(plain.transformedExtents)
             for matrix in ["1 0 0 -1", "1 0.4 0 1", "2 0 0 2", "1 0 0.1 1"] {

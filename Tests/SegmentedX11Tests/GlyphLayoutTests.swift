@@ -7,6 +7,8 @@ import XCTest
 /// slot as wide as its transformed cell, neighbouring cells tiled when the
 /// baseline stays horizontal; and a chain measures what it draws.
 final class GlyphLayoutTests: XCTestCase {
+    /// Kept open for the process (see FontMatrixTests.sharedConnection).
+    @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
     /// A cell 4 px below the baseline to 14 above it (DejaVu Sans at 15 px) under `matrix`.
     private func layout(_ matrix: String) throws -> GlyphLayout {
         GlyphLayout(matrix: try XCTUnwrap(FontMatrix.of(pattern: "sans:matrix=\(matrix)")), descender: -4, ascender: 14)
@@ -57,7 +59,7 @@ final class GlyphLayoutTests: XCTestCase {
     /// Drawn at x = 20, every inked column of a title lies in [20, 20 + its advance) and every inked row in its line.
     func testAChainDrawsInsideWhatItMeasures() throws {
         try MainActor.assumeIsolated {
-            let connection = try XDisplayConnection()
+            let connection = try Self.sharedConnection.get()
             let long = String(repeating: "x", count: XftFontChain.longestShapedTitle + 1)   // drawn without shaping
             for matrix in ["-1 0 0 1", "-1 0 0 -1", "0 1 -1 0", "1 0.3 0 1", "0.866 -0.5 0.5 0.866"] {
                 let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
