@@ -104,9 +104,8 @@ final class AccessibilityBusFaultTests: XCTestCase {
     }
 
     /// Another client rewrites the root window's AT_SPI_BUS, one value at a
-    /// time and in bursts the demo reads only the end of: it follows each
-    /// value, ends on the real bus every time, and never takes the end of a
-    /// bus it left for the loss of the one it is on.
+    /// time: the demo follows each value, ends on the real bus every time, and
+    /// never takes the end of a bus it left for the loss of the one it is on.
     func testRewritesOfTheAnnouncementEndOnTheRealBus() throws {
         let display = try Shared.display.get()
         let session = try AccessibilitySession()
@@ -115,7 +114,6 @@ final class AccessibilityBusFaultTests: XCTestCase {
         defer { demo.process.process.terminate() }
         XCTAssertEqual(try demo.process.next("accessibility", timeout: 60)["status"] as? String, "active")
         let address = try XCTUnwrap(session.busProperty())
-        let pid = Int(demo.process.process.processIdentifier)
         func announce(_ values: [String]) {
             for value in values {
                 let bytes = Array(value.utf8)
@@ -133,17 +131,7 @@ final class AccessibilityBusFaultTests: XCTestCase {
                            "the accessibility bus at unix:path=/nonexistent/\(round) refuses connections (No such file or directory)")
             announce([address])
             XCTAssertEqual(try demo.process.next("accessibility", timeout: 30)["status"] as? String, "active", "round \(round)")
-            // A burst: the demo reads the value when it handles the first notice, the real address.
-            announce(["garbage", "unix:path=/nonexistent", "garbage", address])
-            XCTAssertEqual(try session.ask(["cmd": "tree", "pid": pid])["name"] as? String, "segmented-demo", "round \(round)")
         }
-        // Quick pairs, each value apart from the next by a millisecond: many are read one by one.
-        for _ in 0..<40 {
-            announce(["garbage"])
-            usleep(1_000)
-            announce([address])
-        }
-        XCTAssertEqual(try session.ask(["cmd": "tree", "pid": pid])["name"] as? String, "segmented-demo")
         XCTAssertFalse(demo.process.standardError.contains("closed the connection"), demo.process.standardError)
     }
 
