@@ -55,6 +55,19 @@ final class AccessibilityBusFaultTests: XCTestCase {
         }
     }
 
+    /// A demo started with no bus, then `bus` announced on the root window by
+    /// another client: the demo reports it unanswered within the timeout.
+    private func demoReportingUnanswered(_ bus: StallingBus, announcedOn display: TestDisplay, marker: String,
+                                         file: StaticString = #filePath, line: UInt = #line) throws -> RunningDemo {
+        let demo = try RunningDemo([], environment: environmentWithoutBuses(marker: "\(marker)-\(getpid())"))
+        XCTAssertEqual(try demo.process.next("accessibility")["status"] as? String, "noBus", file: file, line: line)
+        display.setRootProperty("AT_SPI_BUS", bus.address)
+        let status = try demo.process.next("accessibility", timeout: 15)
+        XCTAssertEqual(status["reason"] as? String, "the accessibility bus at \(bus.address) did not answer within 2.0 s",
+                       file: file, line: line)
+        return demo
+    }
+
     /// Any X client can set the root window's AT_SPI_BUS; a stalling bus there
     /// is reported, and a real bus announced after it is joined.
     func testABusThatStallsAnnouncedOnTheRootWindowThenARealOne() throws {
@@ -62,12 +75,8 @@ final class AccessibilityBusFaultTests: XCTestCase {
         defer { display.setRootProperty("AT_SPI_BUS", nil) }
         let bus = try StallingBus(tcp: false)
         defer { bus.stop() }
-        let demo = try RunningDemo([], environment: environmentWithoutBuses(marker: "root-\(getpid())"))
+        let demo = try demoReportingUnanswered(bus, announcedOn: display, marker: "root")
         defer { demo.process.process.terminate() }
-        XCTAssertEqual(try demo.process.next("accessibility")["status"] as? String, "noBus")
-        display.setRootProperty("AT_SPI_BUS", bus.address)
-        let status = try demo.process.next("accessibility", timeout: 15)
-        XCTAssertEqual(status["reason"] as? String, "the accessibility bus at \(bus.address) did not answer within 2.0 s")
         let frames = RunningDemo.segments(demo.ready)
         display.click(demo.window, x: Int(frames[1].x + frames[1].width / 2), y: 22)
         XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 1, "the strip still answers clicks")
@@ -89,12 +98,8 @@ final class AccessibilityBusFaultTests: XCTestCase {
         defer { display.setRootProperty("AT_SPI_BUS", nil) }
         let silent = try StallingBus(tcp: true, silent: true)
         defer { silent.stop() }
-        let demo = try RunningDemo([], environment: environmentWithoutBuses(marker: "silent-\(getpid())"))
+        let demo = try demoReportingUnanswered(silent, announcedOn: display, marker: "silent")
         defer { demo.process.process.terminate() }
-        XCTAssertEqual(try demo.process.next("accessibility")["status"] as? String, "noBus")
-        display.setRootProperty("AT_SPI_BUS", silent.address)
-        let status = try demo.process.next("accessibility", timeout: 15)
-        XCTAssertEqual(status["reason"] as? String, "the accessibility bus at \(silent.address) did not answer within 2.0 s")
         let session = try AccessibilitySession()
         defer { session.stop() }
         XCTAssertEqual(try demo.process.next("accessibility", timeout: 30)["status"] as? String, "active")
