@@ -64,11 +64,10 @@ final class FaultTests: XCTestCase {
         for authority in ["/dev/zero", fifo] {
             var environment = ProcessInfo.processInfo.environment
             environment["XAUTHORITY"] = authority
-            let start = Date()
-            let result = try DemoProcess.runToEnd([], environment: environment)
+            // The message is the check made before Xlib reads the file: a read would block (a FIFO) or never end (/dev/zero).
+            let result = try DemoProcess.runToEnd([], environment: environment, timeout: 8)
             XCTAssertEqual(result.status, 1, authority)
             XCTAssertTrue(result.stderr.hasSuffix(": XAUTHORITY '\(authority)' is not a regular file\n"), result.stderr)
-            XCTAssertLessThan(Date().timeIntervalSince(start), 2, "no 10 s wait on a blocking read")
         }
     }
 
@@ -87,9 +86,7 @@ final class FaultTests: XCTestCase {
         let demo = try DemoProcess(arguments: [], environment: environment)
         _ = try demo.next("firstFrame")
         server.process.terminate()
-        let start = Date()
         XCTAssertEqual(demo.waitForExit(timeout: 5), 1)
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
         XCTAssertEqual(demo.standardError, "segmented-demo: lost the connection to the X server\n")
     }
 

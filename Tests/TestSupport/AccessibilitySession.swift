@@ -191,7 +191,7 @@ public final class AccessibilitySession {
     }
 }
 
-/// Lines of a pipe as they arrive (`@unchecked Sendable`: the handler and the
+/// Lines of a pipe as they arrive (`@unchecked Sendable`: the reading thread and the
 /// reader touch `buffer` and `lines` only under `condition`).
 final class LineReader: @unchecked Sendable {
     private let condition = NSCondition()
@@ -200,13 +200,9 @@ final class LineReader: @unchecked Sendable {
     private var closed = false
 
     func attach(_ handle: FileHandle) {
-        handle.readabilityHandler = { [self] handle in
-            let data = handle.availableData
+        PipeReader.start(handle, name: "LineReader") { [self] data in
             condition.lock()
-            if data.isEmpty {
-                closed = true
-                handle.readabilityHandler = nil
-            }
+            if data.isEmpty { closed = true }
             buffer.append(data)
             while let newline = buffer.firstIndex(of: 0x0A) {
                 lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))

@@ -2,7 +2,7 @@ import Foundation
 
 /// The real `segmented-demo` binary, run with `--trace`; its trace lines are
 /// read as JSON objects as they arrive.
-/// `@unchecked Sendable`: the pipe handlers run on Foundation's threads and touch only `lines`, `partial`,
+/// `@unchecked Sendable`: the pipe readers (PipeReader) run on threads of their own and touch only `lines`, `partial`,
 /// `stderrData`, `stdoutClosed` and `stderrClosed`, always under `lock` (as do `consumed` and every reader on the test's side);
 /// of `process` they read only its pipes, set before `run()` and never changed.
 public final class DemoProcess: @unchecked Sendable {
@@ -45,30 +45,21 @@ public final class DemoProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        out.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.receive(data)
-        }
-        err.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
+        ending = ProcessExit(process)
+        try process.run()
+        PipeReader.start(out.fileHandleForReading, name: "DemoProcess.stdout") { [weak self] data in self?.receive(data) }
+        PipeReader.start(err.fileHandleForReading, name: "DemoProcess.stderr") { [weak self] data in
             guard let self else { return }
             self.lock.lock()
             self.stderrData.append(data)
-            if data.isEmpty {
-                self.stderrClosed = true
-                handle.readabilityHandler = nil
-            }
+            if data.isEmpty { self.stderrClosed = true }
             self.lock.broadcast()
             self.lock.unlock()
         }
-        ending = ProcessExit(process)
-        try process.run()
     }
 
     deinit {
         if process.isRunning { process.terminate() }
-        (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
-        (process.standardError as? Pipe)?.fileHandleForReading.readabilityHandler = nil
     }
 
     private func receive(_ data: Data) {
@@ -79,7 +70,6 @@ public final class DemoProcess: @unchecked Sendable {
         }
         if data.isEmpty {
             stdoutClosed = true
-            (process.standardOutput as? Pipe)?.fileHandleForReading.readabilityHandler = nil
             return
         }
         partial.append(data)
