@@ -22,7 +22,7 @@ extension StripSetting {
         font("selectedFont", \.appearance.selectedFont, help: "the selected title"),
         font("pageFont", \.appearance.pageFont, help: "the page title under the strip"),
         choice("indicatorShape", \.metrics.indicatorShape,
-               help: "underline, or box: a rectangle behind the title",
+               help: "shape of the indicator; box is a rectangle behind the title",
                details: "`underline`; or `box`: a rectangle behind the title spanning the title band less 6 px above and below (drawn before the titles)"),
         indicatorOpacity,
         indicatorTitleColor,
