@@ -15,8 +15,8 @@
 public final class PageLink {
     /// The pages' position and gesture.
     public let pager: PagerModel
-    /// The strip's model (a strip replaces its model on new titles or a new style).
-    public var stripModel: StripModel
+    /// The strip's model, the same for the strip's lifetime (new titles or a new style reset it in place).
+    public let stripModel: StripModel
     /// The pages chose a new selection (old, new): called once per decided swipe, before its settle is drawn.
     public var selectionChanged: (_ old: Int?, _ new: Int) -> Void = { _, _ in }
 

@@ -1,50 +1,5 @@
 import Glibc
 
-/// What to draw at one moment: the segment frames, the indicator and the
-/// content offset, all in pixels. Painting is a pure function of this value.
-public struct StripPresentation: Equatable, Sendable {
-    /// Segment frames, content coordinates.
-    public let layout: SegmentLayout
-    /// The indicator, content coordinates; nil when nothing is selected.
-    public let indicator: Rect?
-    /// Pixels scrolled past the content's left edge.
-    public let contentOffset: Double
-    /// How selected each title is drawn, 0 (absent) to 1: during a tween the
-    /// incoming title goes from 0 to 1 and the outgoing one from 1 to 0 on the
-    /// tween's curve, as the segment widths do; at rest only the selected
-    /// index, at 1. With `TitleTransition.switchAtStart`, always the selected index at 1.
-    public let titleSelection: [Int: Double]
-}
-
-/// What a button-1 release amounted to.
-public enum PointerRelease: Equatable, Sendable {
-    /// No press was being tracked, or a click hit no segment.
-    case none
-    /// A click on segment `index`; `changed` is false when it was already selected.
-    case click(index: Int, changed: Bool)
-    /// The end of a drag at `contentOffset` pixels. `velocity` is the
-    /// content's velocity at release (pixels per second, positive toward the
-    /// end); `gliding` says whether it keeps moving (a glide, or a spring back
-    /// from past an edge).
-    case dragEnded(contentOffset: Double, velocity: Double, gliding: Bool)
-}
-
-/// What moved the content offset last; the host reports it when the motion ends.
-public enum ScrollCause: String, Equatable, Sendable {
-    /// Centering after a selection.
-    case selection
-    /// A drag that ended without speed.
-    case drag
-    /// A glide after a fast drag (possibly bouncing off an edge).
-    case glide
-    /// A spring back after a drag released past an edge.
-    case spring
-    /// Wheel notches (animated steps).
-    case wheel
-    /// Smooth (touchpad) scrolling, applied at once.
-    case touchpad
-}
-
 /// Keys that move the selection.
 public enum NavigationKey: Equatable, Sendable {
     /// The segment before the selected one (Left, Ctrl+PageUp); no wrap.
@@ -57,74 +12,6 @@ public enum NavigationKey: Equatable, Sendable {
     case last
 }
 
-/// How the content offset moves on its own.
-enum OffsetMotion: Equatable {
-    /// Still, at `restingOffset`.
-    case rest
-    /// A tween (selection centering or a wheel step).
-    case tween(from: Double, to: Double, tween: Tween)
-    /// A glide; `bounce`, when it reaches an edge, takes over from then on.
-    case glide(Glide, bounce: Spring?)
-    /// A spring back to an edge.
-    case spring(Spring)
-
-    func offset(at now: Double, resting: Double) -> Double {
-        switch self {
-        case .rest: return resting
-        case let .tween(from, to, tween): return tween.isFinished(at: now) ? to : lerp(from, to, tween.progress(at: now))
-        case let .glide(glide, bounce):
-            if let bounce, now >= bounce.startTime { return bounce.offset(at: now) }
-            return glide.offset(at: now)
-        case let .spring(spring): return spring.offset(at: now)
-        }
-    }
-
-    func isFinished(at now: Double) -> Bool {
-        switch self {
-        case .rest: return true
-        case let .tween(_, _, tween): return tween.isFinished(at: now)
-        case let .glide(glide, bounce):
-            if let bounce { return now >= bounce.startTime + bounce.duration }
-            return now >= glide.startTime + glide.duration
-        case let .spring(spring): return now >= spring.startTime + spring.duration
-        }
-    }
-}
-
-/// What a strip is at one moment, as a value: what the renderer draws, the
-/// trace reports, an accessibility bridge or a host reads. Painting is a pure
-/// function of it. Lengths are pixels, times seconds.
-public struct StripSnapshot: Sendable {
-    /// The titles, one per segment.
-    public let titles: [String]
-    /// The design numbers (scaled).
-    public let metrics: LayoutMetrics
-    /// The selected segment; nil only when there are no titles.
-    public let selectedIndex: Int?
-    /// Width of the visible part of the strip.
-    public let viewportWidth: Double
-    /// The layout once every tween has ended.
-    public let restingLayout: SegmentLayout
-    /// The largest content offset of the resting layout (measures every title).
-    public var maximumOffset: Double {
-        ContentOffset.maximum(contentWidth: restingLayout.contentWidth, viewportWidth: viewportWidth)
-    }
-    /// The offset that centers the selection in the resting layout.
-    public let targetOffset: Double
-    /// How far one wheel notch scrolls (measures every title).
-    public var wheelStep: Double {
-        StripModel.wheelStep(widths: restingLayout.base, spacing: metrics.spacing, viewportWidth: viewportWidth)
-    }
-    /// When this snapshot was taken, on the model's clock.
-    public let time: Double
-    /// What is drawn at `time`.
-    public let presentation: StripPresentation
-    /// Whether anything moves at `time`.
-    public let isAnimating: Bool
-    /// Whether a press has become a drag.
-    public let isDragging: Bool
-}
-
 /// The strip's state machine, free of X11: titles and their measured widths
 /// and the viewport, coordinating two parts: the selection and its transition
 /// (`SelectionTransition`: selected index, resting layout, the tween of frames,
@@ -135,21 +22,21 @@ public struct StripSnapshot: Sendable {
 /// clock of the caller's choosing, so tests step time exactly.
 public final class StripModel {
     /// The titles, one per segment.
-    public let titles: [String]
+    public private(set) var titles: [String]
     /// The design numbers (`metrics`), and how a selection moves (`motion`).
-    public let metrics: LayoutMetrics, motion: SelectionMotion
+    public private(set) var metrics: LayoutMetrics, motion: SelectionMotion
     /// Widths in the unselected font, pixels.
-    public let unselectedWidths: SegmentWidths
+    public private(set) var unselectedWidths: SegmentWidths
     /// Width of the visible part of the strip, pixels.
     public private(set) var viewportWidth: Double
 
-    private let measureSelected: (String) -> Double
+    private var measureSelected: (String) -> Double
     private var selectedWidths: [Int: Double] = [:]
-    private var selection: SelectionTransition
-    private var scrolling = ScrollPosition()
-    private var pointer: (x: Double, y: Double)?
+    var selection: SelectionTransition
+    var scrolling = ScrollPosition()
+    var pointer: (x: Double, y: Double)?
     /// The page position last set by `setPagePosition`, while the strip follows it.
-    private var followedPagePosition: Double?
+    var followedPagePosition: Double?
 
     /// The selected segment; nil only when there are no titles.
     public var selectedIndex: Int? { selection.selectedIndex }
@@ -188,13 +75,30 @@ public final class StripModel {
     public init(titles: [String], selectedIndex: Int = 0, viewportWidth: Double, metrics: LayoutMetrics = LayoutMetrics(),
                 motion: SelectionMotion = SelectionMotion(), measuresLazily: Bool = false,
                 measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
+        (self.titles, self.metrics, self.motion) = ([], metrics, motion)
+        self.viewportWidth = viewportWidth.isFinite ? max(0, viewportWidth) : 0
+        self.measureSelected = measureSelected
+        unselectedWidths = SegmentWidths(count: 0, minimumWidth: metrics.minimumSegmentWidth) { _ in 0 }
+        selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
+        try reset(titles: titles, selectedIndex: selectedIndex, metrics: metrics, motion: motion, measuresLazily: measuresLazily,
+                  measureUnselected: measureUnselected, measureSelected: measureSelected)
+    }
+
+    /// Starts over in place with new titles, metrics, motion or fonts (see
+    /// `init` for the parameters), keeping the viewport: at rest with
+    /// `selectedIndex` selected and centered, no press, hover or page position.
+    /// A strip keeps one model for its lifetime (a `PageLink` holds it), so new
+    /// titles or a new style reset it rather than replace it.
+    /// - Throws: `Failure.indexOutOfRange` as `init`; the model is then unchanged.
+    public func reset(titles: [String], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion, measuresLazily: Bool,
+                      measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
         self.titles = titles
         (self.metrics, self.motion) = (metrics, motion)
-        self.viewportWidth = viewportWidth.isFinite ? max(0, viewportWidth) : 0
         self.measureSelected = measureSelected
+        selectedWidths = [:]
         unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, metrics] i in
             Self.segmentWidth(measureUnselected(titles[i]), metrics: metrics)
         }
@@ -202,6 +106,9 @@ public final class StripModel {
         let index = titles.isEmpty ? nil : selectedIndex
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
         selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
+        scrolling = ScrollPosition()
+        pointer = nil
+        followedPagePosition = nil
         scrolling.rest(at: targetOffset)
     }
 
@@ -222,7 +129,8 @@ public final class StripModel {
         return min(width, max(limit.rounded(.down), metrics.minimumSegmentWidth))
     }
 
-    private func resting(selecting index: Int?) -> SegmentLayout {
+    /// The layout resting with `index` selected, filling the viewport.
+    func resting(selecting index: Int?) -> SegmentLayout {
         SegmentLayout(metrics: metrics, base: unselectedWidths, selectedIndex: index,
                       selectedWidth: index.map { selectedWidth(at: $0) } ?? 0).filling(viewportWidth: viewportWidth)
     }
@@ -282,7 +190,7 @@ public final class StripModel {
         scrolling.settle(at: now)
     }
 
-    private func tween(at now: Double) -> Tween {
+    func tween(at now: Double) -> Tween {
         Tween(startTime: now, duration: motion.tweenDuration, easing: motion.easing)
     }
 
@@ -308,62 +216,6 @@ public final class StripModel {
         followedPagePosition = nil
         scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: animated ? tween(at: now) : nil)
         return changed
-    }
-
-    /// The page position the strip draws at `now` (seconds): the position set by
-    /// `setPagePosition` while the strip follows one, else the selected index
-    /// (0 with no titles). Pages count from 0; p = i + f is f (0...1) of the
-    /// way from page i to page i + 1.
-    public func pagePosition(at now: Double) -> Double {
-        if let p = followedPagePosition, selection.followsPagePosition { return p }
-        return Double(selectedIndex ?? 0)
-    }
-
-    /// Whether the strip is drawn from a page position (a swipe, its settle, or a host's pager) rather than resting or tweening.
-    public var followsPagePosition: Bool { selection.followsPagePosition }
-
-    /// Draws the strip at page position `position` at `now` (seconds), with no
-    /// tween: between pages i = floor(p) and i + 1 at f = p - i,
-    /// - the frames and title selection are f of the way from the layout resting
-    ///   on i (title i selected) to the one resting on i + 1;
-    /// - the indicator is `motion.indicatorAnimation.rect(from:to:fraction: f)`
-    ///   between its resting rects under i and i + 1;
-    /// - the content offset is lerp(c(i), c(i + 1), f), where c(k) is the
-    ///   offset that centers k in the layout resting on k (clamped).
-    ///
-    /// This is Android TabLayout's `setScrollPosition(position, positionOffset)`
-    /// and Flutter's `TabController.animation` value. The position is clamped
-    /// to 0...count - 1; a non-finite one is ignored. The selection does not
-    /// change (see `selectFollowingPages(_:at:)` and `select(_:at:animated:)`).
-    public func setPagePosition(_ position: Double, at now: Double) {
-        guard !titles.isEmpty, position.isFinite else { return }
-        let p = min(max(position, 0), Double(titles.count - 1))
-        settle(at: now)
-        let i = Int(p.rounded(.down)), next = min(i + 1, titles.count - 1)
-        let f = p - Double(i)
-        let from = resting(selecting: i), to = resting(selecting: next)
-        selection.follow(from: SelectionTransition.resting(from, selecting: i), to: SelectionTransition.resting(to, selecting: next),
-                         fraction: f)
-        followedPagePosition = selection.followsPagePosition ? p : nil
-        guard !isPressed else { return }
-        scrolling.follow(lerp(from.centeringOffset(of: i, viewportWidth: viewportWidth),
-                              to.centeringOffset(of: next, viewportWidth: viewportWidth), f))
-    }
-
-    /// Selects `index` as the pages decide it (a swipe released toward it)
-    /// while the strip goes on following the page position to it: nothing
-    /// jumps, and the next `setPagePosition` calls draw the rest of the way.
-    /// - Returns: whether the selection changed.
-    /// - Throws: `Failure.indexOutOfRange`.
-    @discardableResult
-    public func selectFollowingPages(_ index: Int, at now: Double) throws -> Bool {
-        guard titles.indices.contains(index) else {
-            throw Failure.indexOutOfRange(index: index, count: titles.count)
-        }
-        guard index != selectedIndex else { return false }
-        guard selection.followsPagePosition else { return try select(index, at: now) }
-        selection.selectFollowingPages(index, target: resting(selecting: index))
-        return true
     }
 
     /// Takes over from another model of the same titles (a new style: other
@@ -441,98 +293,6 @@ public final class StripModel {
             scrolling.rest(at: ContentOffset.revealing(target.frame(at: i), from: clamped,
                                                        contentWidth: target.contentWidth, viewportWidth: viewportWidth))
         }
-    }
-
-    /// Button 1 went down at (`x`, `y`), viewport pixels, at `now` (seconds).
-    /// A press on the strip stops any scroll motion where it is drawn, so a
-    /// drag takes over from there. Presses below the strip are ignored.
-    ///
-    /// `eventTime` (seconds, any clock, default `now`) is when the input
-    /// happened, such as the X server's timestamp: release velocity is measured
-    /// on it, so it stays right when events are handled late or in batches.
-    ///
-    /// - Returns: whether the press landed on the strip.
-    @discardableResult
-    public func pointerPressed(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
-        guard y >= 0, y < metrics.stripHeight, x >= 0, x < viewportWidth else { return false }
-        selection.settle(at: now)
-        scrolling.press(x: x, y: y, at: now, eventTime: eventTime ?? now, slop: metrics.clickSlop, maximum: maximumOffset,
-                        viewportWidth: viewportWidth)
-        pointer = (x, y)
-        return true
-    }
-
-    /// Records where the held pointer was at `eventTime` (seconds, the clock of
-    /// `pointerPressed`) for the release velocity, without moving anything:
-    /// for motion events that compression folds into a later one.
-    public func recordPointerSample(x: Double, eventTime: Double) {
-        scrolling.record(x: x, eventTime: eventTime)
-    }
-
-    /// The pointer moved to (`x`, `y`), viewport pixels, at `now` (seconds),
-    /// with or without button 1 held (hover is tracked either way). Once a
-    /// press has moved further than the click slop it is a drag: the content
-    /// follows the pointer 1:1 inside [0, max] and with rubber-band resistance past either edge.
-    ///
-    /// - Returns: whether the content offset changed.
-    @discardableResult
-    public func pointerMoved(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> Bool {
-        pointer = (x, y)
-        // A hover scrolls nothing: only a held press reads the clamp, which
-        // needs every title measured (a pointer resting where a long list's
-        // window maps would otherwise measure it all before the first frame).
-        guard scrolling.isPressed else { return false }
-        return scrolling.move(x: x, y: y, eventTime: eventTime ?? now, maximum: maximumOffset, viewportWidth: viewportWidth)
-    }
-
-    /// The pointer left the window: no segment is hovered.
-    public func pointerLeft() {
-        pointer = nil
-    }
-
-    /// The segment under the pointer at `now` (seconds), hit-tested through
-    /// the frames drawn then; nil while dragging, outside the strip or after the pointer left.
-    public func hoveredIndex(at now: Double) -> Int? {
-        guard let p = pointer, !isDragging else { return nil }
-        let drawn = presentation(at: now)
-        return drawn.layout.hitTest(x: p.x + drawn.contentOffset, y: p.y)
-    }
-
-    /// Button 1 went up at (`x`, `y`), viewport pixels, at `now` (seconds).
-    /// A click selects the segment hit-tested under the release point through
-    /// the frames drawn at `now`. A drag selects nothing: released past an
-    /// edge it springs back; released with speed (over 50 px/s) it glides,
-    /// bouncing off an edge it reaches.
-    public func pointerReleased(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> PointerRelease {
-        guard let release = scrolling.release(x: x, y: y, at: now, eventTime: eventTime ?? now, maximum: maximumOffset,
-                                              viewportWidth: viewportWidth) else { return .none }
-        pointer = (x, y)
-        if case let .drag(offset, velocity, gliding) = release {
-            return .dragEnded(contentOffset: offset, velocity: velocity, gliding: gliding)
-        }
-        let drawn = presentation(at: now)
-        guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y) else {
-            // A press that caught a bounce past an edge and selected nothing lets it spring back.
-            scrolling.springBackIfOutOfRange(at: now, maximum: maximumOffset)
-            return .none
-        }
-        let changed = (try? select(index, at: now)) ?? false
-        return .click(index: index, changed: changed)
-    }
-
-    /// The press was lost without a release at `now` (seconds): another client
-    /// took the pointer, or the window was unmapped mid-drag so the button went
-    /// up over another window. A drag ends where it is drawn with no speed
-    /// (springing back when past an edge); a press that never moved selects
-    /// nothing, since the button did not come up here. Without this the held
-    /// press would go on following a pointer with no button down.
-    public func pointerPressLost(at now: Double) -> PointerRelease {
-        guard let release = scrolling.cancelPress(at: now, maximum: maximumOffset) else { return .none }
-        if case let .drag(offset, velocity, gliding) = release {
-            return .dragEnded(contentOffset: offset, velocity: velocity, gliding: gliding)
-        }
-        scrolling.springBackIfOutOfRange(at: now, maximum: maximumOffset)
-        return .none
     }
 
     /// The strip at `now` (seconds) as a value.

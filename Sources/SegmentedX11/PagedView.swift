@@ -25,7 +25,7 @@ import SegmentedCore
 /// Only the pages that show are drawn: one at rest, at most two during a
 /// swipe, whatever the count. All calls happen on the main queue.
 @MainActor
-public final class PagedView {
+public final class PagedView: ChildWindow {
     /// Draws page `index` into `rect` (window pixels: the page's place in the
     /// view's window, which may reach past its edges during a swipe) with
     /// `context`'s fonts and colors, clipped to the visible part.
@@ -39,36 +39,24 @@ public final class PagedView {
         public init() {}
     }
 
-    /// The view's own X window, a child of the parent given at creation.
-    public nonisolated let window: Window
     /// Host callbacks.
     public var callbacks = Callbacks()
-    /// Called after every painted frame when set, with the CPU time the frame took (seconds).
-    public var frameObserver: (@MainActor (SegmentedStrip.FrameStat) -> Void)?
     /// The page-draw callback.
     public var drawPage: PageDrawer {
         didSet { requestPaint() }
     }
 
-    let connection: XDisplayConnection
-    let renderer: StripRenderer
     let style: StripStyle
-    let input: StripInputTranslator
-    var xinput: XInput2Pointer?
-    let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
+    private let colors: ColorCache
+    /// The page title font (`StripStyle.pageFont`) and the body font (`StripStyle.font`) pages draw with.
+    let titleFont: XftFontChain, bodyFont: XftFontChain
     private(set) var pager: PagerModel
     private var link: PageLink?
     /// The linked strip (held: the strip only holds a weak way back); the strip must have one title per page.
     public private(set) var strip: SegmentedStrip?
-    private var pendingMotion: (x: Double, y: Double, time: Double?)?
-    private var needsPaint = true
-    private var hasExposed = false
-    private var hasDrawnFirstFrame = false
-    private var isDestroyed = false
     private var settlePending = false
     /// Whether XInput 2 was asked for (when the pointer first enters: its round trips are not paid at startup).
-    private var pointerIsSetUp = false
-    private var position: (x: Int, y: Int)
+    private var hasAskedForXInput2 = false
 
     /// Creates the view's window in `parent` and maps it.
     ///
@@ -84,34 +72,17 @@ public final class PagedView {
     public init(connection: XDisplayConnection, parent: Window, frame: PixelRect, pageCount: Int, page: Int = 0,
                 style: StripStyle = StripStyle(), drawPage: @escaping PageDrawer) throws {
         try style.validate()
-        self.connection = connection
         self.style = style
         self.drawPage = drawPage
-        input = StripInputTranslator(direction: style.direction)
-        let width = SegmentedStrip.clampedSide(frame.width), height = SegmentedStrip.clampedSide(frame.height)
-        position = (frame.x, frame.y)
-        (window, renderer) = try StripRenderer.childWindow(connection: connection, parent: parent, x: frame.x, y: frame.y,
-                                                           width: width, height: height, style: style)
-        pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(width), dpScale: style.scale,
+        colors = ColorCache(connection: connection)
+        titleFont = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
+        bodyFont = try connection.fontChain(pattern: style.font, scale: style.scale)
+        pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(Self.clampedSide(frame.width)), dpScale: style.scale,
                            slop: style.layoutMetrics.clickSlop)
-        XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in
-            guard let self, !self.isDestroyed else { return }
-            _ = self.renderer.dropRefusedBackBuffer()
-            self.requestPaint()
-        }
+        super.init(connection: connection, parent: parent, frame: frame, style: style)
+        needsPaint = true
         connectScheduler()
-        XMapWindow(connection.display, window)
-        XFlush(connection.display)
-        connection.scheduleEventDrain()
-    }
-
-    deinit {
-        MainActor.assumeIsolated {
-            scheduler.stop()
-            if !isDestroyed { XDestroyWindow(connection.display, window) }
-            XErrorReporting.markVanished(UInt(window))
-            XErrorReporting.setBackBufferRefused(UInt(window), nil)
-        }
+        map()
     }
 
     private func connectScheduler() {
@@ -145,9 +116,6 @@ public final class PagedView {
     /// Whether the pages are being dragged.
     public var isDragging: Bool { pager.isDragging }
 
-    /// The view's position in its parent and size, pixels.
-    public var frame: PixelRect { PixelRect(x: position.x, y: position.y, width: renderer.width, height: renderer.height) }
-
     /// Links the view to `strip`: the strip draws the pages' position while
     /// they are swiped and selects the page a swipe settles on (cause `.swipe`);
     /// the pages turn to every selection made on the strip. The pages turn to
@@ -168,7 +136,7 @@ public final class PagedView {
     }
 
     private func makePager(pageCount: Int, page: Int = 0) -> PagerModel {
-        PagerModel(pageCount: pageCount, page: page, pageWidth: Double(renderer.width), dpScale: style.scale,
+        PagerModel(pageCount: pageCount, page: page, pageWidth: Double(buffer.width), dpScale: style.scale,
                    slop: style.layoutMetrics.clickSlop)
     }
 
@@ -191,8 +159,7 @@ public final class PagedView {
     private func turn(to page: Int, animated: Bool) {
         guard !isDestroyed else { return }
         let now = SegmentedStrip.now()
-        if let link, let strip {
-            link.stripModel = strip.model
+        if let link {
             link.stripSelected(page, at: now, animated: animated)
         } else {
             pager.turn(to: page, at: now, animated: animated)
@@ -201,25 +168,16 @@ public final class PagedView {
         requestPaint()
     }
 
-    /// Moves and resizes the view's window in its parent (pixels); the page position stays.
-    public func setFrame(_ frame: PixelRect) {
-        guard !isDestroyed, let moved = SegmentedStrip.moveResize(window, of: connection, from: self.frame, to: frame) else { return }
-        position = (moved.x, moved.y)
-        resize(width: moved.width, height: moved.height)
-    }
-
-    private func resize(width: Int, height: Int) {
-        guard width != renderer.width || height != renderer.height else { return }
-        renderer.resize(width: width, height: height)
-        pager.resize(pageWidth: Double(width))
-        requestPaint()
-    }
-
     /// The view's window on the root window, pixels (one round trip); nil once destroyed.
     var rootFrame: PixelRect? {
         guard !isDestroyed else { return nil }
         let origin = connection.rootOrigin(of: window)
-        return PixelRect(x: origin.x, y: origin.y, width: renderer.width, height: renderer.height)
+        return PixelRect(x: origin.x, y: origin.y, width: buffer.width, height: buffer.height)
+    }
+
+    /// A new size (`setFrame(_:)` or a ConfigureNotify): the page width follows; the page position stays.
+    override func didResize(at now: Double) {
+        pager.resize(pageWidth: Double(buffer.width))
     }
 
     /// The linked strip's first frame is out: the pages are painted now if their
@@ -238,74 +196,45 @@ public final class PagedView {
         scheduler.requestUpdate()
     }
 
-    /// Destroys the view's window; the view is inert from then on (and unlinked).
-    public func destroy() {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        scheduler.stop()
-        strip?.pageTurn = nil
-        strip?.linkedPages = nil
-        XDestroyWindow(connection.display, window)
-        XErrorReporting.markVanished(UInt(window))
-        XSync(connection.display, 0)
-        connection.scheduleEventDrain()
+    /// Paints the pages at `pages` (index, left edge in window pixels, each
+    /// the view's width) over the background, each clipped to its rect, through `drawPage`.
+    private func paintPages(_ pages: [(index: Int, x: Int)]) {
+        let width = buffer.width, height = buffer.height
+        var background = colors.color(style.backgroundColor)
+        buffer.fill(&background, x: 0, y: 0, width: width, height: height)
+        for page in pages {
+            let left = max(page.x, 0), right = min(page.x + width, width)
+            guard right > left else { continue }
+            buffer.clip(to: [XRectangle(x: Int16(clamping: left), y: 0, width: UInt16(clamping: right - left), height: UInt16(clamping: height))])
+            drawPage(page.index, PixelRect(x: page.x, y: 0, width: width, height: height),
+                     PageDrawingContext(buffer: buffer, colors: colors, style: style, titleFont: titleFont, bodyFont: bodyFont,
+                                        clipMinX: left, clipMaxX: right))
+        }
+        buffer.unclip()
     }
 
-    /// Handles one event of the connection if it is for the view's window.
-    /// - Returns: whether the event was the view's.
-    @discardableResult
-    public func handle(_ event: inout XEvent) -> Bool {
-        guard !isDestroyed else { return false }
-        let now = SegmentedStrip.now()
-        if event.type == GenericEvent {
-            guard let xinput, let pointer = xinput.translate(&event) else { return false }
-            handle(pointer, at: now)
-            scheduler.requestUpdate()
-            return true
-        }
-        guard event.xany.window == window else { return false }
-        switch event.type {
-        case Expose, VisibilityNotify:
-            if renderer.exposed(&event, hasExposed: &hasExposed, hasDrawnFirstFrame: hasDrawnFirstFrame) { needsPaint = true }
-        case ConfigureNotify:
-            position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
-            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
-        case EnterNotify:
-            setUpPointer()
-            xinput?.resetBaselines()
-            // Button 1 no longer down while a press is held: its release went to another window.
-            if pager.isPressed, event.xcrossing.state & UInt32(Button1Mask) == 0 { pressLost(at: now) }
-        case LeaveNotify:
-            // Another client grabbed the pointer: the release will not come here.
-            if pager.isPressed, event.xcrossing.mode == NotifyGrab { pressLost(at: now) }
-        case MotionNotify where pager.isPressed && event.xmotion.state & UInt32(Button1Mask) == 0:
-            pressLost(at: now)
-        case ButtonPress, ButtonRelease, MotionNotify:
-            if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
-        case DestroyNotify where event.xdestroywindow.window == window:
-            isDestroyed = true
-            XErrorReporting.markVanished(UInt(window))
-            scheduler.stop()
-            return true
-        default:
-            return true
-        }
-        scheduler.requestUpdate()
-        return true
+    /// `destroy()` unlinks the strip too.
+    override func willDestroy() {
+        strip?.pageTurn = nil
+        strip?.linkedPages = nil
     }
+
+    override var isPressed: Bool { pager.isPressed }
+
+    override func pointerWillEnter() { setUpPointer() }
 
     /// XInput 2 (smooth scrolling) once the pointer first comes in: its extension,
     /// version and device queries are round trips that startup does not wait for.
     /// Until then pointer input comes as core events, handled the same way.
     private func setUpPointer() {
-        guard !pointerIsSetUp else { return }
-        pointerIsSetUp = true
+        guard !hasAskedForXInput2 else { return }
+        hasAskedForXInput2 = true
         xinput = XInput2Pointer(display: connection.display, window: window)
         connection.scheduleEventDrain()
     }
 
-    private func handle(_ windowInput: PointerInput, at now: Double) {
-        switch input.toModel(windowInput, viewportWidth: renderer.width) {
+    override func handle(_ windowInput: PointerInput, at now: Double) {
+        switch input.toModel(windowInput, viewportWidth: buffer.width) {
         case let .press(button, x, y, state, time):
             switch button {
             case UInt32(Button1):
@@ -325,8 +254,7 @@ public final class PagedView {
             guard button == UInt32(Button1) else { return }
             scheduler.flushMotion(at: now)
             let release: PageRelease
-            if let link, let strip {
-                link.stripModel = strip.model
+            if let link {
                 release = link.pointerReleased(x: x, y: y, at: now, eventTime: time)
                 repaintStrip()
             } else {
@@ -339,8 +267,7 @@ public final class PagedView {
             pager.recordPointerSample(x: x, eventTime: time)
             if scroll.dx != 0 {
                 let target: Int?
-                if let link, let strip {
-                    link.stripModel = strip.model
+                if let link {
                     target = link.scroll(increments: scroll.dx, at: now)
                     if target != nil { repaintStrip() }
                 } else {
@@ -359,11 +286,10 @@ public final class PagedView {
     /// The held press ended without a release reaching the view (a grab taken
     /// by another client, the window unmapped mid-drag): the pages settle as
     /// for a release with no speed instead of following a pointer with no button down.
-    private func pressLost(at now: Double) {
+    override func pressLost(at now: Double) {
         pendingMotion = nil
         let release: PageRelease
-        if let link, let strip {
-            link.stripModel = strip.model
+        if let link {
             release = link.pressLost(at: now)
             repaintStrip()
         } else {
@@ -375,8 +301,7 @@ public final class PagedView {
 
     private func turn(byNotches notches: Int, at now: Double) {
         let target: Int?
-        if let link, let strip {
-            link.stripModel = strip.model
+        if let link {
             target = link.turn(by: notches, at: now)
             if target != nil { repaintStrip() }
         } else {
@@ -399,8 +324,7 @@ public final class PagedView {
 
     /// The linked strip draws the pages' position while the user moves them.
     private func pagesMoved(at now: Double) {
-        guard let link, let strip else { return }
-        link.stripModel = strip.model
+        guard let link else { return }
         if link.pagesMoved(at: now) { repaintStrip() }
     }
 
@@ -411,10 +335,7 @@ public final class PagedView {
     }
 
     private func update(at now: Double) {
-        if XErrorReporting.hasVanished(UInt(window)) {
-            isDestroyed = true
-            scheduler.stop()
-        }
+        if XErrorReporting.hasVanished(UInt(window)) { windowWentAway() }
         guard !isDestroyed else { return }
         // Linked, the pages wait for the strip's first frame (as the strip's own page title does): it comes first.
         if needsPaint, hasExposed, strip?.isStartupFinished != false { paint(at: now) }
@@ -437,8 +358,8 @@ public final class PagedView {
     private func paint(at now: Double) {
         let cpuStart = frameObserver == nil ? 0 : SegmentedStrip.threadCPUTime()
         needsPaint = false
-        renderer.paintPages(visiblePages(at: now), drawPage: drawPage)
-        renderer.copyToWindow()
+        paintPages(visiblePages(at: now))
+        buffer.copyToWindow()
         // No sync, even after the first frame: a back buffer the server refuses is
         // heard of by the error handler, which brings the view back to repaint.
         hasDrawnFirstFrame = true
@@ -447,16 +368,5 @@ public final class PagedView {
             frameObserver(SegmentedStrip.FrameStat(time: now, cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
                                                    animating: scheduler.isTimerRunning, dragging: pager.isDragging))
         }
-    }
-}
-
-extension XDisplayConnection {
-    /// `window`'s top-left corner on the root window, pixels (one round trip).
-    func rootOrigin(of window: Window) -> (x: Int, y: Int) {
-        var x: Int32 = 0, y: Int32 = 0
-        var child: Window = 0
-        XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
-        scheduleEventDrain()
-        return (Int(x), Int(y))
     }
 }

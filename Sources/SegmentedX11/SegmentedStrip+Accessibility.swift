@@ -14,7 +14,7 @@ extension SegmentedStrip {
     /// The strip's window on the root window, pixels.
     var rootFrame: PixelRect {
         let origin = rootOrigin()
-        return PixelRect(x: origin.x, y: origin.y, width: renderer.width, height: renderer.height)
+        return PixelRect(x: origin.x, y: origin.y, width: buffer.width, height: buffer.height)
     }
 
     /// The page area under the strip (where the selected title is shown), on the root window, pixels:
@@ -22,8 +22,8 @@ extension SegmentedStrip {
     var pageAreaRootFrame: PixelRect {
         if let pages = linkedPages, let frame = pages.rootFrame { return frame }
         let origin = rootOrigin()
-        let top = min(preferredHeight, renderer.height)
-        return PixelRect(x: origin.x, y: origin.y + top, width: renderer.width, height: renderer.height - top)
+        let top = min(preferredHeight, buffer.height)
+        return PixelRect(x: origin.x, y: origin.y + top, width: buffer.width, height: buffer.height - top)
     }
 
     /// Segment `index` as drawn now, in window pixels: its frame after
@@ -34,7 +34,7 @@ extension SegmentedStrip {
         let frame = p.layout.frame(at: index)
         let width = Int(frame.width.rounded())
         let x = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: p.contentOffset,
-                                                viewportWidth: renderer.width)
+                                                viewportWidth: buffer.width)
         return PixelRect(x: x, y: Int(frame.y.rounded()), width: width, height: Int(frame.height.rounded()))
     }
 
@@ -55,7 +55,7 @@ extension SegmentedStrip {
     func accessibleState(ofTab index: Int) -> Int32 {
         guard let frame = drawnTabFrame(index) else { return 0 }
         var flags: Int32 = 0
-        if frame.x + frame.width > 0, frame.x < renderer.width { flags |= Int32(STRIP_ACC_SHOWING) }
+        if frame.x + frame.width > 0, frame.x < buffer.width { flags |= Int32(STRIP_ACC_SHOWING) }
         if index == selectedIndex {
             flags |= Int32(STRIP_ACC_SELECTED)
             if hasKeyboardFocus { flags |= Int32(STRIP_ACC_FOCUSED) }
@@ -68,9 +68,9 @@ extension SegmentedStrip {
     func accessibleHit(rootX: Int, rootY: Int) -> Int? {
         let origin = rootOrigin()
         let windowX = Double(rootX - origin.x), y = Double(rootY - origin.y)
-        guard windowX >= 0, windowX < Double(renderer.width) else { return nil }
+        guard windowX >= 0, windowX < Double(buffer.width) else { return nil }
         let p = presentation
-        let x = style.direction.viewportX(windowX: windowX, viewportWidth: Double(renderer.width))
+        let x = style.direction.viewportX(windowX: windowX, viewportWidth: Double(buffer.width))
         return p.layout.hitTest(x: x + p.contentOffset, y: y)
     }
 

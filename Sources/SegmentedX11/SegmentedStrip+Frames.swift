@@ -42,6 +42,14 @@ extension SegmentedStrip {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// The strip, and from the end of the startup on (`finishStartup()`) the page
+    /// title of a window taller than the strip: the first frame is for the strip
+    /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
+    private func paintFrame(_ snapshot: StripSnapshot, hovered: Int?) {
+        painter.paint(snapshot, hovered: hovered, into: buffer)
+        if isStartupFinished { pageTitle.paint(snapshot, pageTop: pageAreaTop, into: buffer) }
+    }
+
     func paint(at now: Double) {
         let cpuStart = frameObserver == nil ? 0 : Self.threadCPUTime()
         defer {
@@ -59,14 +67,14 @@ extension SegmentedStrip {
             hovered = hover
             reports.hoverPending = true
         }
-        renderer.paint(model.snapshot(at: now), hovered: hover)
-        renderer.copyToWindow()
+        paintFrame(model.snapshot(at: now), hovered: hover)
+        buffer.copyToWindow()
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             XSync(connection.display, 0)
             // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
-            if renderer.dropRefusedBackBuffer() {
-                renderer.paint(model.snapshot(at: now), hovered: hover)
+            if buffer.dropRefusedBackBuffer() {
+                paintFrame(model.snapshot(at: now), hovered: hover)
                 XSync(connection.display, 0)
             }
             connection.scheduleEventDrain()
@@ -80,7 +88,7 @@ extension SegmentedStrip {
                     guard let self, !self.isDestroyed else { return }
                     let p = self.presentation
                     let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
-                    self.renderer.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
+                    self.painter.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
                     self.eventsMayBeQueued()
                 }
             }

@@ -1,43 +1,24 @@
 import CXft
 import SegmentedCore
 
-// The strip's own X events and pointer input, as the facade's `handle(_:)` hands them over.
+// The strip's pointer input, as `ChildWindow.handle(_:)` hands it over.
 extension SegmentedStrip {
-    func handleOwn(_ event: inout XEvent) {
-        let now = Self.now()
-        switch event.type {
-        case Expose, VisibilityNotify:
-            if renderer.exposed(&event, hasExposed: &hasExposed, hasDrawnFirstFrame: hasDrawnFirstFrame) { needsPaint = true }
-        case ConfigureNotify:
-            position = (Int(event.xconfigure.x), Int(event.xconfigure.y))
-            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height), at: now)
-        case MotionNotify where model.isPressed && event.xmotion.state & UInt32(Button1Mask) == 0:
-            pressLost(at: now)
-        case ButtonPress, ButtonRelease, MotionNotify:
-            if let pointer = input.pointerInput(&event) { handle(pointer, at: now) }
-        case EnterNotify:
-            xinput?.resetBaselines()
-            // Button 1 no longer down while a press is held: its release went to another window.
-            if model.isPressed, event.xcrossing.state & UInt32(Button1Mask) == 0 { pressLost(at: now) }
-            let entered = input.crossing(x: event.xcrossing.x, y: event.xcrossing.y, viewportWidth: renderer.width)
-            pendingMotion = (entered.x, entered.y, nil)
-        case LeaveNotify:
-            // Another client grabbed the pointer: the release will not come here.
-            if model.isPressed, event.xcrossing.mode == NotifyGrab { pressLost(at: now) }
-            if !model.isPressed {
-                pendingMotion = nil
-                model.pointerLeft()
-                needsPaint = true
-            }
-        case DestroyNotify where event.xdestroywindow.window == window:
-            windowWentAway()
-        default:
-            break
-        }
+    /// Hover follows the pointer from where it came in.
+    func hoverFromEntry(x: Int32, y: Int32) {
+        let entered = input.crossing(x: x, y: y, viewportWidth: buffer.width)
+        pendingMotion = (entered.x, entered.y, nil)
     }
 
-    func handle(_ windowInput: PointerInput, at now: Double) {
-        let input = self.input.toModel(windowInput, viewportWidth: renderer.width)
+    /// No segment is hovered once the pointer is out (a held press keeps its drag).
+    func unhover() {
+        guard !model.isPressed else { return }
+        pendingMotion = nil
+        model.pointerLeft()
+        needsPaint = true
+    }
+
+    func handlePointer(_ windowInput: PointerInput, at now: Double) {
+        let input = self.input.toModel(windowInput, viewportWidth: buffer.width)
         switch input {
         case let .press(button, x, y, _, time):
             switch button {
@@ -92,7 +73,7 @@ extension SegmentedStrip {
 
     /// A held press ended without its release reaching the strip: a drag ends
     /// where it is drawn (reported as a release with no speed), a click selects nothing.
-    func pressLost(at now: Double) {
+    func endLostPress(at now: Double) {
         pendingMotion = nil
         if case let .dragEnded(offset, velocity, gliding) = model.pointerPressLost(at: now) {
             callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))

@@ -18,16 +18,11 @@ import SegmentedCore
 /// All calls, callbacks and Xlib/Xft work happen on the main queue: the strip
 /// is main-actor isolated.
 @MainActor
-public final class SegmentedStrip {
-    /// Called after every painted frame when set (costs two clock reads a frame).
-    public var frameObserver: (@MainActor (FrameStat) -> Void)?
-
-    /// The strip's state (titles, layout, selection, scrolling); replaced by
-    /// `setTitles`. Hosts read it through `snapshot`: changes go through the
-    /// API, which calls back and repaints.
-    var model: StripModel
-    /// The strip's own X window, a child of the parent given at creation.
-    public nonisolated let window: Window
+public final class SegmentedStrip: ChildWindow {
+    /// The strip's state (titles, layout, selection, scrolling), one for the
+    /// strip's lifetime: `setTitles` and `setStyle` reset it in place. Hosts
+    /// read it through `snapshot`: changes go through the API, which calls back and repaints.
+    let model: StripModel
     /// Host callbacks.
     public var callbacks = Callbacks()
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
@@ -41,34 +36,26 @@ public final class SegmentedStrip {
         didSet { accessible?.nameChanged() }
     }
 
-    let connection: XDisplayConnection
     /// The window the strip's window is a child of.
     let parentWindow: Window
     /// The strip's page tab list for the accessibility bridge.
     var accessible: AccessibleElement?
-    var renderer: StripRenderer
+    /// Colors of the current style; replaced with the painters by `setStyle`.
+    var colors: ColorCache
+    var painter: StripPainter
+    /// The selected title in a page area of the strip's own (a window taller than the strip).
+    var pageTitle: PageTitlePainter
     var metrics: LayoutMetrics
-    var xinput: XInput2Pointer?
-    /// X events and keys to the core's input, mirrored right to left.
-    var input: StripInputTranslator
     /// The pointer's shapes over a segment and elsewhere; 0 until made, after the first frame.
     var handCursor: Cursor = 0
     var arrowCursor: Cursor = 0
     /// Whether `finishStartup()` ran, after the first frame: the page title
     /// is drawn, and XInput 2 and the cursors are set up.
     var isStartupFinished = false
-    /// When to update and paint (60 Hz while something moves, nothing at rest).
-    let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
-    var isDestroyed = false
-    var position: (x: Int, y: Int)
-    var pendingMotion: (x: Double, y: Double, time: Double?)?
-    var needsPaint = false
     /// Reports owed to the host, sent once their frame is on the server.
     let reports = StripReporter()
-    var hasDrawnFirstFrame = false
     /// Whether a slice of measuring is on the main queue (`measureRemainingTitles`).
     var isMeasuringScheduled = false
-    var hasExposed = false
     var hovered: Int?
     /// A linked `PagedView` turning to a selection made on the strip (index, animated).
     var pageTurn: ((Int, Bool) -> Void)?
@@ -107,25 +94,20 @@ public final class SegmentedStrip {
             throw StripModel.Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
         try style.validate()
-        self.connection = connection
         self.parentWindow = parent
         self.style = style
-        input = StripInputTranslator(direction: style.direction)
-        let width = Self.clampedSide(frame.width), height = Self.clampedSide(frame.height)
-        position = (frame.x, frame.y)
-        (window, renderer) = try StripRenderer.childWindow(connection: connection, parent: parent, x: frame.x, y: frame.y,
-                                                           width: width, height: height, style: style)
-        let metrics = Self.layoutMetrics(style, fonts: [renderer.unselectedFont, renderer.selectedFont])
+        // The fonts open before any window is made: a font that does not open leaves nothing behind.
+        colors = ColorCache(connection: connection)
+        painter = try StripPainter(connection: connection, style: style, colors: colors)
+        pageTitle = try PageTitlePainter(connection: connection, style: style, colors: colors)
+        let metrics = Self.layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
         self.metrics = metrics
-        model = try Self.makeModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: Double(renderer.width),
-                                   metrics: metrics, motion: style.motion, renderer: renderer)
-        // The renderer told the error handler about the window and its back
-        // buffer; a refused buffer brings the strip back here to repaint.
-        XErrorReporting.setBackBufferRefused(UInt(window)) { [weak self] in self?.backBufferRefused() }
+        model = try StripModel(titles: [], viewportWidth: Double(Self.clampedSide(frame.width)), measureUnselected: { _ in 0 },
+                               measureSelected: { _ in 0 })
+        try Self.reset(model, titles: titles, selectedIndex: selectedIndex, metrics: metrics, motion: style.motion, painter: painter)
+        super.init(connection: connection, parent: parent, frame: frame, style: style)
         connectScheduler()
-        XMapWindow(connection.display, window)
-        XFlush(connection.display)
-        connection.scheduleEventDrain()
+        map()
         accessible = StripAccessibility.register(strip: self)
     }
 
@@ -138,7 +120,6 @@ public final class SegmentedStrip {
     func finishStartup() {
         guard !isStartupFinished, !isDestroyed else { return }
         isStartupFinished = true
-        renderer.drawsPageTitle = true
         // Painted here, not through the scheduler (which would paint it after
         // the round trips below) nor `update` (whose reports would run ahead of
         // an animation the host started since: its timer is not running yet).
@@ -169,65 +150,29 @@ public final class SegmentedStrip {
         }
     }
 
-    /// The server had no memory for the back buffer (the error handler saw
-    /// its BadAlloc): draw straight to the window, and repaint what was lost.
-    func backBufferRefused() {
-        guard !isDestroyed else { return }
-        _ = renderer.dropRefusedBackBuffer()
-        needsPaint = true
-        scheduleUpdate()
-    }
-
-    static func makeModel(titles: [String], selectedIndex: Int, viewportWidth: Double, metrics: LayoutMetrics,
-                          motion: SelectionMotion, renderer: StripRenderer) throws -> StripModel {
-        let unselected = renderer.unselectedFont, selected = renderer.selectedFont
-        return try StripModel(titles: titles, selectedIndex: selectedIndex, viewportWidth: viewportWidth, metrics: metrics,
-                              motion: motion, measuresLazily: titles.count > eagerlyMeasuredTitles,
-                              measureUnselected: { Double(unselected.advance(of: $0)) },
-                              measureSelected: { Double(selected.advance(of: $0)) })
-    }
-
-    /// The largest window side, pixels (X allows 32767; beyond this the back buffer alone would pass 1 GiB).
-    public nonisolated static let maximumSide = 16384
-
-    nonisolated static func clampedSide(_ side: Int) -> Int { min(max(1, side), maximumSide) }
-
-    /// Moves and resizes `window` to `frame` (sides clamped) unless it is at `current` already.
-    /// - Returns: the frame applied, or nil when nothing changed (a host forwards every
-    ///   ConfigureNotify of its window, moves included: nothing is sent then).
-    static func moveResize(_ window: Window, of connection: XDisplayConnection, from current: PixelRect, to frame: PixelRect) -> PixelRect? {
-        let clamped = PixelRect(x: frame.x, y: frame.y, width: clampedSide(frame.width), height: clampedSide(frame.height))
-        guard clamped != current else { return nil }
-        XMoveResizeWindow(connection.display, window, Int32(clamping: clamped.x), Int32(clamping: clamped.y),
-                          UInt32(clamped.width), UInt32(clamped.height))
-        return clamped
+    /// Resets `model` to `titles` measured in `painter`'s fonts (lazily for long lists).
+    static func reset(_ model: StripModel, titles: [String], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
+                      painter: StripPainter) throws {
+        let unselected = painter.unselectedFont, selected = painter.selectedFont
+        try model.reset(titles: titles, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
+                        measuresLazily: titles.count > eagerlyMeasuredTitles,
+                        measureUnselected: { Double(unselected.advance(of: $0)) },
+                        measureSelected: { Double(selected.advance(of: $0)) })
     }
 
     deinit {
-        // On the main queue, as every use (see `XDisplayConnection.deinit`).
+        // On the main queue, as every use (see `XDisplayConnection.deinit`); the window goes with `ChildWindow`'s deinit.
         MainActor.assumeIsolated {
-            scheduler.stop()
             if let accessible { StripAccessibility.unregister(accessible) }
-            // A strip the host let go of takes its window with it.
-            if !isDestroyed { XDestroyWindow(connection.display, window) }
-            XErrorReporting.markVanished(UInt(window))
             if handCursor != 0 { XFreeCursor(connection.display, handCursor) }
             if arrowCursor != 0 { XFreeCursor(connection.display, arrowCursor) }
-            XErrorReporting.setBackBufferRefused(UInt(window), nil)
-            // The renderer, freed next, retires the window's and the buffer's ids once their last requests are processed.
         }
     }
 
     /// The font chains (unselected, selected), for diagnostics.
     public var fontChains: (unselected: XftFontChain, selected: XftFontChain) {
-        (renderer.unselectedFont, renderer.selectedFont)
+        (painter.unselectedFont, painter.selectedFont)
     }
-
-    /// The strip window's size, pixels.
-    public var size: (width: Int, height: Int) { (renderer.width, renderer.height) }
-
-    /// The strip window's position in its parent and size, pixels.
-    public var frame: PixelRect { PixelRect(x: position.x, y: position.y, width: renderer.width, height: renderer.height) }
 
     /// The layout metrics of `style` with the strip made tall enough for the
     /// tallest of `fonts` (`LayoutMetrics.fittingText(height:)`).
@@ -261,7 +206,7 @@ public final class SegmentedStrip {
         let fonts = try [style.font, style.selectedFont].map {
             try connection.fontChain(pattern: $0, scale: style.scale)
         }
-        return Int(layoutMetrics(style, fonts: fonts).stripHeight) + StripRenderer.separatorHeight(scale: style.scale)
+        return Int(layoutMetrics(style, fonts: fonts).stripHeight) + StripPainter.separatorHeight(scale: style.scale)
     }
 
     /// The height of this strip's strip area (not its window), pixels: what
@@ -271,7 +216,7 @@ public final class SegmentedStrip {
     /// Where a page area under the strip begins, pixels from the top of its
     /// window: the strip and its separator line. A window this tall shows no
     /// page area of its own: a host with a `PagedView` puts it here.
-    public var pageAreaTop: Int { Int(metrics.stripHeight) + renderer.separatorHeight }
+    public var pageAreaTop: Int { Int(metrics.stripHeight) + painter.separatorHeight }
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
@@ -282,22 +227,12 @@ public final class SegmentedStrip {
     /// The selected segment; nil only when there are no titles.
     public var selectedIndex: Int? { model.selectedIndex }
 
-    /// Moves and resizes the strip's window in its parent (pixels). The
-    /// content offset follows as for any resize: at rest, the least scroll
-    /// that keeps the selection whole; during a tween, the same clock.
-    public func setFrame(_ frame: PixelRect) {
-        guard !isDestroyed, let moved = Self.moveResize(window, of: connection, from: self.frame, to: frame) else { return }
-        position = (moved.x, moved.y)
-        resize(width: moved.width, height: moved.height, at: Self.now())
-    }
-
-    func resize(width: Int, height: Int, at now: Double) {
-        guard width != renderer.width || height != renderer.height else { return }
-        renderer.resize(width: width, height: height)
-        model.resize(viewportWidth: Double(renderer.width), at: now)
-        needsPaint = true
+    /// A new size (`setFrame(_:)` or a ConfigureNotify). The content offset
+    /// follows as for any resize: at rest, the least scroll that keeps the
+    /// selection whole; during a tween, the same clock.
+    override func didResize(at now: Double) {
+        model.resize(viewportWidth: Double(buffer.width), at: now)
         reports.resizePending = true
-        scheduleUpdate()
     }
 
     /// Replaces the titles.
@@ -317,10 +252,8 @@ public final class SegmentedStrip {
         guard !isDestroyed else { return }
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
-        model = try Self.makeModel(titles: titles, selectedIndex: index, viewportWidth: Double(renderer.width),
-                                   metrics: metrics, motion: style.motion, renderer: renderer)
+        try Self.reset(model, titles: titles, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
         if hasDrawnFirstFrame { measureRemainingTitles() }
-        renderer.forgetTitles()
         scheduler.cancelTimer()
         hovered = nil
         // The linked pages: one per new title, on the selection, before the host hears of the change.
@@ -351,18 +284,16 @@ public final class SegmentedStrip {
         guard !isDestroyed else { return }
         let now = Self.now()
         let drawn = model.presentation(at: now)
-        let newRenderer = try StripRenderer(connection: connection, window: window, width: renderer.width,
-                                            height: renderer.height, style: style)
-        let newMetrics = Self.layoutMetrics(style, fonts: [newRenderer.unselectedFont, newRenderer.selectedFont])
-        let newModel = try Self.makeModel(titles: model.titles, selectedIndex: model.selectedIndex ?? 0, viewportWidth: Double(newRenderer.width),
-                                          metrics: newMetrics, motion: style.motion, renderer: newRenderer)
-        renderer.retiresWindow = false   // the window stays; the new renderer has registered it
-        newRenderer.drawsPageTitle = renderer.drawsPageTitle
-        renderer = newRenderer
+        let newColors = ColorCache(connection: connection)
+        let newPainter = try StripPainter(connection: connection, style: style, colors: newColors)
+        let newPageTitle = try PageTitlePainter(connection: connection, style: style, colors: newColors)
+        let newMetrics = Self.layoutMetrics(style, fonts: [newPainter.unselectedFont, newPainter.selectedFont])
+        (colors, painter, pageTitle) = (newColors, newPainter, newPageTitle)
         metrics = newMetrics
         self.style = style
         input = StripInputTranslator(direction: style.direction)
-        model = newModel
+        try Self.reset(model, titles: model.titles, selectedIndex: model.selectedIndex ?? 0, metrics: newMetrics, motion: style.motion,
+                       painter: newPainter)
         model.takeOver(from: drawn, at: now, animated: animated)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
@@ -465,57 +396,25 @@ public final class SegmentedStrip {
         return true
     }
 
-    /// Handles one event of the connection if it is for the strip's window.
-    ///
-    /// Call it for every event the host takes from the connection (or let an
-    /// `XEventLoop` do it); the strip repaints once after the batch, on the main queue.
-    /// - Returns: whether the event was the strip's.
-    @discardableResult
-    public func handle(_ event: inout XEvent) -> Bool {
-        guard !isDestroyed else { return false }
-        if event.type == PropertyNotify, StripAccessibility.rootPropertyChanged(&event) { return true }
-        if event.type == GenericEvent {
-            guard let xinput, let input = xinput.translate(&event) else { return false }
-            handle(input, at: Self.now())
-            scheduleUpdate()
-            return true
-        }
-        guard event.xany.window == window else { return false }
-        handleOwn(&event)
-        switch event.type {
-        case Expose, ConfigureNotify, ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify, VisibilityNotify: scheduleUpdate()
-        default: break   // MapNotify, ReparentNotify...: nothing to redraw
-        }
-        return true
+    // `ChildWindow`'s hooks (an extension cannot override them); the input is in `SegmentedStrip+Input`.
+    override var isPressed: Bool { model.isPressed }
+    override func handle(_ input: PointerInput, at now: Double) { handlePointer(input, at: now) }
+    override func pressLost(at now: Double) { endLostPress(at: now) }
+    override func pointerEntered(x: Int32, y: Int32) { hoverFromEntry(x: x, y: y) }
+    override func pointerLeft() { unhover() }
+
+    /// Root-window property changes that concern accessibility are the strip's too.
+    override func handleShared(_ event: inout XEvent) -> Bool {
+        event.type == PropertyNotify && StripAccessibility.rootPropertyChanged(&event)
     }
 
-    /// Runs the update (motion, timer, paint, reports) once the current batch
-    /// of events is handled: the main queue runs it after the handler returns.
-    func scheduleUpdate() {
-        guard !isDestroyed else { return }
-        scheduler.requestUpdate()
-    }
-
-    /// Destroys the strip's window and flushes the connection; the strip is inert from then on.
-    public func destroy() {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        scheduler.stop()
+    /// Also unregisters the page tab list from the accessibility bridge.
+    override func willDestroy() {
         if let accessible { StripAccessibility.unregister(accessible) }
-        XDestroyWindow(connection.display, window)
-        XErrorReporting.markVanished(UInt(window))
-        XSync(connection.display, 0)
-        connection.scheduleEventDrain()
     }
 
-    /// The window was destroyed under the strip (its DestroyNotify, or a
-    /// BadWindow/BadDrawable for it, whichever comes first): inert from now on.
-    func windowWentAway() {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        // Errors still to come for its back buffer are fallout, not news.
-        XErrorReporting.markVanished(UInt(window))
-        scheduler.stop()
+    /// Also unregisters the page tab list, and tells the host (`Callbacks.destroyed`).
+    override func didGoAway() {
         if let accessible { StripAccessibility.unregister(accessible) }
         callbacks.destroyed?(self)
     }

@@ -30,10 +30,10 @@ final class PageFontTests: XCTestCase {
             defer { pages.destroy() }
             XCTAssertNotNil(connection.fontChains["1.0 \(style.selectedFont)"], "the strip's own fonts")
 
-            let font = pages.renderer.pageFont
+            let font = pages.titleFont
             XCTAssertTrue(connection.fontChains[key] === font, "opened with the strip and the paged view, shared through the connection")
             XCTAssertEqual(font.pixelSize, 31)
-            XCTAssertTrue(strip.renderer.pageFont === font, "the strip's renderer takes the same chain")
+            XCTAssertTrue(strip.pageTitle.font === font, "the strip's page title takes the same chain")
 
             // A transformed pattern opens too, and a bad one is refused before any window is made.
             style.pageFont = "sans-serif:pixelsize=20:matrix=2 0 0 2"

@@ -4,7 +4,7 @@ import SegmentedCore
 /// The indicator's drawing, and the box's title mask: where a box would hide
 /// the titles on it, the part of them it covers is drawn again in
 /// `StripStyle.boxTitleColor` (JXCategoryView's title mask), clipped to the box.
-extension StripRenderer {
+extension StripPainter {
     /// One row span of the indicator, window pixels: left, top, width, height.
     struct Span {
         var x: Int, y: Int, width: Int, height: Int
@@ -12,7 +12,7 @@ extension StripRenderer {
 
     /// The indicator's spans in window pixels, with rounded corners as one
     /// span per row (spans never overlap, so a translucent fill stays even).
-    func indicatorSpans(_ rect: Rect, offset: Double) -> [Span] {
+    func indicatorSpans(_ rect: Rect, offset: Double, viewportWidth width: Int) -> [Span] {
         let x = style.direction.windowPixelMinX(contentX: rect.x, width: rect.width.rounded(), contentOffset: offset,
                                                 viewportWidth: width)
         // Top and bottom edges rounded, not the height: at a fractional scale
@@ -31,20 +31,11 @@ extension StripRenderer {
         }
     }
 
-    /// The indicator at its opacity, composited Over what is drawn.
-    func drawIndicator(_ rect: Rect, offset: Double) {
-        // XftDrawRect replaces pixels (PictOpSrc); a translucent indicator must be composited Over.
-        // Without RENDER, the gc's foreground is that color already composited over the background.
-        let target = pixmap != 0 ? pixmap : window
-        let picture = hasRender ? XftDrawPicture(draw) : 0    // the same picture, with the draw's clip applied
-        for s in indicatorSpans(rect, offset: offset) {
-            let left = max(s.x, 0), top = max(s.y, 0), right = min(s.x + s.width, width), bottom = min(s.y + s.height, height)
-            guard right > left, bottom > top else { continue }
-            if hasRender {
-                XRenderFillRectangle(display, PictOpOver, picture, &indicatorColor, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
-            } else {
-                XFillRectangle(display, target, gc, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
-            }
+    /// The indicator at its opacity, composited Over what is drawn in `buffer`.
+    func drawIndicator(_ rect: Rect, offset: Double, on buffer: BackBuffer) {
+        for s in indicatorSpans(rect, offset: offset, viewportWidth: buffer.width) {
+            buffer.fillOver(&indicatorColor, corePixel: buffer.hasRender ? 0 : coreIndicatorPixel,
+                            x: s.x, y: s.y, width: s.width, height: s.height)
         }
     }
 
@@ -52,16 +43,16 @@ extension StripRenderer {
     /// rows [0, `stripHeight`), and paints the box afresh there over the
     /// background, wiping the titles drawn on it: the titles drawn next, in
     /// the mask color, are then the only ink inside the box.
-    func maskToBox(_ rect: Rect, offset: Double, stripHeight: Int) {
-        var rects = indicatorSpans(rect, offset: offset).compactMap { s -> XRectangle? in
+    func maskToBox(_ rect: Rect, offset: Double, stripHeight: Int, on buffer: BackBuffer) {
+        let width = buffer.width
+        // An empty list clips everything away, as a box out of view should.
+        buffer.clip(to: indicatorSpans(rect, offset: offset, viewportWidth: width).compactMap { s -> XRectangle? in
             let left = max(s.x, 0), top = max(s.y, 0), right = min(s.x + s.width, width), bottom = min(s.y + s.height, stripHeight)
             guard right > left, bottom > top else { return nil }
             return XRectangle(x: Int16(clamping: left), y: Int16(clamping: top), width: UInt16(clamping: right - left),
                               height: UInt16(clamping: bottom - top))
-        }
-        // An empty list clips everything away, as a box out of view should.
-        XftDrawSetClipRectangles(draw, 0, 0, &rects, Int32(rects.count))
-        fill(&background, x: 0, y: 0, width: width, height: stripHeight)
-        drawIndicator(rect, offset: offset)
+        })
+        buffer.fill(&background, x: 0, y: 0, width: width, height: stripHeight)
+        drawIndicator(rect, offset: offset, on: buffer)
     }
 }

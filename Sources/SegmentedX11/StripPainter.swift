@@ -1,0 +1,163 @@
+import CXft
+import SegmentedCore
+
+/// Paints the strip (titles, indicator, separator line) into a back buffer:
+/// a function of the snapshot, the hovered segment and the buffer's size.
+/// Without the RENDER extension the indicator is filled with core requests;
+/// with a full colormap, colors are the nearest ones in it (`ColorCache`).
+/// A new style gets a new painter.
+@MainActor
+final class StripPainter {
+    let style: StripStyle
+    let unselectedFont: XftFontChain
+    let selectedFont: XftFontChain
+    /// Thickness of the line under the strip, pixels (1 at scale 1).
+    let separatorHeight: Int
+    private let colors: ColorCache
+    private let display: OpaquePointer
+    private let screen: Int32
+    var background: XftColor
+    private var text: XftColor, hoverText: XftColor, accent: XftColor, separator: XftColor
+    /// The titles' color where a box covers them (`StripStyle.boxTitleColor`); nil: their own colors.
+    private var boxTitle: XftColor?
+    /// The indicator's color at its opacity, premultiplied as XRender expects, composited Over.
+    var indicatorColor: XRenderColor
+    /// Without RENDER, the indicator's pixel (allocated on first use). Core fills have no
+    /// alpha: the indicator only ever lies on the background, so its translucent color over
+    /// the background, `boxColor`, is the same picture.
+    lazy var coreIndicatorPixel: UInt = colors.color(style.boxColor).pixel
+    let indicatorRadius: Double
+    /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
+    private var blendFonts: [Int: XftFontChain] = [:]
+    /// Long titles' pen checkpoints and elided titles, by segment * 2 + (selected font ? 1 : 0).
+    private var memo = TitleMemo()
+
+    /// Opens the style's title fonts on `connection` and allocates its colors in `colors`.
+    /// - Throws: `XftFontChain.Failure` when a font cannot be opened.
+    init(connection: XDisplayConnection, style: StripStyle, colors: ColorCache) throws {
+        display = connection.display
+        screen = connection.screen
+        self.style = style
+        self.colors = colors
+        unselectedFont = try connection.fontChain(pattern: style.font, scale: style.scale)
+        selectedFont = try connection.fontChain(pattern: style.selectedFont, scale: style.scale)
+        separatorHeight = Self.separatorHeight(scale: style.scale)
+        indicatorRadius = style.indicatorCornerRadius * style.scale
+        background = colors.color(style.backgroundColor)
+        text = colors.color(style.textColor)
+        hoverText = colors.color(style.hoverTextColor)
+        accent = colors.color(style.accentColor)
+        separator = colors.color(style.separatorColor)
+        let alpha = max(0, min(1, style.effectiveIndicatorOpacity))
+        func channel(_ shift: UInt32) -> UInt16 { UInt16((Double((style.accentColor >> shift) & 0xFF) * 0x101 * alpha).rounded()) }
+        indicatorColor = XRenderColor(red: channel(16), green: channel(8), blue: channel(0), alpha: UInt16((0xFFFF * alpha).rounded()))
+        boxTitle = style.boxTitleColor.map { colors.color($0) }
+    }
+
+    /// Thickness of the line under the strip at `scale`, pixels (1 at scale 1).
+    nonisolated static func separatorHeight(scale: Double) -> Int { max(1, Int(scale.rounded())) }
+
+    /// Paints one frame of `snapshot` into `buffer`; `hovered` is drawn in the hover color unless it is selected.
+    func paint(_ snapshot: StripSnapshot, hovered: Int?, into buffer: BackBuffer) {
+        memo.follow(snapshot.titles)
+        let presentation = snapshot.presentation
+        let metrics = snapshot.metrics
+        let offset = presentation.contentOffset
+        let stripHeight = Int(metrics.stripHeight)
+        let width = buffer.width
+        buffer.fill(&background, x: 0, y: 0, width: width, height: buffer.height)
+
+        // Titles are centered in their (possibly tweening) frames, so a title
+        // whose font grew overhangs its frame a little mid-tween: widen the
+        // visible range by one spacing on each side so it does not pop in.
+        let layout = presentation.layout
+        let visible = layout.visibleRange(contentOffset: offset - metrics.spacing,
+                                          viewportWidth: Double(width) + 2 * metrics.spacing)
+        // Titles never paint outside the strip, however large their font.
+        buffer.clip(y: 0, height: stripHeight)
+        let box = style.indicatorShape == .box ? presentation.indicator : nil
+        if let box { drawIndicator(box, offset: offset, on: buffer) }    // behind the titles
+        // Where a box would hide its titles, those it covers are drawn again over it in `boxTitle`, clipped to it.
+        for mask in boxTitle != nil && box != nil ? [nil, boxTitle] : [nil] {
+            var indices = visible
+            if mask != nil, let box {
+                maskToBox(box, offset: offset, stripHeight: stripHeight, on: buffer)
+                indices = layout.visibleRange(contentOffset: box.x - metrics.spacing, viewportWidth: box.width + 2 * metrics.spacing)
+            }
+            for index in indices {
+                let selection = presentation.titleSelection[index] ?? 0
+                let blended = selection > 0 && selection < 1
+                var title = snapshot.titles[index]
+                // A long title is not re-measured at the in-between sizes: it switches font at the
+                // midpoint and keeps its checkpoints, so a tween over it costs what a frame at rest does.
+                let blendedFont = blended && title.utf8.count <= XftFontChain.longestShapedTitle
+                let selected = blendedFont ? selection >= 1 : selection >= 0.5
+                let chain = blendedFont ? blendFont(selection: selection) : selected ? selectedFont : unselectedFont
+                let key = index * 2 + (selected ? 1 : 0)
+                // Titles drawn at an in-between size are drawn for a few frames in passing: nothing kept for them.
+                var checkpoints = blendedFont ? nil : memo.checkpoints(for: title, key: key, chain: chain)
+                let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
+                if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
+                    // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.
+                    title = blendedFont ? chain.elided(title, fitting: frameWidth)
+                        : memo.elided(title, fitting: frameWidth, key: key, chain: chain)
+                    checkpoints = nil
+                }
+                let advance = Double(checkpoints?.advance ?? chain.advance(of: title))
+                let frame = layout.frame(at: index)
+                let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
+                                                        viewportWidth: width)
+                let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
+                let hover = index == hovered
+                // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
+                // main-actor isolation at run time for every title of every frame.
+                var color = mask ?? (blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
+                           checkpoints: checkpoints)
+            }
+        }
+        buffer.unclip()
+
+        if style.indicatorShape == .underline, let indicator = presentation.indicator {
+            drawIndicator(indicator, offset: offset, on: buffer)
+        }
+        buffer.fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
+    }
+
+    /// The font of a title drawn `selection` of the way from unselected (0)
+    /// to selected (1): the pixel size interpolated in whole pixels, the
+    /// selected font's pattern (its weight) from the midpoint on.
+    func blendFont(selection: Double) -> XftFontChain {
+        let from = unselectedFont.pixelSize, to = selectedFont.pixelSize
+        let size = (from + (to - from) * selection).rounded()
+        let bold = selection >= 0.5
+        let base = bold ? selectedFont : unselectedFont
+        if size == base.pixelSize.rounded() { return base }
+        let key = (bold ? 1 << 16 : 0) | Int(size)
+        if let chain = blendFonts[key] { return chain }
+        // The base chain opened, so the same pattern at another size opens too; if not, the base will do.
+        let chain = (try? XftFontChain(display: display, screen: screen, pattern: bold ? style.selectedFont : style.font,
+                                       scale: style.scale * size / base.pixelSize)) ?? base
+        blendFonts[key] = chain
+        return chain
+    }
+
+    /// Opens every in-between font now and measures `titles` with them, so
+    /// that the first blended tween does not wait on fontconfig.
+    func prepareBlendFonts<S: Sequence>(measuring titles: S) where S.Element == String {
+        for step in 1..<64 {
+            let chain = blendFont(selection: Double(step) / 64)
+            if chain !== unselectedFont, chain !== selectedFont {
+                // Long titles are never drawn at an in-between size (see `paint`): nothing to measure for them.
+                for title in titles where title.utf8.count <= XftFontChain.longestShapedTitle { _ = chain.advance(of: title) }
+            }
+        }
+    }
+
+    /// The color of a title `selection` of the way from unselected (or hovered)
+    /// to selected, mixed in linear light, in 1/255 steps.
+    private func blendColor(selection: Double, hovered: Bool) -> XftColor {
+        let step = Double((selection * 255).rounded()) / 255
+        return colors.color(ColorBlend.mix(hovered ? style.hoverTextColor : style.textColor, style.accentColor, step))
+    }
+}

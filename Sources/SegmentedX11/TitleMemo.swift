@@ -1,0 +1,41 @@
+/// What painting keeps between frames for one list of titles: the pen
+/// checkpoints of long titles and the titles elided to a width, by a key the
+/// painter chooses (a segment and its font). It belongs to the titles it was
+/// last given and starts over by itself when a snapshot brings others, so no
+/// caller has to invalidate it. Comparing the arrays costs nothing while the
+/// strip's model hands out the same one (equal storage is equal).
+///
+/// It pays for very long titles only: without it, a title of 100,000
+/// characters would be walked on every frame to find the part that shows.
+@MainActor
+struct TitleMemo {
+    private var titles: [String] = []
+    private var checkpoints: [Int: XftFontChain.PenCheckpoints] = [:]
+    private var elided: [Int: (width: Int, text: String)] = [:]
+
+    /// Keeps what is known for `titles`, or forgets everything for other titles.
+    mutating func follow(_ titles: [String]) {
+        guard titles != self.titles else { return }
+        self.titles = titles
+        checkpoints = [:]
+        elided = [:]
+    }
+
+    /// The pen checkpoints of `title` in `chain` under `key`, built once, for
+    /// titles longer than `XftFontChain.longestShapedTitle` UTF-8 bytes; nil for shorter ones.
+    mutating func checkpoints(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.PenCheckpoints? {
+        guard title.utf8.count > XftFontChain.longestShapedTitle else { return nil }
+        if let known = checkpoints[key] { return known }
+        let made = chain.penCheckpoints(for: title)
+        checkpoints[key] = made
+        return made
+    }
+
+    /// `title` elided in `chain` to `width` pixels under `key`, elided again only when the width changes.
+    mutating func elided(_ title: String, fitting width: Int, key: Int, chain: XftFontChain) -> String {
+        if let known = elided[key], known.width == width { return known.text }
+        let text = chain.elided(title, fitting: width)
+        elided[key] = (width, text)
+        return text
+    }
+}
