@@ -1,8 +1,9 @@
 import CXft
 import SegmentedText
 
-/// A title shaped once: its glyphs left to right with their pen positions,
-/// which measuring, drawing and elision all read.
+/// A title's glyph string, laid out once (shaped by HarfBuzz, or from the
+/// glyph cache for a title drawn without shaping): its glyphs left to right
+/// with their pen positions, which measuring, drawing and elision all read.
 public struct ShapedTitle: Sendable {
     /// One glyph where it is drawn: `x` is the pen position plus the glyph's
     /// offset and `y` the offset below the baseline, pixels.
@@ -17,7 +18,8 @@ public struct ShapedTitle: Sendable {
     let glyphs: ContiguousArray<Glyph>
     /// The advance of the whole title, pixels: the sum of its glyphs'
     /// advances, each rounded to a whole pixel (as Xft's metrics and Pango
-    /// with hinted metrics do).
+    /// with hinted metrics do); for a font with a matrix, the extent of its
+    /// slots and ink (`laidOut`, `GlyphLayout`).
     public let advance: Int
     /// The glyphs, for tests: id, chain font index, x and y (pixels).
     public var placedGlyphs: [(glyph: UInt32, font: Int, x: Int, y: Int)] {
@@ -50,9 +52,9 @@ struct ExactText: Hashable {
 
 extension XftFontChain {
     /// Titles longer than this many UTF-8 bytes are drawn code point by code
-    /// point (no shaping, no bidi), as the strip draws them through their
-    /// checkpoints: shaping half a million code points would cost a
-    /// noticeable pause once, and such a title is wider than any window.
+    /// point (no shaping, no bidi, no glyph string), as the strip draws them
+    /// through their checkpoints: shaping half a million code points would
+    /// cost a noticeable pause once, and such a title is wider than any window.
     public nonisolated static let longestShapedTitle = 4096
 
     /// Shaped titles in one generation of the cache. When the newer
@@ -65,43 +67,66 @@ extension XftFontChain {
     nonisolated static let maximumShapedTitles = 1024
 
     /// Whether `text` is drawn from the per-code-point advances without
-    /// shaping: longer than `longestShapedTitle`, or only CJK ideographs,
-    /// kana, Hangul syllables and CJK punctuation (no joining, reordering,
-    /// marks or kerning among them; the fast path the issue allows).
+    /// shaping: longer than `longestShapedTitle` bytes.
     public nonisolated static func drawsWithoutShaping(_ text: String) -> Bool {
-        if text.utf8.count > longestShapedTitle { return true }
-        if text.isEmpty { return false }
-        for scalar in text.unicodeScalars {
-            let c = scalar.value
-            guard isHan(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7A3).contains(c) else { return false }
-        }
-        return true
+        text.utf8.count > longestShapedTitle
     }
 
-    /// Whether this chain draws `text` without shaping: as `drawsWithoutShaping`,
-    /// except that a font with a matrix shapes every title up to
-    /// `longestShapedTitle` bytes, so its glyphs are laid out by `laidOut` (CJK too).
-    func drawsUnshaped(_ text: String) -> Bool {
-        Self.drawsWithoutShaping(text) && (glyphLayout == nil || text.utf8.count > Self.longestShapedTitle)
-    }
-
-    /// The shaped glyphs of `text`, shaped on first use and cached; nil for
-    /// a title drawn without shaping (`drawsUnshaped`).
+    /// The shaped glyphs of `text` (`glyphString`), nil for a title drawn
+    /// without shaping (`drawsWithoutShaping`, or HarfBuzz and FriBidi missing).
     public func shapedTitle(_ text: String) -> ShapedTitle? {
-        if drawsUnshaped(text) { return nil }
+        if Self.drawsWithoutShaping(text) || !TextShaping.isAvailable { return nil }
+        return glyphString(text)
+    }
+
+    /// The glyph string that measures, elides and draws `text`, laid out on
+    /// first use (`layOut`) and cached; nil for a title over
+    /// `longestShapedTitle` bytes, drawn by code point through pen checkpoints.
+    func glyphString(_ text: String) -> ShapedTitle? {
+        if Self.drawsWithoutShaping(text) { return nil }
         let key = ExactText(text)
         if let cached = shapedTitles[key] { return cached }
         if let older = olderShapedTitles[key] {
             keepShaped(older, for: key)
             return older
         }
+        let laidOut = layOut(text)
+        keepShaped(laidOut, for: key)
+        return laidOut
+    }
+
+    /// The glyph string of `text` (no cache): shaped (`shape`), or laid out
+    /// from the code points' cached glyphs (`codePointLayout`) when HarfBuzz
+    /// or FriBidi is missing.
+    func layOut(_ text: String) -> ShapedTitle {
         if let error = TextShaping.loadError {
             XErrorReporting.warnOnce("shaping", "HarfBuzz or FriBidi could not be loaded (\(error)); titles are drawn unshaped, in logical order")
-            return nil
+            return codePointLayout(text)
         }
-        let shaped = shape(text)
-        keepShaped(shaped, for: key)
-        return shaped
+        return shape(text)
+    }
+
+    /// `text` laid out code point by code point, in logical order: each
+    /// displayed code point's glyph from its font's character map
+    /// (`XftCharIndex`) at the sum of the advances before it (`glyph(for:)`;
+    /// a font with a matrix puts it in its slot, `transformedOrigin`).
+    func codePointLayout(_ text: String) -> ShapedTitle {
+        var placed = ContiguousArray<ShapedTitle.Glyph>()
+        placed.reserveCapacity(text.utf8.count)
+        var pen = 0
+        for scalar in text.unicodeScalars {
+            let g = glyph(for: scalar.value)
+            var glyphX = pen
+            for displayed in Self.displayCodePoints(scalar.value) {
+                let slot = glyph(for: displayed).advance
+                placed.append(ShapedTitle.Glyph(glyph: XftCharIndex(display, fonts[g.font], displayed),
+                                                x: Int32(clamping: transformedOrigin(pen: glyphX, slot: slot)),
+                                                advance: Int32(clamping: slot), font: UInt16(g.font), y: 0))
+                glyphX += slot   // the second glyph of caret notation
+            }
+            pen += g.advance
+        }
+        return ShapedTitle(glyphs: placed, advance: pen + transformedTrail(text))
     }
 
     /// Puts a shaped title in the newer generation, turning a full one into the older.
@@ -187,72 +212,5 @@ extension XftFontChain {
         if face != nil { XftUnlockFace(xft) }
         harfBuzzFonts[index] = font
         return font
-    }
-
-    /// Draws a shaped title with its left edge at `x` and its baseline at
-    /// `baseline`: only the glyphs that can touch [`clipMinX`, `clipMaxX`),
-    /// at most `maximumStackedGlyphs` zero-advance glyphs in a row and
-    /// `maximumZeroAdvanceGlyphsPerDraw` in all.
-    func drawShaped(_ shaped: ShapedTitle, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
-                    clipMinX: Int, clipMaxX: Int) -> Int {
-        glyphSpecs.removeAll(keepingCapacity: true)
-        glyphsSentInLastDraw = 0
-        var stacked = 0, zeroAdvanceDrawn = 0
-        for g in shaped.glyphs {
-            let gx = x + Int(g.x)
-            if gx - Self.overhang >= clipMaxX { break }
-            if g.advance == 0 {
-                stacked += 1
-                if stacked > Self.maximumStackedGlyphs || zeroAdvanceDrawn >= Self.maximumZeroAdvanceGlyphsPerDraw { continue }
-            } else {
-                stacked = 0
-            }
-            guard gx + Int(g.advance) + Self.overhang > clipMinX else { continue }
-            if g.advance == 0 { zeroAdvanceDrawn += 1 }
-            if glyphSpecs.count >= Self.maximumGlyphsPerRequest { sendGlyphSpecs(on: draw, color: color) }
-            glyphSpecs.append(XftGlyphFontSpec(font: fonts[Int(g.font)], glyph: g.glyph, x: Int16(clamping: gx),
-                                               y: Int16(clamping: baseline + Int(g.y))))
-        }
-        sendGlyphSpecs(on: draw, color: color)
-        return shaped.advance
-    }
-
-    /// Sends the glyphs gathered in `glyphSpecs` in one request and empties it.
-    func sendGlyphSpecs(on draw: OpaquePointer, color: UnsafePointer<XftColor>) {
-        guard !glyphSpecs.isEmpty else { return }
-        glyphsSentInLastDraw += glyphSpecs.count
-        // The array goes as a pointer, not through `withUnsafeBufferPointer`: that closure would be
-        // main-actor isolated and check it at run time for every request.
-        XftDrawGlyphFontSpec(draw, color, glyphSpecs, Int32(glyphSpecs.count))
-        glyphSpecs.removeAll(keepingCapacity: true)
-    }
-
-    /// The longest start of `text`, cut between grapheme clusters, that
-    /// followed by "…" advances at most `width` pixels, with the "…"; the
-    /// whole text when it fits as it is. The kept text and the "…" are shaped
-    /// together, so the "…" of a right-to-left title lands at its visual left
-    /// (its logical end) and Arabic letters before the cut take their final
-    /// forms. Measured as drawing measures.
-    public func elided(_ text: String, fitting width: Int) -> String {
-        if advance(of: text) <= width { return text }
-        guard TextShaping.isAvailable else { return codePointElided(text, fitting: width) }
-        var kept = text
-        if text.utf8.count > Self.longestShapedTitle {
-            // Cut by code point first (a title this long is far wider than any window), then shape what is left.
-            kept = String(codePointElided(text, fitting: width).dropLast())
-            if drawsUnshaped(kept + "\u{2026}") { return kept + "\u{2026}" }
-        }
-        let characters = Array(kept)
-        func fits(_ count: Int) -> Bool {
-            let candidate = String(characters[..<count]) + "\u{2026}"
-            return (drawsUnshaped(candidate) ? codePointAdvance(of: candidate) : shape(candidate).advance) <= width
-        }
-        // The most clusters that fit (shaped widths grow with the text but not strictly, so the result is checked).
-        var low = 0, high = characters.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if fits(middle) { low = middle } else { high = middle - 1 }
-        }
-        return String(characters[..<max(0, low)]) + "\u{2026}"
     }
 }

@@ -15,10 +15,12 @@ import SegmentedText
 /// match lacks the code point, the first font of its sorted list that has it
 /// is taken. Fallback fonts are opened when a title first needs them.
 ///
+/// Each code point's font and advance are cached once (`GlyphCache.swift`).
 /// Titles are shaped (`XftFontChain+Shaping.swift`): itemized by bidi level,
 /// script and font per grapheme cluster, shaped with HarfBuzz on each font's
-/// FreeType face, and drawn as glyph ids at positions; CJK-only titles and
-/// titles over `longestShapedTitle` bytes keep the per-code-point advances.
+/// FreeType face, into a glyph string that measuring, elision and drawing
+/// read (`XftFontChain+Text.swift`); titles over `longestShapedTitle` bytes
+/// are drawn by code point from pen checkpoints instead.
 /// Color (bitmap emoji) fonts take part in fallback when this Xft draws color
 /// glyphs (2.3.5 and later, `drawsColorGlyphs`); older ones fail with
 /// BadLength on them, so there they are skipped.
@@ -33,22 +35,8 @@ public final class XftFontChain {
     private let basePattern: OpaquePointer
     /// The open fonts, primary first, then fallbacks in the order they were needed.
     public private(set) var fonts: [UnsafeMutablePointer<XftFont>] = []
-    private var fontIndexByCodePoint: [UInt32: Int] = [:]
-    private var missing: Set<UInt32> = []
-    private var glyphs: [UInt32: (font: Int32, advance: Int32)] = [:]
-    /// The glyphs of the Basic Multilingual Plane in 256-code-point pages made
-    /// on first use, each entry (font + 1) << 16 | (advance + 32768), 0 when
-    /// not measured yet: measuring 100,000 titles and drawing every frame
-    /// cost one load per code point. Other planes use `glyphs`.
-    /// (A `let` pointer rather than an array property: reading it needs no
-    /// exclusivity check, which was a tenth of measuring 100,000 titles.)
-    /// Allocated last in `init`, after everything that can throw, so a failed init leaks nothing.
-    private let glyphPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>
-    /// `fontIndex(for:) ?? 0` of the Basic Multilingual Plane in 256-code-point pages
-    /// made on first use, each entry the index + 1 (0: not asked yet): shaping
-    /// asks it for every code point of every title, and a dictionary lookup
-    /// was a twentieth of shaping one. Allocated with `glyphPages`.
-    private let fontPages: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
+    /// The font and advance of every code point asked about, and the code points no font has.
+    var glyphCache = GlyphCache()
     private let hanLanguage: String?
     /// HarfBuzz fonts by chain index, made when a title first needs one.
     var harfBuzzFonts: [HarfBuzzFont?] = []
@@ -70,6 +58,8 @@ public final class XftFontChain {
     /// Whether each chain font is a color font, by index (filled as fonts are shaped with).
     var colorFonts: [Bool] = []
     var glyphSpecs: [XftGlyphFontSpec] = []   // the glyph specs of one `draw` request, kept between calls
+    /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
+    public internal(set) var glyphsSentInLastDraw = 0
     lazy var glyphLayout = GlyphLayout(font: fonts[0])   // where the primary font's matrix puts glyphs, nil without one
 
     /// The fontconfig language to ask for when falling back for a Han
@@ -181,10 +171,6 @@ public final class XftFontChain {
                 throw Failure.badAdvance(pattern: pattern, advance: advance)
             }
         }
-        glyphPages = .allocate(capacity: 256)
-        glyphPages.initialize(repeating: nil, count: 256)
-        fontPages = .allocate(capacity: 256)
-        fontPages.initialize(repeating: nil, count: 256)
         fonts.append(font)
     }
 
@@ -194,12 +180,6 @@ public final class XftFontChain {
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
-            for page in 0..<256 {
-                glyphPages[page]?.deallocate()
-                fontPages[page]?.deallocate()
-            }
-            glyphPages.deallocate()
-            fontPages.deallocate()
             for font in fonts { XftFontClose(display, font) }
             FcPatternDestroy(basePattern)
         }
@@ -219,54 +199,29 @@ public final class XftFontChain {
     }
 
     /// The chain index of the font that draws `codePoint`, opening a fallback
-    /// font when needed; nil when no installed font has it.
+    /// font when needed; nil when no installed font has it. Cached in `glyphCache`.
     public func fontIndex(for codePoint: UInt32) -> Int? {
-        if let i = fontIndexByCodePoint[codePoint] { return i }
-        if missing.contains(codePoint) { return nil }
-        for (i, font) in fonts.enumerated() where XftCharExists(display, font, codePoint) != 0 {
-            fontIndexByCodePoint[codePoint] = i
-            return i
-        }
+        if let known = glyphCache[codePoint]?.font { return known == GlyphCache.noFont ? nil : Int(known) }
+        let index = findFont(for: codePoint)
+        glyphCache.setFont(index, for: codePoint)
+        return index
+    }
+
+    /// The first open font that has `codePoint`, else a fallback opened for it; nil when no installed font has it.
+    private func findFont(for codePoint: UInt32) -> Int? {
+        for (i, font) in fonts.enumerated() where XftCharExists(display, font, codePoint) != 0 { return i }
         // Never drawn (soft hyphen, joiners, bidi controls): no font needs to have it.
-        if TextItemizer.isDefaultIgnorable(codePoint) {
-            fontIndexByCodePoint[codePoint] = 0
-            return 0
-        }
-        if let font = openFallback(for: [codePoint], color: false) {
-            fonts.append(font)
-            fontIndexByCodePoint[codePoint] = fonts.count - 1
-            return fonts.count - 1
-        }
-        missing.insert(codePoint)
-        return nil
+        if TextItemizer.isDefaultIgnorable(codePoint) { return 0 }
+        guard let font = openFallback(for: [codePoint], color: false) else { return nil }
+        fonts.append(font)
+        return fonts.count - 1
     }
 
     /// The code points looked up so far, shaped or not, that no installed
     /// font has (drawn with the primary font's missing-glyph box). Recorded
     /// once per code point where the fallback lookup fails, so shaped titles
     /// cost nothing more to check.
-    public var codePointsWithoutFont: Set<UInt32> { missing }
-
-    /// The font a lone code point is drawn with: `fontIndex(for:)`, the
-    /// primary font (its missing-glyph box) when no font has it; cached in
-    /// `fontPages` for the Basic Multilingual Plane.
-    func drawingFontIndex(for codePoint: UInt32) -> Int {
-        let pageIndex = Int(codePoint >> 8), slot = Int(codePoint & 0xFF)
-        if codePoint < 0x10000, let page = fontPages[pageIndex] {
-            let entry = page[slot]
-            if entry != 0 { return Int(entry) - 1 }
-        }
-        let index = fontIndex(for: codePoint) ?? 0
-        if codePoint < 0x10000, index < 255 {
-            if fontPages[pageIndex] == nil {
-                let page = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-                page.initialize(repeating: 0, count: 256)
-                fontPages[pageIndex] = page
-            }
-            fontPages[pageIndex]![slot] = UInt8(index + 1)
-        }
-        return index
-    }
+    public var codePointsWithoutFont: Set<UInt32> { glyphCache.codePointsWithoutFont }
 
     /// Whether this Xft draws color (BGRA) glyphs: libXft 2.3.5 and later
     /// (`XftGetVersion`, at run time: the library may be older than the headers).
@@ -358,7 +313,7 @@ public final class XftFontChain {
     /// sequence (a variation selector 16, keycap, regional indicator pair,
     /// skin tone or ZWJ) asks for a color font first.
     public func fontIndex(forCluster cluster: ArraySlice<UInt32>) -> Int {
-        if cluster.count == 1 { return drawingFontIndex(for: cluster[cluster.startIndex]) }
+        if cluster.count == 1 { return fontIndex(for: cluster[cluster.startIndex]) ?? 0 }   // none: the primary's missing-glyph box
         let key = Array(cluster)
         if let i = fontIndexByCluster[key] { return i }
         var drawn = [UInt32]()
@@ -429,242 +384,4 @@ public final class XftFontChain {
         }
     }
 
-    /// The font (chain index) and advance (pixels) of one code point, cached.
-    /// Xft applies no kerning, so a text's advance is the sum of these.
-    public func glyph(for codePoint: UInt32) -> (font: Int, advance: Int) {
-        if codePoint < 0x10000, let page = glyphPages[Int(codePoint >> 8)] {
-            let packed = page[Int(codePoint & 0xFF)]
-            if packed != 0 { return (Int(packed >> 16) - 1, Int(packed & 0xFFFF) - 32768) }
-        } else if let g = glyphs[codePoint] {
-            return (Int(g.font), Int(g.advance))
-        }
-        var drawn = Self.displayCodePoints(codePoint)
-        let index = drawn.first.flatMap(fontIndex(for:)) ?? 0
-        var info = XGlyphInfo()
-        if !drawn.isEmpty { XftTextExtents32(display, fonts[index], &drawn, Int32(drawn.count), &info) }
-        if let layout = glyphLayout { info.xOff = Int16(clamping: layout.slotPixels(info)) }
-        glyphs[codePoint] = (Int32(index), Int32(info.xOff))
-        if codePoint < 0x10000 {
-            let page = Int(codePoint >> 8)
-            if glyphPages[page] == nil {
-                let p = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-                p.initialize(repeating: 0, count: 256)
-                glyphPages[page] = p
-            }
-            glyphPages[page]![Int(codePoint & 0xFF)] = UInt32(index + 1) << 16 | UInt32(Int(info.xOff) + 32768)
-        }
-        return (index, Int(info.xOff))
-    }
-
-    /// The advance width of `text`, pixels: the sum of its glyph advances
-    /// (`XGlyphInfo.xOff`) through the chain, in a full-width integer so that
-    /// titles past 32,767 px (the 16-bit `xOff` of one Xft call) stay exact.
-    /// Each code point's advance is cached, so this is a sum of lookups; the
-    /// strip model keeps the resulting width per title and font.
-    public func advance(of text: String) -> Int {
-        if let shaped = shapedTitle(text) { return shaped.advance }
-        return codePointAdvance(of: text)
-    }
-
-    /// The sum of `text`'s code points' cached advances (no shaping).
-    func codePointAdvance(of text: String) -> Int {
-        Self.advance(of: text, pages: glyphPages) { glyph(for: $0).advance } + transformedTrail(text)
-    }
-
-    /// `advance(of:)` over the glyph pages, with `miss` for a code point not
-    /// cached yet. Nonisolated and static on purpose: a closure made in a
-    /// main-actor method and handed to the standard library (as
-    /// `withContiguousStorageIfAvailable` takes one) checks at run time that it
-    /// runs on the main actor, on every call, which costs more than measuring
-    /// the title. A closure made here has no isolation to check.
-    private nonisolated static func advance(of text: String, pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>,
-                                            miss: (UInt32) -> Int) -> Int {
-        // Native strings are contiguous UTF-8, valid by construction: decode
-        // the bytes directly (a third of the cost of the scalar view).
-        if let width = text.utf8.withContiguousStorageIfAvailable({ advance(utf8: $0, pages: pages, miss: miss) }) { return width }
-        var width = 0
-        for scalar in text.unicodeScalars { width += cachedAdvance(scalar.value, pages: pages, miss: miss) }
-        return width
-    }
-
-    private nonisolated static func advance(utf8 bytes: UnsafeBufferPointer<UInt8>, pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>,
-                                            miss: (UInt32) -> Int) -> Int {
-        var width = 0, i = 0
-        let n = bytes.count
-        while i < n {
-            let b = UInt32(bytes[i])
-            let c: UInt32
-            if b < 0x80 {
-                c = b
-                i += 1
-            } else if b < 0xE0 {
-                c = (b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
-                i += 2
-            } else if b < 0xF0 {
-                c = (b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                i += 3
-            } else {
-                c = (b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
-                i += 4
-            }
-            width += cachedAdvance(c, pages: pages, miss: miss)
-        }
-        return width
-    }
-
-    /// `glyph(for:).advance` with the cached case inline: one page load and one entry load.
-    @inline(__always)
-    private nonisolated static func cachedAdvance(_ c: UInt32, pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>?>,
-                                                  miss: (UInt32) -> Int) -> Int {
-        if c < 0x10000, let page = pages[Int(c >> 8)] {
-            let packed = page[Int(c & 0xFF)]
-            if packed != 0 { return Int(packed & 0xFFFF) - 32768 }
-        }
-        return miss(c)
-    }
-
-    /// `elided(_:fitting:)` by code points, for the titles drawn without shaping.
-    func codePointElided(_ text: String, fitting width: Int) -> String {
-        if codePointAdvance(of: text) <= width { return text }
-        let ellipsis = glyph(for: 0x2026).advance
-        var pen = 0
-        var end = text.unicodeScalars.startIndex
-        for i in text.unicodeScalars.indices {
-            let a = glyph(for: text.unicodeScalars[i].value).advance
-            if pen + a + ellipsis > width { break }
-            pen += a
-            end = text.unicodeScalars.index(after: i)
-        }
-        return String(text.unicodeScalars[..<end]) + "\u{2026}"
-    }
-
-    /// Every code point measured or drawn so far without shaping.
-    public var codePointsSeen: Dictionary<UInt32, (font: Int32, advance: Int32)>.Keys { glyphs.keys }
-
-    /// Most glyphs sent in one XftDrawGlyphFontSpec request, well under any server's request size.
-    nonisolated static let maximumGlyphsPerRequest = 128
-
-    /// At most this many glyphs that do not advance the pen (combining marks)
-    /// are drawn in a row at one pen position; the rest would only overprint
-    /// them, so a frame's cost stays bounded whatever the title's length.
-    public nonisolated static let maximumStackedGlyphs = 16
-
-    /// At most this many glyphs that do not advance the pen are drawn by one
-    /// `draw` call in all (a title of a thousand letters each carrying 500
-    /// marks): with the stack cap, a frame's glyph count is bounded by what
-    /// fits in the clip, whatever the title holds.
-    public nonisolated static let maximumZeroAdvanceGlyphsPerDraw = 256
-
-    /// How many glyphs the last `draw` call sent to the server (for tests and the benchmark).
-    public internal(set) var glyphsSentInLastDraw = 0
-    /// Ink may overhang a glyph's advance by this much (pixels) when deciding what is visible.
-    public nonisolated static let overhang = 64
-
-    /// Pen positions inside one long text, so that drawing a window onto it
-    /// does not walk the code points before the window on every frame.
-    public struct PenCheckpoints: Sendable {
-        /// Every `stride`-th code point's position in the text and the pen offset (pixels) before it.
-        let points: [(index: String.UnicodeScalarView.Index, pen: Int)]
-        /// Code points between two checkpoints.
-        let stride: Int
-        /// The advance of the whole text, pixels.
-        public let advance: Int
-    }
-
-    /// Walks `text` once and records a checkpoint every `stride` code points.
-    public func penCheckpoints(for text: String, stride: Int = 1024) -> PenCheckpoints {
-        var points = [(index: String.UnicodeScalarView.Index, pen: Int)]()
-        var pen = 0
-        var n = 0
-        let scalars = text.unicodeScalars
-        var i = scalars.startIndex
-        while i < scalars.endIndex {
-            if n % stride == 0 { points.append((i, pen)) }
-            pen += glyph(for: scalars[i].value).advance
-            n += 1
-            i = scalars.index(after: i)
-        }
-        return PenCheckpoints(points: points, stride: stride, advance: pen + transformedTrail(text))
-    }
-
-    /// Draws `text` with its left pen position at `x` and its baseline at
-    /// `baseline` (pixels, in the drawable of `draw`). Only glyphs that can
-    /// touch [`clipMinX`, `clipMaxX`) are sent, in requests of at most 128
-    /// glyphs, so a title of any length draws (X coordinates are 16-bit).
-    /// With `checkpoints` (from `penCheckpoints(for:)`) of the same text,
-    /// drawing starts at the last checkpoint before the clip and stops after it.
-    /// - Returns: the pen advance, pixels; equal to `advance(of:)`.
-    @discardableResult
-    public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
-                     clipMinX: Int = -16384, clipMaxX: Int = 16384, checkpoints: PenCheckpoints? = nil) -> Int {
-        guard abs(baseline) < 30000 else { return checkpoints?.advance ?? advance(of: text) }
-        if checkpoints == nil, let shaped = shapedTitle(text) {
-            return drawShaped(shaped, on: draw, color: color, x: x, baseline: baseline, clipMinX: clipMinX, clipMaxX: clipMaxX)
-        }
-        let scalars = text.unicodeScalars
-        var position = scalars.startIndex
-        var pen = x
-        // Which checkpoint `position` is at, and how many code points past it.
-        var ordinal = 0, sinceCheckpoint = 0
-        if let checkpoints, let start = checkpoints.points.lastIndex(where: { x + $0.pen + Self.overhang <= clipMinX }) {
-            ordinal = start
-            position = checkpoints.points[start].index
-            pen = x + checkpoints.points[start].pen
-        }
-        // Glyphs that do not move the pen, drawn in a row at the current pen.
-        var stacked = 0
-        var zeroAdvanceDrawn = 0
-        glyphsSentInLastDraw = 0
-        glyphSpecs.removeAll(keepingCapacity: true)
-        func flush() { sendGlyphSpecs(on: draw, color: color) }
-        while position < scalars.endIndex {
-            if let checkpoints {
-                if sinceCheckpoint == checkpoints.stride {
-                    ordinal += 1
-                    sinceCheckpoint = 0
-                }
-                // Whole stretches between checkpoints that leave the pen where it is (a title of 500,000
-                // combining marks): once the stack is full, jump to the last checkpoint at this pen.
-                if sinceCheckpoint == 0, stacked >= Self.maximumStackedGlyphs {
-                    var last = ordinal
-                    while last + 1 < checkpoints.points.count, checkpoints.points[last + 1].pen == pen - x { last += 1 }
-                    if last > ordinal {
-                        ordinal = last
-                        position = checkpoints.points[last].index
-                    }
-                }
-            }
-            let value = scalars[position].value
-            let g = glyph(for: value)
-            if checkpoints != nil, pen - Self.overhang >= clipMaxX { break }
-            let visible = pen + g.advance + Self.overhang > clipMinX && pen - Self.overhang < clipMaxX
-            // More glyphs on the same spot only overprint it: past the caps they cost a frame time and show nothing new.
-            let overprint = g.advance == 0
-                && (stacked >= Self.maximumStackedGlyphs || zeroAdvanceDrawn >= Self.maximumZeroAdvanceGlyphsPerDraw)
-            stacked = g.advance == 0 ? stacked + 1 : 0
-            if overprint {
-                position = scalars.index(after: position)
-                sinceCheckpoint += 1
-                continue
-            }
-            if g.advance == 0, visible { zeroAdvanceDrawn += 1 }
-            if glyphSpecs.count >= Self.maximumGlyphsPerRequest { flush() }
-            if visible {
-                // Glyph ids from the font's character map: no shaping on this path (see `shapedTitle`).
-                let font = fonts[g.font]
-                var glyphX = pen
-                for drawn in Self.displayCodePoints(value) {
-                    glyphSpecs.append(XftGlyphFontSpec(font: font, glyph: XftCharIndex(display, font, drawn),
-                                                       x: Int16(clamping: transformedOrigin(pen: glyphX, slot: glyph(for: drawn).advance)),
-                                                       y: Int16(clamping: baseline)))
-                    glyphX += glyph(for: drawn).advance   // the second glyph of caret notation
-                }
-            }
-            pen += g.advance
-            position = scalars.index(after: position)
-            sinceCheckpoint += 1
-        }
-        flush()
-        return checkpoints?.advance ?? (pen - x + transformedTrail(text))
-    }
 }
