@@ -54,6 +54,7 @@ struct Report: Encodable {
     let pacing: PacingResult
     let remote: RemoteReport?
     let accessibility: AccessibilityResult
+    let budgets: [Budget]
 }
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
@@ -153,9 +154,10 @@ let accessibility = try measureAccessibility(titlesFile: titleFiles[10]!, runs: 
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, "
     + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
+let budgetRows = budgets(startup: startup, ratios: ratios, frameCost: frameCost, hitTest: hitTest, idle: idle, accessibility: accessibility)
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
                     frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
-                    accessibility: accessibility)
+                    accessibility: accessibility, budgets: budgetRows)
 
 // The table.
 func ms(_ s: Double) -> String { String(format: "%.1f", s * 1000) }
@@ -221,6 +223,8 @@ lines.append("  on the bus         \(ms(a.firstFrameToOnBus.median)) ms [\(ms(a.
 lines.append("  peak RSS           off \(mib(a.peakRSSOffKiB.median)) MiB   on \(mib(a.peakRSSOnKiB.median)) MiB   (+\(mib(a.peakRSSOnKiB.median - a.peakRSSOffKiB.median)))")
 lines.append("  CPU by then        off \(ms(a.cpuOff.median)) ms   on \(ms(a.cpuOn.median)) ms   (+\(ms(a.cpuOn.median - a.cpuOff.median)))")
 lines.append("  at rest on the bus \(a.idleTicks) CPU ticks, \(a.idleWakeups) wakeups in \(Int(a.idleSeconds)) s")
+lines.append("")
+lines += budgetLines(budgetRows)
 print(lines.joined(separator: "\n"))
 
 let out = URL(fileURLWithPath: options.out)
@@ -230,3 +234,8 @@ encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
 encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
 try encoder.encode(report).write(to: out)
 print("\nJSON: \(out.path)")
+let over = budgetRows.filter { !$0.met }.count
+if over > 0 {
+    FileHandle.standardError.write(Data("segmented-bench: \(over) of \(budgetRows.count) budgets not met\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One budget of the developers' guide, as `make bench` checks it.
+struct Budget: Encodable {
+    let name: String
+    /// The measured figure, in `unit`.
+    let value: Double
+    let limit: Double
+    let unit: String
+    /// Whether the figure may be at most (true) or must equal (false) the limit.
+    let atMost: Bool
+    var met: Bool { atMost ? value <= limit : value == limit }
+}
+
+/// The budgets from one run's figures: startup against the C floor (wall and
+/// CPU, medians), peak RSS, the remote first frame against the floor's, the
+/// worst frame p99 of every kind of frame at 10 and 100,000 titles, the
+/// 100,000-title first frame against the 10-title one, the hit-test, and
+/// wakeups at rest (after startup, after an animation, on the accessibility bus).
+func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [FrameCostResult], hitTest: HitTestResult,
+             idle: [IdleResult], accessibility: AccessibilityResult) -> [Budget] {
+    var rows = [
+        Budget(name: "10-title first frame, wall, against the C floor", value: ratios["wallVsFloor"] ?? .infinity, limit: 1.5, unit: "x", atMost: true),
+        Budget(name: "10-title first frame, CPU, against the C floor", value: ratios["cpuVsFloor"] ?? .infinity, limit: 1.5, unit: "x", atMost: true),
+        Budget(name: "peak RSS, 10 titles", value: (startup.first?.peakRSSKiB.median ?? .infinity) / 1024, limit: 24, unit: "MiB", atMost: true),
+    ]
+    if let remote = ratios["remoteWallVsFloor"] {
+        rows.append(Budget(name: "remote first frame (20 ms round trip) against the floor's", value: remote, limit: 1.0, unit: "x", atMost: true))
+    }
+    for f in frameCost {
+        let p99 = [f.tweenMicros.p99, f.dragMicros.p99, f.swipePagesMicros.p99, f.swipeStripMicros.p99].max() ?? .infinity
+        rows.append(Budget(name: "frame p99 (tween, drag, swipe), \(f.titles) titles", value: p99 / 1000, limit: 0.5, unit: "ms", atMost: true))
+    }
+    rows.append(Budget(name: "100,000-title first frame against the 10-title one", value: ratios["wall100kVs10"] ?? .infinity, limit: 4, unit: "x", atMost: true))
+    rows.append(Budget(name: "hit-test at \(hitTest.titles) titles", value: hitTest.nanosecondsPerQuery / 1000, limit: 1, unit: "µs", atMost: true))
+    let wakeups = idle.map(\.wakeups).reduce(0, +) + accessibility.idleWakeups
+    rows.append(Budget(name: "wakeups at rest (after startup, after an animation, on the bus)", value: Double(wakeups), limit: 0, unit: "", atMost: false))
+    return rows
+}
+
+/// The budgets as table lines.
+func budgetLines(_ rows: [Budget]) -> [String] {
+    ["Budgets"] + rows.map { row in
+        let value = row.unit == "" ? String(format: "%.0f", row.value) : String(format: "%.2f", row.value)
+        let limit = (row.atMost ? "at most " : "") + (row.unit == "" ? String(format: "%.0f", row.limit) : String(format: "%.2f", row.limit))
+        return "  " + (row.met ? "met " : "OVER") + "  " + row.name.padding(toLength: 64, withPad: " ", startingAt: 0)
+            + " \(value) \(row.unit)  (\(limit) \(row.unit))"
+    }
+}
