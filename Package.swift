@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SegmentedCore", "CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedTitles", "TestSupport"]),
-        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CXft"]),
+        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CXft", "CStripAccessibility"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
     ],
     swiftLanguageModes: [.v6]

@@ -101,8 +101,10 @@ public final class StripModel {
                   measureUnselected: measureUnselected, measureSelected: measureSelected)
     }
 
-    /// `reset(titles:...)` with `details`, the items that are more than a title, by index.
-    func reset(titles: [String], details: [Int: SegmentItem], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
+    /// `reset(titles:...)` with `details`, the items that are more than a
+    /// title, by index (`split(_:)` makes both from items; an index outside
+    /// `titles` is ignored by every reader).
+    public func reset(titles: [String], details: [Int: SegmentItem], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
                measuresLazily: Bool, measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
