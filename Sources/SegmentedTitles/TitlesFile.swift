@@ -83,12 +83,23 @@ public enum TitlesFile {
         try contents(data, path: path).titles
     }
 
+    /// Reads and parses the file at `path` into its titles and the items that
+    /// are more than a title: what a strip keeps (`StripModel.split`), without
+    /// making an item per title of a long file.
+    /// - Throws: `Failure` with a message naming the path.
+    public static func loadContents(path: String) throws -> Contents {
+        try readFile(path: path)
+    }
+
     /// What a file holds: the titles, and the items that are more than a
     /// title by index (the model's own split, `StripModel.split`).
-    struct Contents {
-        var titles: [String]
-        var details: [Int: SegmentItem] = [:]
-        var items: [SegmentItem] { titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) } }
+    public struct Contents: Equatable, Sendable {
+        /// One title per element or line.
+        public var titles: [String]
+        /// The elements that are more than a title (`SegmentItem.isPlainTitle` false), by 0-based index.
+        public var details: [Int: SegmentItem] = [:]
+        /// One item per element or line (O(n)).
+        public var items: [SegmentItem] { titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) } }
     }
 
     private static func readFile(path: String) throws -> Contents {
