@@ -57,9 +57,9 @@ let package = Package(
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
-        // Titles for a strip, not the strip itself: the titles-file reader (JSON array or one title a line)
+        // Titles for a strip, not the strip itself: the titles-file reader (JSON array of titles and items, or one title a line)
         // and terminal-safe text for echoing a title or a path in a message.
-        .target(name: "SegmentedTitles"),
+        .target(name: "SegmentedTitles", dependencies: ["SegmentedCore"]),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SegmentedCore", "CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedTitles", "TestSupport"]),
-        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CXft"]),
+        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CXft", "CStripAccessibility"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
     ],
     swiftLanguageModes: [.v6]

@@ -174,8 +174,10 @@ static AtkStateSet *state_set_for(int32_t flags, int selectable, int defunct) {
         F(atk_state_set_add_state)(set, ATK_STATE_DEFUNCT);
         return set;
     }
-    F(atk_state_set_add_state)(set, ATK_STATE_ENABLED);
-    F(atk_state_set_add_state)(set, ATK_STATE_SENSITIVE);
+    if (!(flags & STRIP_ACC_DISABLED)) {
+        F(atk_state_set_add_state)(set, ATK_STATE_ENABLED);
+        F(atk_state_set_add_state)(set, ATK_STATE_SENSITIVE);
+    }
     F(atk_state_set_add_state)(set, ATK_STATE_VISIBLE);
     if (flags & STRIP_ACC_SHOWING) F(atk_state_set_add_state)(set, ATK_STATE_SHOWING);
     if (selectable) {

@@ -84,6 +84,23 @@ public final class SegmentWidths: @unchecked Sendable {
         return measuredWidths
     }
 
+    /// These widths with segment `index`'s replaced by `width` (pixels, at
+    /// least `minimumWidth`), as a new object: the layouts of the old widths
+    /// stay as they are, so a tween can go from them to the new ones. Measures
+    /// through `index` first; `measure` gives the widths not measured yet.
+    public func replacing(_ index: Int, with width: Double, measure: @escaping (Int) -> Double) -> SegmentWidths {
+        precondition(index >= 0 && index < count, "segment index out of range")
+        precondition(width >= minimumWidth, "a width below the minimum")
+        self.measure(upTo: index + 1)
+        var widths = measuredWidths
+        widths[index] = width
+        let result = SegmentWidths(count: count, minimumWidth: minimumWidth, measure: measure)
+        result.measuredWidths = widths
+        for w in widths { result.prefixSums.append(result.prefixSums[result.prefixSums.count - 1] + w) }
+        if result.isComplete { result.measure = nil }
+        return result
+    }
+
     /// A lower bound of the sum of all widths from what is measured (pixels):
     /// the measured sum plus `minimumWidth` for each segment not measured yet;
     /// the exact sum once every segment is measured.
@@ -312,6 +329,19 @@ public struct SegmentLayout: Equatable, Sendable {
         let y = metrics.indicatorLocation == .top ? metrics.insets.top
             : metrics.stripHeight - metrics.insets.bottom - metrics.indicatorHeight
         return Rect(x: x, y: y, width: width, height: metrics.indicatorHeight)
+    }
+
+    /// The same frames over `newBase`, whose widths are this layout's base
+    /// but for segment `index`: an extra at `index` makes up the difference,
+    /// so every frame is unchanged, and a tween from the result to a layout
+    /// of `newBase` glides segment `index` to its new width.
+    func rebased(onto newBase: SegmentWidths, changing index: Int) -> SegmentLayout {
+        precondition(newBase.count == base.count, "layouts of different lengths")
+        var merged = extras.filter { $0.index != index }
+        merged.append(WidthExtra(index: index, extra: extra(at: index) + base.width(at: index) - newBase.width(at: index)))
+        var result = SegmentLayout(metrics: metrics, base: newBase, extras: merged)
+        result.fill = fill
+        return result
     }
 
     /// This layout at `fraction` 0, `other` at 1: the layout of the blended

@@ -137,6 +137,29 @@ struct SelectionTransition {
         }
     }
 
+    /// A new resting layout over other widths (an item's title changed):
+    /// `rebase` carries a layout of the old widths over to the new ones with
+    /// the same frames. A running tween keeps its clock and bends toward
+    /// `target`; at rest, `tween` (nil: at once) glides from the old resting
+    /// drawing to `target`; a leg that follows the page position keeps drawing the same.
+    mutating func relayout(_ target: SegmentLayout, rebasing rebase: (SegmentLayout) -> SegmentLayout, tween: Tween?) {
+        let old = self.target
+        self.target = target
+        switch leg?.driver {
+        case .tween?:
+            leg!.from.layout = rebase(leg!.from.layout)
+            leg!.to = Self.resting(target, selecting: selectedIndex)
+        case .fraction?:
+            leg!.from.layout = rebase(leg!.from.layout)
+            leg!.to.layout = rebase(leg!.to.layout)
+        case nil:
+            guard let tween else { return }
+            var start = Self.resting(old, selecting: selectedIndex)
+            start.layout = rebase(old)
+            leg = (start, Self.resting(target, selecting: selectedIndex), .tween(tween))
+        }
+    }
+
     /// `from` + (`to` - `from`) x `p` for every index in either, dropping zeros.
     private static func blend(_ from: [Int: Double], _ to: [Int: Double], _ p: Double) -> [Int: Double] {
         var out = [Int: Double]()

@@ -1,8 +1,8 @@
 /// What a button-1 release amounted to.
 public enum PointerRelease: Equatable, Sendable {
-    /// No press was being tracked, or a click hit no segment.
+    /// No press was being tracked, or a click hit no segment or a disabled one.
     case none
-    /// A click on segment `index`; `changed` is false when it was already selected.
+    /// A click on segment `index`; `changed` is false when it was already selected (a reselection).
     case click(index: Int, changed: Bool)
     /// The end of a drag at `contentOffset` pixels. `velocity` is the
     /// content's velocity at release (pixels per second, positive toward the
@@ -61,16 +61,18 @@ extension StripModel {
     }
 
     /// The segment under the pointer at `now` (seconds), hit-tested through
-    /// the frames drawn then; nil while dragging, outside the strip or after the pointer left.
+    /// the frames drawn then; nil while dragging, outside the strip, after the
+    /// pointer left, or over a disabled item (which shows no hover and no hand cursor).
     public func hoveredIndex(at now: Double) -> Int? {
         guard let p = pointer, !isDragging else { return nil }
         let drawn = presentation(at: now)
-        return drawn.layout.hitTest(x: p.x + drawn.contentOffset, y: p.y)
+        guard let index = drawn.layout.hitTest(x: p.x + drawn.contentOffset, y: p.y), isEnabled(at: index) else { return nil }
+        return index
     }
 
     /// Button 1 went up at (`x`, `y`), viewport pixels, at `now` (seconds).
     /// A click selects the segment hit-tested under the release point through
-    /// the frames drawn at `now`. A drag selects nothing: released past an
+    /// the frames drawn at `now`, unless it is disabled (`isEnabled(at:)`). A drag selects nothing: released past an
     /// edge it springs back; released with speed (over 50 px/s) it glides,
     /// bouncing off an edge it reaches.
     public func pointerReleased(x: Double, y: Double, at now: Double, eventTime: Double? = nil) -> PointerRelease {
@@ -81,7 +83,7 @@ extension StripModel {
             return .dragEnded(contentOffset: offset, velocity: velocity, gliding: gliding)
         }
         let drawn = presentation(at: now)
-        guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y) else {
+        guard let index = drawn.layout.hitTest(x: x + drawn.contentOffset, y: y), isEnabled(at: index) else {
             // A press that caught a bounce past an edge and selected nothing lets it spring back.
             scrolling.springBackIfOutOfRange(at: now, maximum: maximumOffset)
             return .none

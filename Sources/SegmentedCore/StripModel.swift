@@ -22,16 +22,21 @@ public enum NavigationKey: Equatable, Sendable {
 /// clock of the caller's choosing, so tests step time exactly.
 public final class StripModel {
     /// The titles, one per segment.
-    public private(set) var titles: [String]
+    public internal(set) var titles: [String]
+    /// The items that are more than a title (`SegmentItem.isPlainTitle` false),
+    /// by index; the rest are their titles alone, so a strip of plain titles
+    /// keeps no item at all (`item(at:)` reads both).
+    public internal(set) var details: [Int: SegmentItem] = [:]
     /// The design numbers (`metrics`), and how a selection moves (`motion`).
     public private(set) var metrics: LayoutMetrics, motion: SelectionMotion
     /// Widths in the unselected font, pixels.
-    public private(set) var unselectedWidths: SegmentWidths
+    public internal(set) var unselectedWidths: SegmentWidths
     /// Width of the visible part of the strip, pixels.
     public private(set) var viewportWidth: Double
 
     private var measureSelected: (String) -> Double
-    private var selectedWidths: [Int: Double] = [:]
+    var measureUnselected: (String) -> Double = { _ in 0 }
+    var selectedWidths: [Int: Double] = [:]
     var selection: SelectionTransition
     var scrolling = ScrollPosition()
     var pointer: (x: Double, y: Double)?
@@ -92,10 +97,21 @@ public final class StripModel {
     /// - Throws: `Failure.indexOutOfRange` as `init`; the model is then unchanged.
     public func reset(titles: [String], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion, measuresLazily: Bool,
                       measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
+        try reset(titles: titles, details: [:], selectedIndex: selectedIndex, metrics: metrics, motion: motion, measuresLazily: measuresLazily,
+                  measureUnselected: measureUnselected, measureSelected: measureSelected)
+    }
+
+    /// `reset(titles:...)` with `details`, the items that are more than a
+    /// title, by index (`split(_:)` makes both from items; an index outside
+    /// `titles` is ignored by every reader).
+    public func reset(titles: [String], details: [Int: SegmentItem], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
+               measuresLazily: Bool, measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
         self.titles = titles
+        self.details = details
+        self.measureUnselected = measureUnselected
         (self.metrics, self.motion) = (metrics, motion)
         self.measureSelected = measureSelected
         selectedWidths = [:]
@@ -234,19 +250,14 @@ public final class StripModel {
     }
 
     /// Moves the selection by a navigation key at `now` (seconds), animated
-    /// exactly as a click. Returns the newly selected index, or nil when the
-    /// selection did not change (at an end: no wrap, and the selected segment
-    /// is re-centered as a click on it would; no titles).
+    /// exactly as a click, passing over disabled items (`isEnabled(at:)`).
+    /// Returns the newly selected index, or nil when the selection did not
+    /// change (at an end, or no enabled item that way: no wrap, and the
+    /// selected segment is re-centered as a click on it would; no titles).
     @discardableResult
     public func select(_ key: NavigationKey, at now: Double) -> Int? {
         guard let current = selectedIndex else { return nil }
-        let index: Int
-        switch key {
-        case .previous: index = max(current - 1, 0)
-        case .next: index = min(current + 1, titles.count - 1)
-        case .first: index = 0
-        case .last: index = titles.count - 1
-        }
+        let index = enabledTarget(of: key, from: current) ?? current
         // At an end (Home on the first title, Right on the last): the selection
         // stays, but it is scrolled back into the center, as a click on the
         // selected title does, so that a user who pressed Home sees the first title.
@@ -297,7 +308,7 @@ public final class StripModel {
 
     /// The strip at `now` (seconds) as a value.
     public func snapshot(at now: Double) -> StripSnapshot {
-        StripSnapshot(titles: titles, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
+        StripSnapshot(titles: titles, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
                       restingLayout: restingLayout, targetOffset: targetOffset,
                       time: now, presentation: presentation(at: now), isAnimating: isAnimating(at: now), isDragging: isDragging)
     }

@@ -23,6 +23,12 @@ public struct StripPresentation: Equatable, Sendable {
 public struct StripSnapshot: Sendable {
     /// The titles, one per segment.
     public let titles: [String]
+    /// The items that are more than a title, by index (see `StripModel.details`).
+    public let details: [Int: SegmentItem]
+    /// Segment `index`'s item (0..<titles.count).
+    public func item(at index: Int) -> SegmentItem { details[index] ?? SegmentItem(titles[index]) }
+    /// Whether segment `index` can be chosen by the user (see `SegmentItem.isEnabled`).
+    public func isEnabled(at index: Int) -> Bool { details.isEmpty || details[index]?.isEnabled ?? true }
     /// The design numbers (scaled).
     public let metrics: LayoutMetrics
     /// The selected segment; nil only when there are no titles.

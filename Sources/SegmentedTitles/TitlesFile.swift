@@ -1,12 +1,14 @@
 import FoundationEssentials
 import Glibc
+import SegmentedCore
 
-/// Reads the strip's titles from a file: a JSON array of strings, or UTF-8
-/// text with one title per line.
+/// Reads the strip's titles from a file: a JSON array of titles and items,
+/// or UTF-8 text with one title per line.
 ///
 /// The format is chosen by the first character after any UTF-8 BOMs and
-/// white space: `[`, `{` or `"` means JSON (it must be an array of strings;
-/// `[]` is an empty strip), anything else means lines (CRLF or LF; lines blank
+/// white space: `[`, `{` or `"` means JSON (it must be an array whose
+/// elements are strings, or item objects as `TitlesFile+Items.swift` reads
+/// them; `[]` is an empty strip), anything else means lines (CRLF or LF; lines blank
 /// after trimming white space are skipped). A file with no title in line form
 /// is an error, as is invalid UTF-8 anywhere. Only regular files are read (not
 /// FIFOs or devices, which could block or never end).
@@ -27,6 +29,10 @@ public enum TitlesFile {
         case tooLarge(path: String, bytes: Int)
         /// More than `maximumTitles` titles.
         case tooManyTitles(path: String)
+        /// Element `index` (0-based) is an object that is not an item; `detail` names the key.
+        case badItem(path: String, index: Int, detail: String)
+        /// Elements `first` and `second` (0-based) have the same `id`.
+        case duplicateID(path: String, first: Int, second: Int, id: String)
 
         public var description: String {
             switch self {
@@ -37,6 +43,9 @@ public enum TitlesFile {
             case let .noTitles(path): return "titles file \(path) contains no titles"
             case let .tooLarge(path, bytes): return "titles file \(path) is too large (\(bytes) bytes; the limit is \(TitlesFile.maximumBytes))"
             case let .tooManyTitles(path): return "titles file \(path) has more than \(TitlesFile.maximumTitles) titles"
+            case let .badItem(path, index, detail): return "titles file \(path): element \(index): \(detail)"
+            case let .duplicateID(path, first, second, id):
+                return "titles file \(path): elements \(first) and \(second) have the same \"id\" \"\(TerminalText.oneLine(id))\""
             }
         }
     }
@@ -50,9 +59,50 @@ public enum TitlesFile {
     /// neither takes seconds nor hundreds of megabytes to refuse.
     public static let maximumTitles = 1_000_000
 
-    /// Reads and parses the file at `path`.
+    /// Reads and parses the file at `path`: its titles (an item's is its title).
     /// - Throws: `Failure` with a message naming the path.
     public static func load(path: String) throws -> [String] {
+        try readFile(path: path).titles
+    }
+
+    /// Reads and parses the file at `path`: its items, one per element or line.
+    /// - Throws: `Failure` with a message naming the path.
+    public static func loadItems(path: String) throws -> [SegmentItem] {
+        try readFile(path: path).items
+    }
+
+    /// Parses file contents into items; `path` only names the file in errors.
+    /// - Throws: `Failure`.
+    public static func parseItems(_ data: Data, path: String) throws -> [SegmentItem] {
+        try contents(data, path: path).items
+    }
+
+    /// Parses file contents into titles; `path` only names the file in errors.
+    /// - Throws: `Failure`.
+    public static func parse(_ data: Data, path: String) throws -> [String] {
+        try contents(data, path: path).titles
+    }
+
+    /// Reads and parses the file at `path` into its titles and the items that
+    /// are more than a title: what a strip keeps (`StripModel.split`), without
+    /// making an item per title of a long file.
+    /// - Throws: `Failure` with a message naming the path.
+    public static func loadContents(path: String) throws -> Contents {
+        try readFile(path: path)
+    }
+
+    /// What a file holds: the titles, and the items that are more than a
+    /// title by index (the model's own split, `StripModel.split`).
+    public struct Contents: Equatable, Sendable {
+        /// One title per element or line.
+        public var titles: [String]
+        /// The elements that are more than a title (`SegmentItem.isPlainTitle` false), by 0-based index.
+        public var details: [Int: SegmentItem] = [:]
+        /// One item per element or line (O(n)).
+        public var items: [SegmentItem] { titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) } }
+    }
+
+    private static func readFile(path: String) throws -> Contents {
         func failure(_ code: Int32) -> Failure {
             switch code {
             case ENOENT, ENOTDIR: return .unreadable(path: path, reason: "no such file")
@@ -93,12 +143,10 @@ public enum TitlesFile {
         }
         if count > maximumBytes { throw Failure.tooLarge(path: path, bytes: count) }
         data.count = count
-        return try parse(data, path: path)
+        return try contents(data, path: path)
     }
 
-    /// Parses file contents; `path` only names the file in errors.
-    /// - Throws: `Failure`.
-    public static func parse(_ data: Data, path: String) throws -> [String] {
+    private static func contents(_ data: Data, path: String) throws -> Contents {
         var start = data.startIndex
         while data.endIndex - start >= 3, data[start] == 0xEF, data[start + 1] == 0xBB, data[start + 2] == 0xBF { start += 3 }
         let body = data[start...]
@@ -135,7 +183,7 @@ public enum TitlesFile {
         take(bytes.count)
         if titles.count > maximumTitles { throw Failure.tooManyTitles(path: path) }
         if titles.isEmpty { throw Failure.noTitles(path: path) }
-        return titles
+        return Contents(titles: titles)
     }
 
     /// Space, tab, LF, VT, FF or CR.
@@ -149,15 +197,20 @@ public enum TitlesFile {
     /// The titles of a JSON file: the bytes (`data`, and `bytes` the same) are
     /// valid UTF-8. `JSONSyntax` places a syntax error (and refuses what
     /// JSONDecoder takes and JSON does not), then JSONDecoder reads the array.
-    /// - Throws: `Failure.malformedJSON`, `.notArrayOfStrings` or `.tooManyTitles`.
-    private static func parseJSON(_ data: Data, _ bytes: [UInt8], path: String) throws -> [String] {
+    /// - Throws: `Failure.malformedJSON`, `.notArrayOfStrings`, `.tooManyTitles`, `.badItem` or `.duplicateID`.
+    private static func parseJSON(_ data: Data, _ bytes: [UInt8], path: String) throws -> Contents {
         if let error = bytes.withUnsafeBufferPointer({ JSONSyntax.firstError(in: $0) }) {
             throw Failure.malformedJSON(path: path, detail: describePosition(error.message, at: error.offset, in: bytes))
         }
         do {
-            return try JSONDecoder().decode(TitleArray.self, from: data).titles
+            let array = try JSONDecoder().decode(TitleArray.self, from: data)
+            return Contents(titles: array.titles, details: array.details)
         } catch TitleArray.Problem.tooMany {
             throw Failure.tooManyTitles(path: path)
+        } catch let TitleArray.Problem.badItem(index, problem) {
+            throw Failure.badItem(path: path, index: index, detail: problem.detail)
+        } catch let TitleArray.Problem.duplicateID(first, second, id) {
+            throw Failure.duplicateID(path: path, first: first, second: second, id: id)
         } catch let TitleArray.Problem.notAString(index) {
             throw element(index, in: bytes, path: path)
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
@@ -170,19 +223,25 @@ public enum TitlesFile {
         }
     }
 
-    /// The top-level array, read one string at a time through JSONDecoder's
-    /// unkeyed container, which gives the index of an element that is not a
-    /// string. (Decoding `[String]` decodes each element as a generic
-    /// `Decodable`: three times the time, docs/performance.md.)
+    /// The top-level array, read one element at a time through JSONDecoder's
+    /// unkeyed container, which gives the index of an element that is neither
+    /// a string nor an item. (Decoding `[String]` decodes each element as a
+    /// generic `Decodable`: three times the time, docs/performance.md.) A
+    /// string is tried first: a file of titles pays nothing for items.
     private struct TitleArray: Decodable {
         enum Problem: Error {
             /// More than `maximumTitles` elements.
             case tooMany
-            /// The element at `index` (0-based) is not a string.
+            /// The element at `index` (0-based) is neither a string nor an object.
             case notAString(index: Int)
+            /// The element at `index` is an object that is not an item.
+            case badItem(index: Int, ItemObject.Problem)
+            /// Elements `first` and `second` have the same id.
+            case duplicateID(first: Int, second: Int, id: String)
         }
 
         var titles = [String]()
+        var details = [Int: SegmentItem]()
 
         init(from decoder: any Decoder) throws {
             var container = try decoder.unkeyedContainer()
@@ -190,12 +249,27 @@ public enum TitlesFile {
                 if count > TitlesFile.maximumTitles { throw Problem.tooMany }
                 titles.reserveCapacity(count)
             }
+            var ids = [String: Int]()
             while !container.isAtEnd {
-                do {
-                    titles.append(try container.decode(String.self))
-                } catch {
-                    throw Problem.notAString(index: container.currentIndex)
+                if let title = try? container.decode(String.self) {
+                    titles.append(title)
+                    continue
                 }
+                let index = container.currentIndex
+                let item: SegmentItem
+                do {
+                    item = try container.decode(ItemObject.self).item
+                } catch let problem as ItemObject.Problem {
+                    throw Problem.badItem(index: index, problem)
+                } catch {
+                    throw Problem.notAString(index: index)
+                }
+                if let id = item.id {
+                    if let first = ids[id] { throw Problem.duplicateID(first: first, second: index, id: id) }
+                    ids[id] = index
+                }
+                titles.append(item.title)
+                if !item.isPlainTitle { details[index] = item }
             }
         }
     }

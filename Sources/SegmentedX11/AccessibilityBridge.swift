@@ -432,9 +432,8 @@ final class AccessibleElement {
     }
 
     func select(_ index: Int) -> Bool {
-        guard role == .pageTabList, let strip, strip.titles.indices.contains(index) else { return false }
-        strip.selectForAccessibility(index)
-        return true
+        guard role == .pageTabList, let strip else { return false }
+        return strip.selectForAccessibility(index)
     }
 
     /// The strip's selection moved.

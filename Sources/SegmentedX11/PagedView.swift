@@ -106,6 +106,14 @@ public final class PagedView: ChildWindow {
     /// How many pages there are.
     public var pageCount: Int { pager.pageCount }
 
+    /// The item of page `index`: the linked strip's (one page per item); nil
+    /// when the view is not linked or there is no such page. A `drawPage`
+    /// reads it to draw what the item names; `setItem` on the strip repaints the pages.
+    public func item(at index: Int) -> SegmentItem? {
+        guard let strip, strip.titles.indices.contains(index) else { return nil }
+        return strip.item(at: index)
+    }
+
     /// The page position drawn now, pages (p = i + f is f of the way from page
     /// i to page i + 1; outside 0...count - 1 while rubber-banding).
     public var pagePosition: Double { pager.position(at: SegmentedStrip.now()) }

@@ -51,10 +51,11 @@ extension SegmentedStrip {
     }
 
     /// STRIP_ACC_* flags of tab `index`: showing (at least partly inside the
-    /// window), selected, focused (selected while the strip has the keyboard).
+    /// window), selected, focused (selected while the strip has the keyboard),
+    /// disabled (its item's `isEnabled` is false: neither ENABLED nor SENSITIVE).
     func accessibleState(ofTab index: Int) -> Int32 {
         guard let frame = drawnTabFrame(index) else { return 0 }
-        var flags: Int32 = 0
+        var flags: Int32 = model.isEnabled(at: index) ? 0 : Int32(STRIP_ACC_DISABLED)
         if frame.x + frame.width > 0, frame.x < buffer.width { flags |= Int32(STRIP_ACC_SHOWING) }
         if index == selectedIndex {
             flags |= Int32(STRIP_ACC_SELECTED)
@@ -75,8 +76,11 @@ extension SegmentedStrip {
     }
 
     /// Selects `index` for an assistive technology, as a key press does
-    /// (animated, centered), with cause `.accessibility`.
-    func selectForAccessibility(_ index: Int) {
+    /// (animated, centered), with cause `.accessibility`; a disabled item
+    /// refuses, as a click on it does. Returns whether it was selected.
+    func selectForAccessibility(_ index: Int) -> Bool {
+        guard model.titles.indices.contains(index), model.isEnabled(at: index) else { return false }
         try? select(index, animated: true, cause: .accessibility)
+        return true
     }
 }

@@ -43,7 +43,7 @@ extension SegmentedStrip {
             let old = model.selectedIndex
             switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
             case let .click(index, changed):
-                if changed { selectionDidChange(from: old, to: index, cause: .click) }
+                if changed { selectionDidChange(from: old, to: index, cause: .click) } else { callbacks.reselected?(self, index) }
                 reports.selectionPending = true
                 needsPaint = true
             case let .dragEnded(offset, velocity, gliding):

@@ -56,6 +56,10 @@ extension SegmentedStrip {
         /// The selected index changed; called once per change, before the
         /// animation to it starts (the strip still shows the old selection).
         public var selectionChanged: (@MainActor (SegmentedStrip, SelectionChange) -> Void)?
+        /// A click on the title that was already selected (JXCategoryView's
+        /// `didClickSelectedItemAtIndex`), with its index: for example to scroll
+        /// its page to the top. The strip re-centers it, as before; the selection callback does not fire.
+        public var reselected: (@MainActor (SegmentedStrip, Int) -> Void)?
         /// Everything stopped moving after a selection (its frame is on the server).
         public var settled: (@MainActor (SegmentedStrip) -> Void)?
         /// A drag was released (or its press was lost to another client's grab).

@@ -87,9 +87,20 @@ public final class SegmentedStrip: ChildWindow {
     ///   the titles and `StripStyle.InvalidValue` for a style number that is not
     ///   finite or out of range (both before any window is made);
     ///   `XftFontChain.Failure` when a font cannot be opened.
-    public init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
-                titles: [String], selectedIndex: Int = 0,
-                style: StripStyle = StripStyle()) throws {
+    public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
+                            titles: [String], selectedIndex: Int = 0,
+                            style: StripStyle = StripStyle()) throws {
+        try self.init(connection: connection, parent: parent, frame: frame, titles: titles, details: [:], selectedIndex: selectedIndex,
+                      style: style)
+    }
+
+    /// The items initializer with items in the form the strip keeps them
+    /// (`StripModel.split(_:)`, `TitlesFile.loadContents(path:)`): the titles,
+    /// and the items that are more than a title by index, so a long list of
+    /// plain titles makes no item per title.
+    /// - Throws: as the titles initializer.
+    public init(connection: XDisplayConnection, parent: Window, frame: PixelRect, titles: [String], details: [Int: SegmentItem],
+                selectedIndex: Int = 0, style: StripStyle = StripStyle()) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw StripModel.Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
@@ -104,7 +115,8 @@ public final class SegmentedStrip: ChildWindow {
         self.metrics = metrics
         model = try StripModel(titles: [], viewportWidth: Double(Self.clampedSide(frame.width)), measureUnselected: { _ in 0 },
                                measureSelected: { _ in 0 })
-        try Self.reset(model, titles: titles, selectedIndex: selectedIndex, metrics: metrics, motion: style.motion, painter: painter)
+        try Self.reset(model, titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: style.motion,
+                       painter: painter)
         super.init(connection: connection, parent: parent, frame: frame, style: style)
         connectScheduler()
         map()
@@ -150,11 +162,12 @@ public final class SegmentedStrip: ChildWindow {
         }
     }
 
-    /// Resets `model` to `titles` measured in `painter`'s fonts (lazily for long lists).
-    static func reset(_ model: StripModel, titles: [String], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
-                      painter: StripPainter) throws {
+    /// Resets `model` to `titles` (and `details`, the items that are more than a
+    /// title) measured in `painter`'s fonts (lazily for long lists).
+    static func reset(_ model: StripModel, titles: [String], details: [Int: SegmentItem] = [:], selectedIndex: Int, metrics: LayoutMetrics,
+                      motion: SelectionMotion, painter: StripPainter) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
-        try model.reset(titles: titles, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
+        try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
                         measureUnselected: { Double(unselected.advance(of: $0)) },
                         measureSelected: { Double(selected.advance(of: $0)) })
@@ -246,13 +259,18 @@ public final class SegmentedStrip: ChildWindow {
     /// The selection callback fires (cause `.api`) when the selected index changes.
     /// The strip shows the new titles at rest, centered on the selection, without a tween.
     public func setTitles(_ titles: [String], selectedIndex: Int? = nil) throws {
+        try replace(titles: titles, details: [:], selectedIndex: selectedIndex)
+    }
+
+    /// `setTitles` with `details`, the items that are more than a title, by index.
+    func replace(titles: [String], details: [Int: SegmentItem], selectedIndex: Int?) throws {
         if let wanted = selectedIndex, !titles.indices.contains(wanted) {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
         }
         guard !isDestroyed else { return }
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
-        try Self.reset(model, titles: titles, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
+        try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         scheduler.cancelTimer()
         hovered = nil
@@ -292,8 +310,8 @@ public final class SegmentedStrip: ChildWindow {
         metrics = newMetrics
         self.style = style
         input = StripInputTranslator(direction: style.direction)
-        try Self.reset(model, titles: model.titles, selectedIndex: model.selectedIndex ?? 0, metrics: newMetrics, motion: style.motion,
-                       painter: newPainter)
+        try Self.reset(model, titles: model.titles, details: model.details, selectedIndex: model.selectedIndex ?? 0, metrics: newMetrics,
+                       motion: style.motion, painter: newPainter)
         model.takeOver(from: drawn, at: now, animated: animated)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))

@@ -18,6 +18,8 @@ final class StripPainter {
     private let screen: Int32
     var background: XftColor
     private var text: XftColor, hoverText: XftColor, accent: XftColor, separator: XftColor
+    /// Disabled items' titles (`StripStyle.effectiveDisabledTextColor`), selected or not.
+    private var disabledText: XftColor
     /// The titles' color where a box covers them (`StripStyle.boxTitleColor`); nil: their own colors.
     private var boxTitle: XftColor?
     /// The indicator's color at its opacity, premultiplied as XRender expects, composited Over.
@@ -46,6 +48,7 @@ final class StripPainter {
         background = colors.color(style.backgroundColor)
         text = colors.color(style.textColor)
         hoverText = colors.color(style.hoverTextColor)
+        disabledText = colors.color(style.effectiveDisabledTextColor)
         accent = colors.color(style.accentColor)
         separator = colors.color(style.separatorColor)
         let alpha = max(0, min(1, style.effectiveIndicatorOpacity))
@@ -111,7 +114,9 @@ final class StripPainter {
                 let hover = index == hovered
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
                 // main-actor isolation at run time for every title of every frame.
-                var color = mask ?? (blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                // A disabled title keeps its color even when the host selects it (GTK draws an insensitive tab alike).
+                var color = mask ?? (!snapshot.isEnabled(at: index) ? disabledText
+                    : blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
                 chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
                            checkpoints: checkpoints)
             }

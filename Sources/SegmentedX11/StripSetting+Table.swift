@@ -15,6 +15,9 @@ extension StripSetting {
         color("accentColor", \.appearance.accentColor, help: "selected title and indicator"),
         color("textColor", \.appearance.textColor, help: "unselected titles"),
         color("hoverTextColor", \.appearance.hoverTextColor, help: "the title under the pointer"),
+        autoColor("disabledTextColor", \.appearance.disabledTextColor,
+                  help: "titles of disabled items; auto: textColor at 38 % over the background",
+                  details: "the titles of items whose `enabled` is false; `auto` composites `textColor` at 38 % opacity (Material's disabled alpha) Over `backgroundColor`, round(c × 0.38 + b × 0.62) per 8-bit channel: #BEBEBE for the default #555555 on white"),
         color("backgroundColor", \.appearance.backgroundColor, help: "background of the strip and page"),
         color("separatorColor", \.appearance.separatorColor, help: "the line under the strip"),
         color("pageTextColor", \.appearance.pageTextColor, help: "the page title"),
@@ -82,20 +85,23 @@ extension StripSetting {
     /// The titles' color where a box covers them: a color, or "auto" (the default).
     private static var indicatorTitleColor: StripSetting {
         let contrast = StripStyle.minimumBoxContrast.shortText
-        return StripSetting("indicatorTitleColor", [\.appearance.indicatorTitleColor], metavar: "C",
-                            accepted: "#RRGGBB, #RGB, an X color name, or auto",
-                            help: "titles where a box covers them; auto: their own colors while the accent reads on the box",
-                            details: "the part of any title a box covers is drawn in this color (JXCategoryView's title mask); `auto` keeps the titles' own colors while the accent's contrast with the box is at least \(contrast):1 (WCAG 2's for large text; the default box, 3.2:1) and otherwise takes white or black, whichever contrasts more with the box (an opaque default box: black, 5.0:1)",
-                            isColor: true,
-                            describe: { style in style.appearance.indicatorTitleColor.map(hexColor) ?? "auto" }) { value, display, style, setting in
+        return autoColor("indicatorTitleColor", \.appearance.indicatorTitleColor,
+                         help: "titles where a box covers them; auto: their own colors while the accent reads on the box",
+                         details: "the part of any title a box covers is drawn in this color (JXCategoryView's title mask); `auto` keeps the titles' own colors while the accent's contrast with the box is at least \(contrast):1 (WCAG 2's for large text; the default box, 3.2:1) and otherwise takes white or black, whichever contrasts more with the box (an opaque default box: black, 5.0:1)")
+    }
+
+    /// A color that may be "auto" (nil, the default: the style works it out).
+    private static func autoColor(_ name: String, _ field: WritableKeyPath<StripStyle, UInt32?>, help: String, details: String) -> StripSetting {
+        StripSetting(name, [field], metavar: "C", accepted: "#RRGGBB, #RGB, an X color name, or auto", help: help, details: details,
+                     isColor: true, describe: { style in style[keyPath: field].map(hexColor) ?? "auto" }) { value, display, style, setting in
             if value == "auto" {
-                style.appearance.indicatorTitleColor = nil
+                style[keyPath: field] = nil
                 return
             }
             guard let rgb = StripXResources.parseColor(value, display: display) else {
                 throw BadValue(description: "bad color '\(value)' for \(setting.flag) (use #RRGGBB, #RGB, an X color name or auto)")
             }
-            style.appearance.indicatorTitleColor = rgb
+            style[keyPath: field] = rgb
         }
     }
 

@@ -40,6 +40,9 @@ public struct StripStyle: Equatable, Sendable {
         /// Color of the titles where a box covers them (0xRRGGBB); nil (the
         /// default) is `StripStyle.indicatorTitleColor`'s choice: the title's own color while it reads on the box.
         public var indicatorTitleColor: UInt32?
+        /// Titles of disabled items (0xRRGGBB); nil (the default) is
+        /// `StripStyle.effectiveDisabledTextColor`: the text color at 38 % over the background.
+        public var disabledTextColor: UInt32?
 
         public init() {}
 
@@ -86,6 +89,19 @@ public struct StripStyle: Equatable, Sendable {
     /// The opacity the indicator is drawn at, 0 to 1: `indicatorOpacity`, or the automatic one for its shape.
     public var effectiveIndicatorOpacity: Double {
         appearance.indicatorOpacity ?? Appearance.automaticIndicatorOpacity(for: metrics.indicatorShape)
+    }
+
+    /// The opacity of a disabled title's automatic color: Material Design's
+    /// disabled-content alpha (38 %).
+    public static let disabledTextOpacity = 0.38
+
+    /// The color disabled items' titles are drawn in (0xRRGGBB):
+    /// `disabledTextColor`, or `textColor` at `disabledTextOpacity` composited
+    /// Over `backgroundColor` per 8-bit channel, round(c x 0.38 + b x 0.62)
+    /// (`ColorBlend.over`): the default #555555 on white is #BEBEBE.
+    public var effectiveDisabledTextColor: UInt32 {
+        appearance.disabledTextColor
+            ?? ColorBlend.over(appearance.textColor, Self.disabledTextOpacity, on: appearance.backgroundColor)
     }
 
     /// The least contrast ratio the accent keeps against a box before the

@@ -30,7 +30,7 @@ struct DemoOptions {
     /// The flags before the settings in `--help` and the man page.
     static let leadingFlags = [
         Flag(flag: "--titles-file", metavar: "PATH",
-             help: "JSON array of strings, or UTF-8 text with one title per line (default: the bundled titles.json, in share/segmented-strip when installed)"),
+             help: "JSON array of titles and items ({\"title\", \"enabled\", \"badge\", ...}), or UTF-8 text with one title per line (default: the bundled titles.json, in share/segmented-strip when installed)"),
         Flag(flag: "--select", metavar: "INDEX", help: "initially selected segment, 0-based (default 0)"),
         Flag(flag: "--geometry", metavar: "WxH",
              help: "window size in pixels (default 400x200; each side 1 to 16384); without it the default size follows the scale"),

@@ -20,29 +20,30 @@ func readOptions() -> DemoOptions {
     }
 }
 
-/// The titles file's path (`--titles` or the bundled one) and its titles;
-/// exits 2 when it does not read or `--select` is beyond its last title.
+/// The titles file's path (`--titles` or the bundled one) and its titles and
+/// items; exits 2 when it does not read or `--select` is beyond its last title.
 ///
 /// The titles come first: a bad file (or a `--select` beyond its last title)
 /// is the error reported, whatever else is wrong.
-func readTitles(options: DemoOptions) -> (path: String, titles: [String]) {
+func readTitles(options: DemoOptions) -> (path: String, contents: TitlesFile.Contents) {
     let titlesPath: String
     do {
         titlesPath = try options.titlesFile ?? BundledResources.defaultTitlesPath()
     } catch {
         fail("\(error)", status: 2)
     }
-    let titles: [String]
+    let contents: TitlesFile.Contents
     do {
-        titles = try TitlesFile.load(path: titlesPath)
+        contents = try TitlesFile.loadContents(path: titlesPath)
     } catch {
         fail("\(error)", status: 2)
     }
+    let titles = contents.titles
     if options.selectedIndex >= max(titles.count, 1) {
         let range = titles.isEmpty ? "there are no titles" : titles.count == 1 ? "there is 1 title (0)" : "there are \(titles.count) titles (0...\(titles.count - 1))"
         fail("--select \(options.selectedIndex) is out of range: \(range)", status: 2)
     }
-    return (titlesPath, titles)
+    return (titlesPath, contents)
 }
 
 /// Exits 2 for a color flag that is wrong without a server (#RGB, #RRGGBB):

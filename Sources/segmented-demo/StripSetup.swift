@@ -1,5 +1,6 @@
 import Glibc
 import SegmentedCore
+import SegmentedTitles
 import SegmentedX11
 
 /// Opens $DISPLAY, or exits 1 with the reason.
@@ -67,7 +68,8 @@ final class DemoWindow {
     private(set) var hostHeight: Int
 
     /// Makes the window, the strip and the pages, unmapped; exits on failure (`failToMakeStrip`).
-    init(connection: XDisplayConnection, options: DemoOptions, style: StripStyle, titles: [String]) {
+    init(connection: XDisplayConnection, options: DemoOptions, style: StripStyle, contents: TitlesFile.Contents) {
+        let titles = contents.titles
         let windowWidth = options.geometryGiven ? options.width : Int((Double(options.width) * style.scale).rounded())
         let windowHeight = options.geometryGiven ? options.height : Int((Double(options.height) * style.scale).rounded())
         hostHeight = windowHeight
@@ -84,7 +86,8 @@ final class DemoWindow {
         do {
             strip = try SegmentedStrip(connection: connection, parent: host.window,
                                        frame: PixelRect(x: 0, y: 0, width: windowWidth, height: min(windowHeight, pageAreaTop)),
-                                       titles: titles, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex, style: style)
+                                       titles: titles, details: contents.details, selectedIndex: titles.isEmpty ? 0 : options.selectedIndex,
+                                       style: style)
             // Below the window's bottom edge (out of sight) while the window is no taller than the strip.
             pages = try PagedView(connection: connection, parent: host.window,
                                   frame: Self.pagesFrame(width: windowWidth, height: windowHeight, pageAreaTop: pageAreaTop),

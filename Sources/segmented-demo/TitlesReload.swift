@@ -13,10 +13,10 @@ func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any D
     source.setEventHandler {
         MainActor.assumeIsolated {
             do {
-                let fresh = try TitlesFile.load(path: path)
-                demo.demoPages.titles = fresh
-                try demo.strip.setTitles(fresh)
-                trace.emit("titles", ["count": fresh.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? NSNull()])
+                let fresh = try TitlesFile.loadContents(path: path)
+                demo.demoPages.titles = fresh.titles
+                try demo.strip.setItems(titles: fresh.titles, details: fresh.details)
+                trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? NSNull()])
             } catch {
                 warn("\(error); the titles stay as they were")
             }

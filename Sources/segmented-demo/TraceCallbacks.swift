@@ -61,6 +61,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
         trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,
                               "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull()])
     }
+    strip.callbacks.reselected = { window, index in trace.emit("reselected", ["index": index, "title": window.titles[index]]) }
     strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window.snapshot)) }
     strip.callbacks.released = { window, release in
         trace.emit("release", ["contentOffset": release.contentOffset, "velocity": release.velocity, "gliding": release.isGliding,

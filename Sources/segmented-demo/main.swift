@@ -12,12 +12,12 @@ let signalSources = exitOnTerminationSignals()
 // Options and titles, then colors that need no server: their errors come
 // before the display's.
 let options = readOptions()
-let (titlesPath, titles) = readTitles(options: options)
+let (titlesPath, contents) = readTitles(options: options)
 checkColorsBeforeDisplay(options: options)
 
 let connection = openDisplay()
 let style = makeStyle(options: options, connection: connection)
-let demo = DemoWindow(connection: connection, options: options, style: style, titles: titles)
+let demo = DemoWindow(connection: connection, options: options, style: style, contents: contents)
 signalHost = demo.host
 demo.show()
 warnAboutMissingCharactersOnceMeasured(demo.strip)

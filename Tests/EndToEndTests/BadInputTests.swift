@@ -43,8 +43,16 @@ final class BadInputTests: XCTestCase {
     }
 
     func testJSONWithANonString() throws {
-        let path = try file("mixed.json", Array("[\"a\", {\"b\": 1}]".utf8))
-        try assertFails(["--titles-file", path], message: "element 1 is an object, not a string")
+        let path = try file("mixed.json", Array("[\"a\", null]".utf8))
+        try assertFails(["--titles-file", path], message: "element 1 is null, not a string")
+    }
+
+    /// An object that is not an item: refused before any window, naming the element and the key.
+    func testJSONWithABadItem() throws {
+        let path = try file("items.json", Array("[\"a\", {\"b\": 1}, {\"title\": \"c\", \"badge\": -2}]".utf8))
+        try assertFails(["--titles-file", path], message: "element 1: unknown key \"b\"")
+        let badge = try file("badge.json", Array("[\"a\", \"b\", {\"title\": \"c\", \"badge\": -2}]".utf8))
+        try assertFails(["--titles-file", badge], message: "element 2: \"badge\" must be a count, \"dot\" or a short text")
     }
 
     func testInvalidUTF8() throws {

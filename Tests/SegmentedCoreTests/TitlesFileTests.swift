@@ -19,7 +19,7 @@ final class TitlesFileTests: XCTestCase {
         let titles = (0..<count).map { $0 % 3 == 0 ? "标题 \($0)" : "title \($0) with a longer tail" }
         let json = try JSONSerialization.data(withJSONObject: titles)
         XCTAssertEqual(try TitlesFile.parse(json, path: "t"), titles)
-        for (bad, replacement, kind) in [(count - 2, "null", "null"), (count / 2 + 1, "7", "a number or boolean"), (5, "{}", "an object")] {
+        for (bad, replacement, kind) in [(count - 2, "null", "null"), (count / 2 + 1, "7", "a number or boolean"), (5, "[{}]", "an array")] {
             var elements = titles.map { "\"\($0)\"" }
             elements[bad] = replacement
             elements[count - 1] = "[]"   // later ones are not named

@@ -25,6 +25,8 @@ enum {
     STRIP_ACC_SELECTED = 4,
     /// A frame that has the keyboard focus (the active window).
     STRIP_ACC_ACTIVE = 8,
+    /// A tab whose item is disabled: neither ENABLED nor SENSITIVE, and its action refuses.
+    STRIP_ACC_DISABLED = 16,
 };
 
 /// The Swift side. `handle` is what was given to strip_acc_node_new; `index`
@@ -43,7 +45,7 @@ typedef struct {
     void (*extents)(void *handle, int32_t index, int32_t *x, int32_t *y, int32_t *width, int32_t *height);
     /// The tab a click at (x, y) would select (-1: none).
     int32_t (*hit)(void *handle, int32_t x, int32_t y);
-    /// Selects a tab as a user would; returns 1 when the index exists.
+    /// Selects a tab as a user would; returns 1 when the index exists and the tab is enabled.
     int32_t (*select)(void *handle, int32_t index);
 } StripAccCallbacks;
 

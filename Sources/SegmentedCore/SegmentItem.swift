@@ -1,0 +1,89 @@
+/// One segment of a strip: its title and what it may carry besides (an icon,
+/// a badge, a tooltip), whether it can be chosen, and an identity.
+///
+/// This increment draws the title and honours `isEnabled`; `icon`, `badge`
+/// and `tooltip` are kept, validated by the titles file and handed back to
+/// the host, but nothing draws them yet (issue 24's later increments).
+public struct SegmentItem: Equatable, Hashable, Sendable {
+    /// The text drawn in the segment, and its accessible name.
+    public var title: String
+    /// An image before the title; kept, not drawn yet.
+    public var icon: SegmentIcon?
+    /// A count, a dot or a short text at the title's corner; kept, not drawn yet.
+    public var badge: SegmentBadge?
+    /// False: drawn in `disabledTextColor`; a click, the keys and assistive
+    /// technologies cannot select it (the host still can, through the API).
+    public var isEnabled: Bool
+    /// Text shown on hover; kept, not shown yet.
+    public var tooltip: String?
+    /// An identity the host chooses that survives a reload (nil: none);
+    /// the titles file refuses two items with the same one.
+    public var id: String?
+
+    /// An item; only `title` is required.
+    public init(title: String, icon: SegmentIcon? = nil, badge: SegmentBadge? = nil, isEnabled: Bool = true,
+                tooltip: String? = nil, id: String? = nil) {
+        (self.title, self.icon, self.badge, self.isEnabled, self.tooltip, self.id) = (title, icon, badge, isEnabled, tooltip, id)
+    }
+
+    /// An enabled item with only a title: what the titles API makes.
+    public init(_ title: String) {
+        self.init(title: title)
+    }
+
+    /// Whether the item is only a title (every other field at its default):
+    /// a strip keeps such items as their titles alone.
+    public var isPlainTitle: Bool {
+        icon == nil && badge == nil && isEnabled && tooltip == nil && id == nil
+    }
+}
+
+/// Where an item's icon comes from.
+public enum SegmentIcon: Equatable, Hashable, Sendable {
+    /// An image file (PNG or SVG), as written (a relative path is relative to the working directory).
+    case file(path: String)
+    /// A name looked up in the icon theme (freedesktop Icon Theme Specification), e.g. `mail-unread-symbolic`.
+    case named(String)
+
+    /// A file when `text` holds a `/` (a freedesktop icon name never does), else a theme name.
+    public init(_ text: String) {
+        self = text.contains("/") ? .file(path: text) : .named(text)
+    }
+}
+
+/// The mark at a title's corner.
+public enum SegmentBadge: Equatable, Hashable, Sendable {
+    /// A count, 0 or more (drawn as "99+" above 99, when badges are drawn).
+    case count(Int)
+    /// A dot with no text.
+    case dot
+    /// A short text, 1 to `maximumTextLength` characters ("New").
+    case text(String)
+
+    /// The longest text a badge takes, in characters (grapheme clusters)
+    /// after trimming white space: a badge is a word ("New", "Beta"), and a
+    /// pill longer than this crowds the title it marks.
+    public static let maximumTextLength = 12
+
+    /// The badge for a titles file's or a host's text: "dot" is `.dot`, other
+    /// text is trimmed of white space; nil when that leaves nothing or more
+    /// than `maximumTextLength` characters.
+    public init?(text: String) {
+        let trimmed = text.trimmingWhiteSpace
+        if trimmed == "dot" {
+            self = .dot
+        } else if trimmed.isEmpty || trimmed.count > Self.maximumTextLength {
+            return nil
+        } else {
+            self = .text(trimmed)
+        }
+    }
+}
+
+extension String {
+    /// The string without white space (Unicode's) at either end.
+    var trimmingWhiteSpace: String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,58 @@
+import CXft
+import SegmentedCore
+
+// The strip's segments as items (`SegmentItem`): titles are the shortcut, items the whole.
+extension SegmentedStrip {
+    /// Creates the strip of `items`, as `init(connection:parent:frame:titles:selectedIndex:style:)`
+    /// does for titles: each item's title is drawn, a disabled one in
+    /// `disabledTextColor`; icons, badges and tooltips are kept but not drawn yet.
+    /// - Throws: as the titles initializer.
+    public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
+                            items: [SegmentItem], selectedIndex: Int = 0,
+                            style: StripStyle = StripStyle()) throws {
+        let (titles, details) = StripModel.split(items)
+        try self.init(connection: connection, parent: parent, frame: frame, titles: titles, details: details, selectedIndex: selectedIndex,
+                      style: style)
+    }
+
+    /// The items, one per segment (made from the titles and the items that are more than a title: O(n)).
+    public var items: [SegmentItem] { model.items }
+
+    /// Segment `index`'s item, 0..<titles.count.
+    public func item(at index: Int) -> SegmentItem { model.item(at: index) }
+
+    /// Replaces every item, as `setTitles(_:selectedIndex:)` replaces the titles.
+    /// - Throws: `StripModel.Failure.indexOutOfRange` when `selectedIndex` is outside the new items.
+    public func setItems(_ items: [SegmentItem], selectedIndex: Int? = nil) throws {
+        let (titles, details) = StripModel.split(items)
+        try replace(titles: titles, details: details, selectedIndex: selectedIndex)
+    }
+
+    /// `setItems(_:selectedIndex:)` with items in the form the strip keeps
+    /// them (see `init(connection:parent:frame:titles:details:selectedIndex:style:)`).
+    /// - Throws: as `setItems`.
+    public func setItems(titles: [String], details: [Int: SegmentItem], selectedIndex: Int? = nil) throws {
+        try replace(titles: titles, details: details, selectedIndex: selectedIndex)
+    }
+
+    /// Changes segment `index`'s item without a reload: the selection, the
+    /// scroll and any motion stay. A new title glides the frames to its
+    /// widths on the style's tween (`StripModel.setItem(_:at:at:animated:)`;
+    /// `animated` false: at once). A disabled item is drawn in
+    /// `disabledTextColor` from the next frame, loses its hover and hand
+    /// cursor, and stays selected if it was. Assistive technologies hear that
+    /// the tabs changed, and linked pages repaint. No selection callback fires.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    public func setItem(_ item: SegmentItem, at index: Int, animated: Bool = true) throws {
+        guard !isDestroyed else {
+            guard model.titles.indices.contains(index) else { throw StripModel.Failure.indexOutOfRange(index: index, count: model.titles.count) }
+            return
+        }
+        let titleChanged = try model.setItem(item, at: index, at: Self.now(), animated: animated)
+        if titleChanged { reports.selectionPending = true }
+        accessible?.titlesReplaced()
+        linkedPages?.setNeedsDisplay()
+        needsPaint = true
+        scheduleUpdate()
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+import SegmentedCore
+@testable import SegmentedTitles
+
+/// Item objects in a titles file: what each key takes, and the message for each mistake.
+final class TitlesFileItemTests: XCTestCase {
+    private func items(_ text: String) throws -> [SegmentItem] { try TitlesFile.parseItems(Data(text.utf8), path: "t") }
+
+    private func assertRefused(_ text: String, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try items(text), file: file, line: line) { error in
+            XCTAssertEqual("\(error)", message, file: file, line: line)
+        }
+    }
+
+    func testStringsAndObjectsMix() throws {
+        let parsed = try items(#"""
+        ["一级", {"title": "二级", "icon": "mail-unread-symbolic", "badge": 3, "enabled": false, "tooltip": "二级建造师", "id": "b"},
+         {"title": "c", "icon": "./icons/c.png", "badge": "dot"}, {"title": "d", "badge": "  New  ", "icon": null}, {"title": "e", "enabled": true}]
+        """#)
+        XCTAssertEqual(parsed, [
+            SegmentItem("一级"),
+            SegmentItem(title: "二级", icon: .named("mail-unread-symbolic"), badge: .count(3), isEnabled: false, tooltip: "二级建造师", id: "b"),
+            SegmentItem(title: "c", icon: .file(path: "./icons/c.png"), badge: .dot),
+            SegmentItem(title: "d", badge: .text("New")),
+            SegmentItem("e"),
+        ])
+        XCTAssertEqual(try TitlesFile.parse(Data(#"[{"title": "a", "badge": 0}, "b"]"#.utf8), path: "t"), ["a", "b"])
+        XCTAssertEqual(try items("a\nb\n"), [SegmentItem("a"), SegmentItem("b")], "lines are plain titles")
+    }
+
+    func testEachKeysMistakeIsNamed() {
+        assertRefused(#"["a", "b", {}]"#, #"titles file t: element 2: "title" is required"#)
+        assertRefused(#"[{"title": 5}]"#, #"titles file t: element 0: "title" must be a string"#)
+        assertRefused(#"[{"title": null}]"#, #"titles file t: element 0: "title" is required"#)
+        let badge = #""badge" must be a count, "dot" or a short text (an integer from 0, or 1 to 12 characters)"#
+        for value in ["-1", "2.5", "true", "\"\"", "\"   \"", "\"1234567890123\"", "[]", "{}", "1e30"] {
+            assertRefused(#"["a", "b", "c", {"title": "d", "badge": \#(value)}]"#, "titles file t: element 3: " + badge)
+        }
+        assertRefused(#"[{"title": "a", "enabled": "no"}]"#, #"titles file t: element 0: "enabled" must be true or false"#)
+        assertRefused(#"[{"title": "a", "enabled": 0}]"#, #"titles file t: element 0: "enabled" must be true or false"#)
+        assertRefused(#"[{"title": "a", "icon": 7}]"#, #"titles file t: element 0: "icon" must be a file path or an icon name"#)
+        assertRefused(#"[{"title": "a", "icon": " "}]"#, #"titles file t: element 0: "icon" must be a file path or an icon name"#)
+        assertRefused(#"[{"title": "a", "tooltip": false}]"#, #"titles file t: element 0: "tooltip" must be a string"#)
+        assertRefused(#"[{"title": "a", "id": 3}]"#, #"titles file t: element 0: "id" must be a non-empty string"#)
+        assertRefused(#"[{"title": "a", "id": ""}]"#, #"titles file t: element 0: "id" must be a non-empty string"#)
+    }
+
+    func testUnknownKeysAreRefusedByName() {
+        let keys = #"(an item has "title", "icon", "badge", "enabled", "tooltip", "id")"#
+        assertRefused(#"["a", {"title": "b", "enable": false}]"#, #"titles file t: element 1: unknown key "enable" "# + keys)
+        assertRefused(#"[{"title": "b", "zz": 1, "colour": 2}]"#, #"titles file t: element 0: unknown key "colour" "# + keys)
+        assertRefused(#"[{"title": "b", "a\u001b[2J": 1}]"#, #"titles file t: element 0: unknown key "a\u{1B}[2J" "# + keys)
+    }
+
+    func testDuplicateIDsNameBothElements() throws {
+        assertRefused(#"[{"title": "a", "id": "x"}, "b", {"title": "c", "id": "y"}, {"title": "d", "id": "x"}]"#,
+                      #"titles file t: elements 0 and 3 have the same "id" "x""#)
+        XCTAssertEqual(try items(#"[{"title": "a", "id": "x"}, {"title": "a", "id": "X"}]"#).map(\.id), ["x", "X"], "ids are case-sensitive")
+    }
+
+    func testOtherElementsKeepTheirMessages() {
+        assertRefused(#"["a", null]"#, "titles file t must be a JSON array of strings: element 1 is null, not a string")
+        assertRefused(#"["a", [1]]"#, "titles file t must be a JSON array of strings: element 1 is an array, not a string")
+    }
+
+    func testTheBundledItemsParse() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let items = try TitlesFile.loadItems(path: root.appendingPathComponent("Resources/items.json").path)
+        XCTAssertGreaterThanOrEqual(items.count, 8)
+        XCTAssertEqual(items.filter { !$0.isEnabled }.count, 1)
+        XCTAssertTrue(items.contains { $0.badge != nil } && items.contains { $0.tooltip != nil } && items.contains { $0.icon != nil })
+    }
+}
