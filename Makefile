@@ -6,7 +6,7 @@ RELEASE_BIN := .build/release/segmented-demo
 # warning fails it, so the suite is built warning-free.
 DEBUG_BUILD := swift build --build-tests -Xswiftc -warnings-as-errors
 
-.PHONY: deps test-deps build print-release-link run tour docs styles settings-table install uninstall test test-sanitized fuzz soak bench clean
+.PHONY: deps test-deps build run tour docs styles settings-table install uninstall test test-sanitized fuzz soak bench clean
 
 # The Debian packages: `deps` what building and running need (the tour's Xvfb,
 # xdotool and ImageMagick included), `test-deps` those and what the tests need.
@@ -17,30 +17,15 @@ test-deps:
 	@scripts/install-deps.sh test
 
 # Release, with the Swift runtime and Foundation linked in statically (the
-# dynamic loader has far less to relocate: about 5 ms and 6 MiB less), libstdc++
-# too (scripts/static-libstdc++: 1.4 MiB less), as a non-PIE executable (no
-# load-time relocations: 1.7 MiB less) linked by lld with the code and data used
-# at startup packed together (bench/link-order, one section per function: about
-# 4 MiB less resident), with no $ORIGIN run path (--disable-local-rpath: the
-# dynamic loader otherwise looks for each of the ten libraries in .build first,
-# 17 failed lookups; its startup went from 1.15 M to 0.39 M cycles), and with
-# generic types' metadata made by their accessor functions rather than looked
-# up by mangled name (-disable-concrete-type-metadata-mangled-name-accessors:
-# a dictionary keyed by String, Int, UInt or UInt32 then needs no run-time
-# search of every conformance record for Hashable, 1.4 M instructions before
-# the first frame). See docs/performance.md.
-RELEASE_LINK := -c release --disable-local-rpath --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xswiftc -use-ld=lld \
-  -Xswiftc -Xclang-linker -Xswiftc -no-pie -Xswiftc -Xclang-linker -Xswiftc -L$(CURDIR)/scripts/static-libstdc++ \
-  -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
-RELEASE_FLAGS := $(RELEASE_LINK) \
-  -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order/segmented-demo.order -Xlinker --no-warn-symbol-ordering
+# dynamic loader has far less to relocate), libstdc++ and libgcc too
+# (scripts/static-libstdc++), as a non-PIE executable (no load-time
+# relocations). Each pays more than 1 ms or 1 MiB at the 10-title start; what
+# each pays, and the tricks taken out, are in docs/performance.md.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+  -Xswiftc -Xclang-linker -Xswiftc -L$(CURDIR)/scripts/static-libstdc++ -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
 
 build: deps
 	swift build $(RELEASE_FLAGS) --product segmented-demo
-
-# The release flags without the link order, for bench/link-order/regenerate.sh.
-print-release-link:
-	@echo $(RELEASE_LINK)
 
 # On a desktop: open the window. With no $DISPLAY, or one that does not
 # answer (as scripts/with-display.sh decides for make test): a scripted tour on
@@ -93,7 +78,7 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 DATADIR = $(DESTDIR)$(PREFIX)/share/segmented-strip
 MAN1DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 
-$(RELEASE_BIN): Package.swift $(shell find Sources bench/link-order Resources -type f 2>/dev/null)
+$(RELEASE_BIN): Package.swift $(shell find Sources Resources -type f 2>/dev/null)
 	$(MAKE) build
 	touch $@
 
