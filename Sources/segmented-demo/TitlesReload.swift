@@ -16,7 +16,7 @@ func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any D
                 let fresh = try TitlesFile.load(path: path)
                 demo.demoPages.titles = fresh
                 try demo.strip.setTitles(fresh)
-                trace.emit("titles", ["count": fresh.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? NSNull()])
+                trace.emit("titles", ["count": fresh.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? JSONNull()])
             } catch {
                 warn("\(error); the titles stay as they were")
             }

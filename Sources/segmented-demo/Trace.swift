@@ -1,5 +1,6 @@
 import Foundation
 import SegmentedCore
+import SegmentedTitles
 
 /// `--trace`: one JSON object per line on stdout, written with one write(2)
 /// per line so a reader sees whole lines as they happen. The events and their
@@ -47,8 +48,8 @@ final class Trace: @unchecked Sendable {
         guard enabled else { return }
         var object = fields
         object["event"] = event
-        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        data.append(0x0A)
+        guard let text = JSONLine.text(object) else { return }
+        let data = Data((text + "\n").utf8)
         condition.lock()
         defer { condition.unlock() }
         if broken {
