@@ -1,6 +1,7 @@
 import Foundation
 import SegmentedCore
 import SegmentedTitles
+import SegmentedX11
 
 /// `--trace`: one JSON object per line on stdout, written with one write(2)
 /// per line so a reader sees whole lines as they happen. The events and their
@@ -20,7 +21,7 @@ import SegmentedTitles
 /// an `exit()` the demo calls there), never by the writer. The rest is constant.
 final class Trace: @unchecked Sendable {
     private(set) var enabled: Bool
-    private let condition = NSCondition()
+    private let condition = TraceCondition()
     private var queue: [Data] = []
     private var queuedBytes = 0
     private var dropped = 0
@@ -30,7 +31,7 @@ final class Trace: @unchecked Sendable {
     /// Lines and bytes the queue holds before it drops (512 lines: about 8 s of
     /// `--frame-stats` at 60 Hz). SEGMENTED_TRACE_QUEUE_LINES sets another line
     /// count, so a test can fill the queue in a second.
-    static let capacityLines = ProcessInfo.processInfo.environment["SEGMENTED_TRACE_QUEUE_LINES"].flatMap { Int($0) }.map { max(1, $0) } ?? 512
+    static let capacityLines = getenv("SEGMENTED_TRACE_QUEUE_LINES").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 512
     static let capacityBytes = 4 << 20
     /// Seconds `flush` waits at exit for a slow reader before the remaining lines are abandoned.
     static let exitFlushSeconds = 0.5
@@ -38,9 +39,8 @@ final class Trace: @unchecked Sendable {
     init(enabled: Bool) {
         self.enabled = enabled
         guard enabled else { return }
-        let writer = Thread { [self] in self.writeLoop() }
-        writer.name = "segmented-demo.trace"
-        writer.start()
+        // A thread of its own, not Dispatch's pool (see `PosixThread`).
+        PosixThread.detach { [self] in self.writeLoop() }
     }
 
     /// Queues one event; drops it (counted) when the queue is full.
@@ -72,7 +72,7 @@ final class Trace: @unchecked Sendable {
     /// Waits until every queued line is written, for at most `seconds`.
     func flush(seconds: Double = Trace.exitFlushSeconds) {
         guard enabled else { return }
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = TraceCondition.deadline(secondsFromNow: seconds)
         condition.lock()
         while (!queue.isEmpty || writing) && !broken {
             if !condition.wait(until: deadline) { break }
