@@ -182,7 +182,7 @@ public final class HostWindow {
         }
         map()
         loop.start()
-        while true { RunLoop.main.run() }
+        runMainQueue()
     }
 
     /// Destroys the window (and the strips in it) and flushes the connection.

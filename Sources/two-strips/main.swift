@@ -142,6 +142,4 @@ emit(["event": "ready", "window": Int(host.window),
       "pages": ["window": Int(pages.window), "linkedTo": "bottom", "x": pages.frame.x, "y": pages.frame.y,
                 "width": pages.frame.width, "height": pages.frame.height]])
 loop.start()
-while true {
-    RunLoop.main.run()
-}
+runMainQueue()
