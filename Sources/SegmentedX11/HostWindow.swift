@@ -1,5 +1,5 @@
 import CXft
-import Foundation
+import Glibc
 
 /// A top-level window for a program that hosts strips: it speaks to the
 /// window manager (WM_NAME, _NET_WM_NAME, _NET_WM_PID, WM_CLASS,

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegmentedCore
 import SegmentedTitles
 import SegmentedX11
@@ -22,7 +22,7 @@ import SegmentedX11
 final class Trace: @unchecked Sendable {
     private(set) var enabled: Bool
     private let condition = TraceCondition()
-    private var queue: [Data] = []
+    private var queue: [[UInt8]] = []
     private var queuedBytes = 0
     private var dropped = 0
     private var writing = false
@@ -49,7 +49,7 @@ final class Trace: @unchecked Sendable {
         var object = fields
         object["event"] = event
         guard let text = JSONLine.text(object) else { return }
-        let data = Data((text + "\n").utf8)
+        let data = Array((text + "\n").utf8)
         condition.lock()
         defer { condition.unlock() }
         if broken {
@@ -61,7 +61,7 @@ final class Trace: @unchecked Sendable {
             return
         }
         if dropped > 0 {
-            queue.append(Data("{\"event\":\"traceDropped\",\"lines\":\(dropped)}\n".utf8))
+            queue.append(Array("{\"event\":\"traceDropped\",\"lines\":\(dropped)}\n".utf8))
             dropped = 0
         }
         queue.append(data)

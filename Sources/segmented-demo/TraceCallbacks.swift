@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegmentedCore
 import SegmentedTitles
 import SegmentedX11

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegmentedX11
 
 // The order of startup. Signals are blocked before anything else happens
