@@ -16,7 +16,7 @@ deps:
 test-deps:
 	@scripts/install-deps.sh test
 
-# Release, with the Swift runtime and Foundation linked in statically (the
+# Release, with the Swift runtime and FoundationEssentials linked in statically (the
 # dynamic loader has far less to relocate: about 5 ms and 6 MiB less), libstdc++
 # too (scripts/static-libstdc++: 1.4 MiB less), as a non-PIE executable (no
 # load-time relocations: 1.7 MiB less) linked by lld with the code and data used
