@@ -16,7 +16,7 @@ deps:
 test-deps:
 	@scripts/install-deps.sh test
 
-# Release, with the Swift runtime and Foundation linked in statically (the
+# Release, with the Swift runtime and FoundationEssentials linked in statically (the
 # dynamic loader has far less to relocate), libstdc++ and libgcc too
 # (scripts/static-libstdc++), as a non-PIE executable (no load-time
 # relocations). Each pays more than 1 ms or 1 MiB at the 10-title start; what

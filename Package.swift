@@ -57,8 +57,8 @@ let package = Package(
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
-        // Titles for a strip, not the strip itself: the titles-file reader (JSON array of titles and items, or one title a line)
-        // and terminal-safe text for echoing a title or a path in a message.
+        // Titles for a strip, not the strip itself: the titles-file reader (JSON array of titles and items, or one title a line),
+        // terminal-safe text for echoing a title or a path in a message, and the programs' JSON trace lines.
         .target(name: "SegmentedTitles", dependencies: ["SegmentedCore"]),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),

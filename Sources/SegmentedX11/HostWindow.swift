@@ -1,5 +1,5 @@
 import CXft
-import Foundation
+import Glibc
 
 /// A top-level window for a program that hosts strips: it speaks to the
 /// window manager (WM_NAME, _NET_WM_NAME, _NET_WM_PID, WM_CLASS,
@@ -182,7 +182,7 @@ public final class HostWindow {
         }
         map()
         loop.start()
-        while true { RunLoop.main.run() }
+        runMainQueue()
     }
 
     /// Destroys the window (and the strips in it) and flushes the connection.

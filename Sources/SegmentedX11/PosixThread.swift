@@ -6,12 +6,12 @@ import Glibc
 /// monitor wakes its manager thread once a second for as long as the program
 /// runs (seen in `/proc/PID/task/*/status`: an idle demo went from 0 to 1
 /// context switch a second), and an idle strip must not wake at all.
-enum PosixThread {
+public enum PosixThread {
     /// Runs `body` on a new thread that is never joined (detached: it frees
     /// itself when `body` returns); when no thread can be made, runs it at once
     /// on this one. For work whose end is announced otherwise, such as a hop
     /// back to the main queue.
-    static func detach(_ body: @escaping @Sendable () -> Void) {
+    public static func detach(_ body: @escaping @Sendable () -> Void) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }

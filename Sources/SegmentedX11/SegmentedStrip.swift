@@ -1,6 +1,6 @@
 import CXft
 import Dispatch
-import Foundation
+import Glibc
 import SegmentedCore
 
 /// A scrollable segmented control in a child window of any X window: the

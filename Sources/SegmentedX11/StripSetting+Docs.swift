@@ -1,10 +1,10 @@
-import Foundation
+import Glibc
 
 extension StripSetting {
     /// docs/settings.md's settings table (between its `settings:begin` and
     /// `settings:end` markers): one row per setting.
     public static var markdownTable: String {
-        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        func cell(_ text: String) -> String { text.replacing("|", with: "\\|") }
         var lines = ["| resource | flag | `StripStyle` field | default | accepts | what it sets |", "| --- | --- | --- | --- | --- | --- |"]
         for setting in all {
             let fields = setting.fields.map { "`" + fieldName($0) + "`" }.joined(separator: ", ")
@@ -34,7 +34,7 @@ extension StripSetting {
     /// `first` is too long for that, on the next line), the others indented to it.
     public static func wrap(_ words: [String], first: String, column: Int, width: Int) -> [String] {
         var lines = [String]()
-        var line = first.count < column ? first.padding(toLength: column, withPad: " ", startingAt: 0) : first
+        var line = first.count < column ? first + String(repeating: " ", count: column - first.count) : first
         var empty = first.count < column
         if !empty {
             lines.append(line)

@@ -83,7 +83,7 @@ public enum StripXResources {
                 try setting.apply(String(cString: address), to: &style, display: display)
             } catch {
                 // The value's message names the flag ("for --indicator-height"), which no one passed here.
-                let reason = "\(error)".replacingOccurrences(of: " for \(setting.flag) (", with: " (")
+                let reason = "\(error)".replacing(" for \(setting.flag) (", with: " (")
                 warnings.append("X resource \(resourceClass).\(setting.name): \(reason); using the default")
             }
         }

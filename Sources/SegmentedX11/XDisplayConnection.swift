@@ -1,5 +1,5 @@
 import CXft
-import Foundation
+import Glibc
 import Synchronization
 
 /// An open connection to an X server, with the error handlers the strip needs.
@@ -78,7 +78,7 @@ public final class XDisplayConnection {
 
     /// What Xlib printed while refusing a connection, as one short reason.
     nonisolated static func reason(_ printed: String) -> String? {
-        let lines = printed.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = printed.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }
         guard let first = lines.first else { return nil }
         let lower = printed.lowercased()

@@ -60,7 +60,7 @@ public final class XEventLoop {
     }
 
     /// Starts reading the connection on the main queue; call once, then run the main queue
-    /// (`dispatchMain()` or `RunLoop.main.run()`).
+    /// (`runMainQueue()`).
     public func start() {
         guard readSource == nil else { return }
         let source = DispatchSource.makeReadSource(fileDescriptor: connection.fileDescriptor, queue: .main)

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension XftFontChain {
     /// Why a font chain could not be made.
@@ -39,5 +39,12 @@ extension XftFontChain {
 
 private extension Double {
     /// A cell size for a message: two decimals, or "less than 0.01" (1e-12 would print as 0.00 or in exponent form).
-    var cellText: String { self < 0.005 ? "less than 0.01" : String(format: "%.2f", self) }
+    var cellText: String {
+        guard self >= 0.005 else { return "less than 0.01" }
+        // printf's rounding, as Foundation's String(format:) had it (FoundationEssentials has no String(format:)).
+        // 320 bytes hold any finite Double to two decimals (309 digits before the point at most).
+        var digits = [CChar](repeating: 0, count: 320)
+        _ = withVaList([self]) { vsnprintf(&digits, digits.count, "%.2f", $0) }
+        return String(decoding: digits.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

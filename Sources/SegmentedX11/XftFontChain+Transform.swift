@@ -1,5 +1,5 @@
 import CXft
-import Foundation
+import Glibc
 
 /// Where the glyphs of a font with a matrix go on the strip's one horizontal
 /// line: each glyph is drawn transformed in a slot of its own, the slots laid

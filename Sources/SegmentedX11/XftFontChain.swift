@@ -1,5 +1,5 @@
 import CXft
-import Foundation
+import Glibc
 import SegmentedText
 
 /// A primary Xft font and the fallback fonts fontconfig found for code points

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Finds the bundled `Resources/titles.json` without Foundation's
 /// `Bundle.module`, which traps when its bundle is missing.

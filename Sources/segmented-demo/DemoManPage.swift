@@ -100,7 +100,7 @@ enum DemoManPage {
 
     /// The Markdown of the settings table's cells as plain text (no code spans).
     private static func plain(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "")
+        text.replacing("`", with: "")
     }
 
     /// roff's escapes: a backslash as `\e`, `-` as `\-` (the minus man pages use in flags, so that

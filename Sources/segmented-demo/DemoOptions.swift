@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegmentedX11
 
 /// The demo's command line.
@@ -214,7 +214,7 @@ struct DemoOptions {
         if (try? setting.apply(a, to: &first, display: nil)) != nil, (try? setting.apply(b, to: &second, display: nil)) != nil {
             return first == second
         }
-        func normal(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces).lowercased() }
+        func normal(_ text: String) -> String { text.trimmingWhitespace().lowercased() }
         return normal(a) == normal(b)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegmentedX11
 
 /// Names the code points no font can draw, once the strip has measured every
@@ -25,8 +25,14 @@ private func warnAboutMissingCharacters(_ strip: SegmentedStrip) {
     for (name, chain) in [("--font", chains.unselected), ("--selected-font", chains.selected)] {
         let missing = chain.missingCodePoints(among: usedCodePoints).sorted()
         if !missing.isEmpty {
-            let list = missing.prefix(8).map { String(format: "U+%04X", $0) }.joined(separator: " ")
+            let list = missing.prefix(8).map(unicodeName).joined(separator: " ")
             warn("no installed font has \(missing.count) character(s) used in the titles for \(name) '\(chain.patternName)': \(list)\(missing.count > 8 ? " ..." : "")")
         }
     }
+}
+
+/// `U+` and at least four upper-case hexadecimal digits, as Unicode names a code point.
+private func unicodeName(_ codePoint: UInt32) -> String {
+    let hex = String(codePoint, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 import SegmentedTitles
 import SegmentedX11
 
@@ -16,7 +16,7 @@ func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any D
                 let fresh = try TitlesFile.loadContents(path: path)
                 demo.demoPages.titles = fresh.titles
                 try demo.strip.setItems(titles: fresh.titles, details: fresh.details)
-                trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? NSNull()])
+                trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? JSONNull()])
             } catch {
                 warn("\(error); the titles stay as they were")
             }

@@ -1,5 +1,7 @@
-import Foundation
+import Glibc
 import SegmentedCore
+import SegmentedTitles
+import SegmentedX11
 
 /// `--trace`: one JSON object per line on stdout, written with one write(2)
 /// per line so a reader sees whole lines as they happen. The events and their
@@ -19,8 +21,8 @@ import SegmentedCore
 /// an `exit()` the demo calls there), never by the writer. The rest is constant.
 final class Trace: @unchecked Sendable {
     private(set) var enabled: Bool
-    private let condition = NSCondition()
-    private var queue: [Data] = []
+    private let condition = TraceCondition()
+    private var queue: [[UInt8]] = []
     private var queuedBytes = 0
     private var dropped = 0
     private var writing = false
@@ -29,7 +31,7 @@ final class Trace: @unchecked Sendable {
     /// Lines and bytes the queue holds before it drops (512 lines: about 8 s of
     /// `--frame-stats` at 60 Hz). SEGMENTED_TRACE_QUEUE_LINES sets another line
     /// count, so a test can fill the queue in a second.
-    static let capacityLines = ProcessInfo.processInfo.environment["SEGMENTED_TRACE_QUEUE_LINES"].flatMap { Int($0) }.map { max(1, $0) } ?? 512
+    static let capacityLines = getenv("SEGMENTED_TRACE_QUEUE_LINES").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 512
     static let capacityBytes = 4 << 20
     /// Seconds `flush` waits at exit for a slow reader before the remaining lines are abandoned.
     static let exitFlushSeconds = 0.5
@@ -37,9 +39,8 @@ final class Trace: @unchecked Sendable {
     init(enabled: Bool) {
         self.enabled = enabled
         guard enabled else { return }
-        let writer = Thread { [self] in self.writeLoop() }
-        writer.name = "segmented-demo.trace"
-        writer.start()
+        // A thread of its own, not Dispatch's pool (see `PosixThread`).
+        PosixThread.detach { [self] in self.writeLoop() }
     }
 
     /// Queues one event; drops it (counted) when the queue is full.
@@ -47,8 +48,8 @@ final class Trace: @unchecked Sendable {
         guard enabled else { return }
         var object = fields
         object["event"] = event
-        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }
-        data.append(0x0A)
+        guard let text = JSONLine.text(object) else { return }
+        let data = Array((text + "\n").utf8)
         condition.lock()
         defer { condition.unlock() }
         if broken {
@@ -60,7 +61,7 @@ final class Trace: @unchecked Sendable {
             return
         }
         if dropped > 0 {
-            queue.append(Data("{\"event\":\"traceDropped\",\"lines\":\(dropped)}\n".utf8))
+            queue.append(Array("{\"event\":\"traceDropped\",\"lines\":\(dropped)}\n".utf8))
             dropped = 0
         }
         queue.append(data)
@@ -71,7 +72,7 @@ final class Trace: @unchecked Sendable {
     /// Waits until every queued line is written, for at most `seconds`.
     func flush(seconds: Double = Trace.exitFlushSeconds) {
         guard enabled else { return }
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = TraceCondition.deadline(secondsFromNow: seconds)
         condition.lock()
         while (!queue.isEmpty || writing) && !broken {
             if !condition.wait(until: deadline) { break }

@@ -1,5 +1,6 @@
-import Foundation
+import Glibc
 import SegmentedCore
+import SegmentedTitles
 import SegmentedX11
 
 /// The layout a trace line reports: selection, offsets, widths, segments and indicator.
@@ -7,13 +8,13 @@ import SegmentedX11
 func layoutFields(_ snapshot: StripSnapshot) -> [String: Any] {
     let p = snapshot.presentation
     var fields: [String: Any] = [
-        "selectedIndex": snapshot.selectedIndex.map { $0 as Any } ?? NSNull(),
+        "selectedIndex": snapshot.selectedIndex.map { $0 as Any } ?? JSONNull(),
         "contentOffset": p.contentOffset,
         "contentWidth": p.layout.contentWidth,
         "viewportWidth": snapshot.viewportWidth,
     ]
     fields.merge(Trace.segmentFields(p.layout, contentOffset: p.contentOffset, viewportWidth: snapshot.viewportWidth)) { a, _ in a }
-    fields["indicator"] = p.indicator.map { Trace.rect($0) as Any } ?? NSNull()
+    fields["indicator"] = p.indicator.map { Trace.rect($0) as Any } ?? JSONNull()
     return fields
 }
 
@@ -59,7 +60,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
     strip.callbacks.selectionChanged = { window, change in
         guard let new = change.newIndex else { return }
         trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,
-                              "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull()])
+                              "previousIndex": change.oldIndex.map { $0 as Any } ?? JSONNull()])
     }
     strip.callbacks.reselected = { window, index in trace.emit("reselected", ["index": index, "title": window.titles[index]]) }
     strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window.snapshot)) }
@@ -73,7 +74,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
                               "maximumOffset": snapshot.maximumOffset])
     }
     strip.callbacks.hoverChanged = { _, index in
-        trace.emit("hover", ["index": index.map { $0 as Any } ?? NSNull(), "cursor": index == nil ? "arrow" : "hand"])
+        trace.emit("hover", ["index": index.map { $0 as Any } ?? JSONNull(), "cursor": index == nil ? "arrow" : "hand"])
     }
     strip.callbacks.resized = { [unowned demo] window in
         let snapshot = window.snapshot, p = snapshot.presentation
@@ -85,7 +86,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
             let p = strip.snapshot(at: frame.time).presentation
             trace.emit("frame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6,
                                  "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
-                                 "indicator": p.indicator.map { Trace.rect($0) as Any } ?? NSNull(),
+                                 "indicator": p.indicator.map { Trace.rect($0) as Any } ?? JSONNull(),
                                  "titleSelection": Dictionary(uniqueKeysWithValues: p.titleSelection.map { (String($0.key), $0.value) })])
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegmentedX11
 
 // The order of startup. Signals are blocked before anything else happens
@@ -37,10 +37,4 @@ loop.handler = { event in demo.host.handle(&event) }
 emitReady(demo, trace: trace)
 loop.start()
 phase.store(Phase.running.rawValue, ordering: .releasing)
-// The run loop serves the main queue on this, the main thread, for good.
-// dispatchMain() would do the same from a worker thread after pthread_exit
-// of the main thread, which leaves the dead frame poisoned for
-// AddressSanitizer when libdispatch later runs its signal code on that stack.
-while true {
-    RunLoop.main.run()
-}
+runMainQueue()

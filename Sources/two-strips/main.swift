@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import Glibc
 import SegmentedCore
 import SegmentedTitles
 import SegmentedX11
@@ -30,9 +30,8 @@ if CommandLine.arguments.count > 1 {
 }
 
 func emit(_ fields: [String: Any]) {
-    guard var data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) else { return }
-    data.append(0x0A)
-    ProcessOutput.write(String(decoding: data, as: UTF8.self), to: 1)
+    guard let text = JSONLine.text(fields) else { return }
+    ProcessOutput.write(text + "\n", to: 1)
 }
 
 XDisplayConnection.installErrorHandlers(programName: programName)
@@ -115,12 +114,12 @@ for (name, strip) in strips {
     loop.add(strip)
     strip.callbacks.pressed = { strip in host.focusedStrip = strip }
     strip.callbacks.selectionChanged = { strip, change in
-        emit(["event": "select", "strip": name, "index": change.newIndex.map { $0 as Any } ?? NSNull(),
-              "previousIndex": change.oldIndex.map { $0 as Any } ?? NSNull(), "userInitiated": change.isUserInitiated,
+        emit(["event": "select", "strip": name, "index": change.newIndex.map { $0 as Any } ?? JSONNull(),
+              "previousIndex": change.oldIndex.map { $0 as Any } ?? JSONNull(), "userInitiated": change.isUserInitiated,
               "cause": change.cause.rawValue])
     }
     strip.callbacks.settled = { strip in
-        emit(["event": "settled", "strip": name, "index": strip.selectedIndex.map { $0 as Any } ?? NSNull(),
+        emit(["event": "settled", "strip": name, "index": strip.selectedIndex.map { $0 as Any } ?? JSONNull(),
               "contentOffset": strip.presentation.contentOffset])
     }
 }
@@ -143,6 +142,4 @@ emit(["event": "ready", "window": Int(host.window),
       "pages": ["window": Int(pages.window), "linkedTo": "bottom", "x": pages.frame.x, "y": pages.frame.y,
                 "width": pages.frame.width, "height": pages.frame.height]])
 loop.start()
-while true {
-    RunLoop.main.run()
-}
+runMainQueue()
