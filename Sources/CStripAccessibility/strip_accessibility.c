@@ -96,6 +96,7 @@ struct Tab {
     Node *list;   // NULL once defunct
     int index;
     char *name;
+    char *description;   // the last description handed out, as `name`
 };
 
 typedef struct { AtkObjectClass parent_class; } NodeClass;
@@ -353,6 +354,12 @@ static const gchar *tab_get_name(AtkObject *object) {
     return handle ? replace_name(&tab->name, callbacks.name(handle, tab->index)) : NULL;
 }
 
+static const gchar *tab_get_description(AtkObject *object) {
+    Tab *tab = (Tab *)object;
+    void *handle = node_handle(tab->list);
+    return handle && callbacks.description ? replace_name(&tab->description, callbacks.description(handle, tab->index)) : NULL;
+}
+
 static AtkObject *tab_get_parent(AtkObject *object) {
     Tab *tab = (Tab *)object;
     return tab->list ? &tab->list->object : NULL;
@@ -373,6 +380,7 @@ static AtkStateSet *tab_ref_state_set(AtkObject *object) {
 
 static void tab_finalize(GObject *object) {
     free(((Tab *)object)->name);
+    free(((Tab *)object)->description);
     G_OBJECT_CLASS(tab_parent_class)->finalize(object);
 }
 
@@ -381,6 +389,7 @@ static void tab_class_init(gpointer klass, gpointer data) {
     tab_parent_class = F(g_type_class_peek_parent)(klass);
     AtkObjectClass *atk = klass;
     atk->get_name = tab_get_name;
+    atk->get_description = tab_get_description;
     atk->get_parent = tab_get_parent;
     atk->get_n_children = tab_get_n_children;
     atk->get_index_in_parent = tab_get_index_in_parent;

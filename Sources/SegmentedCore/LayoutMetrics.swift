@@ -37,13 +37,25 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// A press and release at most this far apart (pixels, Euclidean) is a
     /// click; motion past it turns the press into a drag.
     public var clickSlop: Double = 5
+    /// A badge pill's height, pixels: the strip sets it to its badge font's
+    /// ascent + descent + 2 × `badgeVerticalPadding` (`fittingBadge(textHeight:)`);
+    /// 16 until then (Material's badge with 11 px text).
+    public var badgeHeight: Double = 16
+    /// Room above and below a badge's text inside its pill, pixels.
+    public var badgeVerticalPadding: Double = 1
+    /// Room left and right of a badge's text inside its pill, pixels.
+    public var badgePadding: Double = 4
+    /// A dot badge's diameter, pixels.
+    public var badgeDotDiameter: Double = 6
+    /// The gap between a title's trailing edge and its badge, pixels.
+    public var badgeGap: Double = 2
 
     /// The design's metrics.
     public init() {}
 
     /// Every length multiplied by `factor` (HiDPI): strip height, insets,
-    /// spacing, indicator, minimum and maximum segment widths and the click
-    /// slop. The shape, sizing and placement stay as they are.
+    /// spacing, indicator, minimum and maximum segment widths, the click
+    /// slop and the badge's lengths. The shape, sizing and placement stay as they are.
     public func scaled(by factor: Double) -> LayoutMetrics {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }
         var m = self
@@ -58,6 +70,11 @@ public struct LayoutMetrics: Equatable, Sendable {
         m.indicatorGap = indicatorGap * factor
         m.indicatorBoxInset = indicatorBoxInset * factor
         m.clickSlop = clickSlop * factor
+        m.badgeHeight = badgeHeight * factor
+        m.badgeVerticalPadding = badgeVerticalPadding * factor
+        m.badgePadding = badgePadding * factor
+        m.badgeDotDiameter = badgeDotDiameter * factor
+        m.badgeGap = badgeGap * factor
         return m
     }
 }

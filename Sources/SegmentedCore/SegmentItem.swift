@@ -1,15 +1,15 @@
 /// One segment of a strip: its title and what it may carry besides (an icon,
 /// a badge, a tooltip), whether it can be chosen, and an identity.
 ///
-/// This increment draws the title and honours `isEnabled`; `icon`, `badge`
-/// and `tooltip` are kept, validated by the titles file and handed back to
-/// the host, but nothing draws them yet (issue 24's later increments).
+/// This increment draws the title and the badge and honours `isEnabled`;
+/// `icon` and `tooltip` are kept, validated by the titles file and handed
+/// back to the host, but nothing draws them yet (issue 24's later increments).
 public struct SegmentItem: Equatable, Hashable, Sendable {
     /// The text drawn in the segment, and its accessible name.
     public var title: String
     /// An image before the title; kept, not drawn yet.
     public var icon: SegmentIcon?
-    /// A count, a dot or a short text at the title's corner; kept, not drawn yet.
+    /// A count, a dot or a short text in a pill at the title's top trailing corner.
     public var badge: SegmentBadge?
     /// False: drawn in `disabledTextColor`; a click, the keys and assistive
     /// technologies cannot select it (the host still can, through the API).
@@ -53,7 +53,7 @@ public enum SegmentIcon: Equatable, Hashable, Sendable {
 
 /// The mark at a title's corner.
 public enum SegmentBadge: Equatable, Hashable, Sendable {
-    /// A count, 0 or more (drawn as "99+" above 99, when badges are drawn).
+    /// A count, 0 or more (drawn as "99+" above 99).
     case count(Int)
     /// A dot with no text.
     case dot

@@ -36,6 +36,10 @@ public final class StripModel {
 
     private var measureSelected: (String) -> Double
     var measureUnselected: (String) -> Double = { _ in 0 }
+    /// A badge's drawn text's advance, pixels (`SegmentBadge.drawnText`):
+    /// set before `reset`, which the widths measured from then on use; 0 (the
+    /// default) leaves each pill its least width.
+    public var measureBadge: (String) -> Double = { _ in 0 }
     var selectedWidths: [Int: Double] = [:]
     var selection: SelectionTransition
     var scrolling = ScrollPosition()
@@ -115,8 +119,9 @@ public final class StripModel {
         (self.metrics, self.motion) = (metrics, motion)
         self.measureSelected = measureSelected
         selectedWidths = [:]
-        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, metrics] i in
-            Self.segmentWidth(measureUnselected(titles[i]), metrics: metrics)
+        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, details, metrics, measureBadge] i in
+            Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics, measureTitle: measureUnselected,
+                                 measureBadge: measureBadge)
         }
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
@@ -128,10 +133,11 @@ public final class StripModel {
         scrolling.rest(at: targetOffset)
     }
 
-    /// Width of segment `index` in the selected font, pixels (measured once, then cached).
+    /// Width of segment `index` in the selected font with its badge's extra, pixels (measured once, then cached).
     public func selectedWidth(at index: Int) -> Double {
         if let w = selectedWidths[index] { return w }
         let w = Self.segmentWidth(measureSelected(titles[index]), metrics: metrics)
+            + Self.badgeExtra(details[index]?.badge, metrics: metrics, measure: measureBadge)
         selectedWidths[index] = w
         return w
     }

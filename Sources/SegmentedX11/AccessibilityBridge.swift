@@ -235,6 +235,8 @@ public enum StripAccessibility {
             MainActor.assumeIsolated { Int32(clamping: StripAccessibility.element(handle)?.hit(x: Int(x), y: Int(y)) ?? -1) }
         }, select: { handle, index in
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.select(Int(index)) == true ? 1 : 0 }
+        }, description: { handle, index in
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.description(Int(index)) }.flatMap { strdup($0) }
         })
     }
 
@@ -388,6 +390,12 @@ final class AccessibleElement {
         case .pageArea:
             return strip.flatMap { s in s.selectedIndex.map { Self.drawnText(s.titles[$0]) } }
         }
+    }
+
+    /// A page tab's description (`SegmentedStrip.accessibleDescription(ofTab:)`); nil for anything else.
+    func description(_ index: Int) -> String? {
+        guard role == .pageTabList, index >= 0, let strip else { return nil }
+        return strip.accessibleDescription(ofTab: index).map(Self.drawnText)
     }
 
     /// A title as it is drawn: control characters in caret notation

@@ -64,6 +64,15 @@ extension SegmentedStrip {
         return flags
     }
 
+    /// Tab `index`'s accessible description: its item's tooltip and its
+    /// badge's `spokenText` (the whole count, not the pill's "99+"), joined
+    /// by ", "; nil when it has neither (or `index` is out of range).
+    func accessibleDescription(ofTab index: Int) -> String? {
+        guard model.titles.indices.contains(index), let item = model.details[index] else { return nil }
+        let parts = [item.tooltip, item.badge?.spokenText].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
     /// The tab a click at root pixel (x, y) would select: the click's own
     /// translation (mirroring) and the layout's hit-test on what is drawn.
     func accessibleHit(rootX: Int, rootY: Int) -> Int? {

@@ -111,7 +111,7 @@ public final class SegmentedStrip: ChildWindow {
         colors = ColorCache(connection: connection)
         painter = try StripPainter(connection: connection, style: style, colors: colors)
         pageTitle = try PageTitlePainter(connection: connection, style: style, colors: colors)
-        let metrics = Self.layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
+        let metrics = Self.layoutMetrics(style, painter: painter)
         self.metrics = metrics
         model = try StripModel(titles: [], viewportWidth: Double(Self.clampedSide(frame.width)), measureUnselected: { _ in 0 },
                                measureSelected: { _ in 0 })
@@ -167,6 +167,8 @@ public final class SegmentedStrip: ChildWindow {
     static func reset(_ model: StripModel, titles: [String], details: [Int: SegmentItem] = [:], selectedIndex: Int, metrics: LayoutMetrics,
                       motion: SelectionMotion, painter: StripPainter) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
+        let badgeFont = painter.badgeFont
+        model.measureBadge = { Double(badgeFont.advance(of: $0)) }
         try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
                         measureUnselected: { Double(unselected.advance(of: $0)) },
@@ -192,6 +194,16 @@ public final class SegmentedStrip: ChildWindow {
     static func layoutMetrics(_ style: StripStyle, fonts: [XftFontChain]) -> LayoutMetrics {
         let tallest = fonts.map { $0.ascent + $0.descent }.max() ?? 0
         return style.layoutMetrics.fittingText(height: Double(tallest))
+    }
+
+    /// `layoutMetrics(_:fonts:)` of `painter`'s title fonts, with the badge
+    /// pill as tall as the unselected font's ascent + descent scaled by
+    /// `StripPainter.badgeFontRatio` needs (`LayoutMetrics.fittingBadge(textHeight:)`):
+    /// from the title font's metrics, so the badge font opens only when a badge is drawn.
+    static func layoutMetrics(_ style: StripStyle, painter: StripPainter) -> LayoutMetrics {
+        let title = painter.unselectedFont
+        return layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
+            .fittingBadge(textHeight: Double(title.ascent + title.descent) * StripPainter.badgeFontRatio)
     }
 
     /// The height a host should give a strip of `style` on `connection`,
@@ -305,7 +317,7 @@ public final class SegmentedStrip: ChildWindow {
         let newColors = ColorCache(connection: connection)
         let newPainter = try StripPainter(connection: connection, style: style, colors: newColors)
         let newPageTitle = try PageTitlePainter(connection: connection, style: style, colors: newColors)
-        let newMetrics = Self.layoutMetrics(style, fonts: [newPainter.unselectedFont, newPainter.selectedFont])
+        let newMetrics = Self.layoutMetrics(style, painter: newPainter)
         (colors, painter, pageTitle) = (newColors, newPainter, newPageTitle)
         metrics = newMetrics
         self.style = style

@@ -1,7 +1,7 @@
 import CXft
 import SegmentedCore
 
-/// Paints the strip (titles, indicator, separator line) into a back buffer:
+/// Paints the strip (titles, badges, indicator, separator line) into a back buffer:
 /// a function of the snapshot, the hovered segment and the buffer's size.
 /// Without the RENDER extension the indicator is filled with core requests;
 /// with a full colormap, colors are the nearest ones in it (`ColorCache`).
@@ -11,6 +11,16 @@ final class StripPainter {
     let style: StripStyle
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
+    /// Badges' text: the selected font's pattern (bold by default) at 3/4 of
+    /// the unselected font's pixel size, rounded (11 px by default), as
+    /// Material's 11 sp badge on a 14 sp label. Opened by the first badge, so
+    /// a strip without any pays no fontconfig match; if it cannot be opened,
+    /// the unselected font draws badges.
+    lazy var badgeFont: XftFontChain = {
+        let size = max(1, (unselectedFont.pixelSize * Self.badgeFontRatio).rounded())
+        return (try? XftFontChain(display: display, screen: screen, pattern: style.selectedFont,
+                                  scale: style.scale * size / selectedFont.pixelSize)) ?? unselectedFont
+    }()
     /// Thickness of the line under the strip, pixels (1 at scale 1).
     let separatorHeight: Int
     private let colors: ColorCache
@@ -20,6 +30,8 @@ final class StripPainter {
     private var text: XftColor, hoverText: XftColor, accent: XftColor, separator: XftColor
     /// Disabled items' titles (`StripStyle.effectiveDisabledTextColor`), selected or not.
     private var disabledText: XftColor
+    /// A badge's pill and its text (`badgeColor`, `badgeTextColor`).
+    var badgeFill: XftColor, badgeText: XftColor
     /// The titles' color where a box covers them (`StripStyle.boxTitleColor`); nil: their own colors.
     private var boxTitle: XftColor?
     /// The indicator's color at its opacity, premultiplied as XRender expects, composited Over.
@@ -49,6 +61,8 @@ final class StripPainter {
         text = colors.color(style.textColor)
         hoverText = colors.color(style.hoverTextColor)
         disabledText = colors.color(style.effectiveDisabledTextColor)
+        badgeFill = colors.color(style.badgeColor)
+        badgeText = colors.color(style.badgeTextColor)
         accent = colors.color(style.accentColor)
         separator = colors.color(style.separatorColor)
         let alpha = max(0, min(1, style.effectiveIndicatorOpacity))
@@ -99,7 +113,11 @@ final class StripPainter {
                 let key = index * 2 + (selected ? 1 : 0)
                 // Titles drawn at an in-between size are drawn for a few frames in passing: nothing kept for them.
                 var checkpoints = blendedFont ? nil : memo.checkpoints(for: title, key: key, chain: chain)
-                let frameWidth = Int(layout.frame(at: index).width.rounded(.down))
+                // A badge's room is the segment's; the title is elided to what is left.
+                let badge = snapshot.details.isEmpty ? nil : snapshot.details[index]?.badge
+                let pillWidth = badge.map { badgePillWidth($0, metrics: metrics) } ?? 0
+                let badgeRoom = badge == nil ? 0 : Int(metrics.badgeExtraWidth(pillWidth: pillWidth))
+                let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom
                 if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
                     // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.
                     title = blendedFont ? chain.elided(title, fitting: frameWidth)
@@ -107,10 +125,13 @@ final class StripPainter {
                     checkpoints = nil
                 }
                 let advance = Double(checkpoints?.advance ?? chain.advance(of: title))
-                let frame = layout.frame(at: index)
-                let x = style.direction.windowPixelMinX(contentX: frame.midX - advance / 2, width: advance, contentOffset: offset,
-                                                        viewportWidth: width)
                 let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
+                let placement = badge.map {
+                    layout.badgePlacement(at: index, titleAdvance: advance, pillWidth: pillWidth, pillHeight: metrics.badgePillHeight($0),
+                                          titleTop: Double(baseline - chain.ascent))
+                }
+                let x = style.direction.windowPixelMinX(contentX: placement?.titleMinX ?? layout.frame(at: index).midX - advance / 2,
+                                                        width: advance, contentOffset: offset, viewportWidth: width)
                 let hover = index == hovered
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
                 // main-actor isolation at run time for every title of every frame.
@@ -119,6 +140,7 @@ final class StripPainter {
                     : blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
                 chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
                            checkpoints: checkpoints)
+                if let badge, let placement { drawBadge(badge, in: placement.pill, offset: offset, on: buffer) }
             }
         }
         buffer.unclip()

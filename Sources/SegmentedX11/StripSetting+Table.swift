@@ -18,6 +18,8 @@ extension StripSetting {
         autoColor("disabledTextColor", \.appearance.disabledTextColor,
                   help: "titles of disabled items; auto: textColor at 38 % over the background",
                   details: "the titles of items whose `enabled` is false; `auto` composites `textColor` at 38 % opacity (Material's disabled alpha) Over `backgroundColor`, round(c × 0.38 + b × 0.62) per 8-bit channel: #BEBEBE for the default #555555 on white"),
+        color("badgeColor", \.appearance.badgeColor, help: "a badge's pill and dot"),
+        color("badgeTextColor", \.appearance.badgeTextColor, help: "the count or text in a badge pill"),
         color("backgroundColor", \.appearance.backgroundColor, help: "background of the strip and page"),
         color("separatorColor", \.appearance.separatorColor, help: "the line under the strip"),
         color("pageTextColor", \.appearance.pageTextColor, help: "the page title"),

@@ -43,6 +43,10 @@ public struct StripStyle: Equatable, Sendable {
         /// Titles of disabled items (0xRRGGBB); nil (the default) is
         /// `StripStyle.effectiveDisabledTextColor`: the text color at 38 % over the background.
         public var disabledTextColor: UInt32?
+        /// A badge's pill (and dot), 0xRRGGBB: Material's red, as the accent.
+        public var badgeColor: UInt32 = 0xE53935
+        /// A badge's text in its pill, 0xRRGGBB.
+        public var badgeTextColor: UInt32 = 0xFFFFFF
 
         public init() {}
 

@@ -48,6 +48,7 @@ def describe(acc, depth=0):
     item = {
         "role": acc.getRoleName(),
         "name": acc.name,
+        "description": acc.description,
         "index": acc.getIndexInParent(),
         "states": states(acc),
         "extents": extents(acc),

@@ -47,6 +47,8 @@ typedef struct {
     int32_t (*hit)(void *handle, int32_t x, int32_t y);
     /// Selects a tab as a user would; returns 1 when the index exists and the tab is enabled.
     int32_t (*select)(void *handle, int32_t index);
+    /// A tab's description (its tooltip, its badge), malloc'd UTF-8 (the caller frees it), or NULL for none.
+    char *(*description)(void *handle, int32_t index);
 } StripAccCallbacks;
 
 /// Loads libatk-bridge-2.0 (and with it ATK, GObject and GLib). Returns 0, or

@@ -1,0 +1,216 @@
+import CXft
+import Foundation
+import SegmentedCore
+@testable import SegmentedX11
+import TestSupport
+import XCTest
+
+/// Badges on a real X server, read back as pixels: a count's pill where the
+/// core's formula puts it and as wide as its measured text, "99+" for 120, a
+/// dot, the room inside the segment, `setItem`'s new badge, and right to left.
+/// Expected places come from the strip's own fonts and layout, so no test
+/// depends on which fonts the machine has. The badge color is blue here: the
+/// default #E53935 is also the accent of the selected title and indicator.
+/// `@unchecked Sendable`: as `SegmentedStripAPITests`, everything runs on the main thread.
+final class BadgePixelTests: XCTestCase, @unchecked Sendable {
+    /// The strip's connection and its loop, the test's own reading connection, and the host of the running test.
+    @MainActor private static let stage = Result { () throws -> (XDisplayConnection, XEventLoop, TestDisplay) in
+        XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
+        let connection = try XDisplayConnection()
+        return (connection, XEventLoop(connection: connection), try TestDisplay())
+    }
+    private var host: HostWindow?
+    private var strip: SegmentedStrip?
+    @MainActor private var user: TestDisplay { try! Self.stage.get().2 }
+
+    private static let badgeColor: UInt32 = 0x1E88E5
+    private let items = [SegmentItem(title: "推荐", badge: .count(5)), SegmentItem(title: "关注", badge: .count(120)),
+                         SegmentItem(title: "热榜", badge: .dot), SegmentItem(title: "视频", badge: .text("New")), SegmentItem("小说")]
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            // As a host should: the strip leaves the loop and is destroyed.
+            if let strip, let loop = try? Self.stage.get().1 {
+                loop.remove(strip)
+                strip.destroy()
+            }
+            host?.close()
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+            guard let display = try? Self.stage.get().0.display else { return }
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+            }
+        }
+    }
+
+    /// A strip of `items` in a new 400 x 60 host, its first frame drawn.
+    @MainActor
+    private func shownStrip(direction: LayoutDirection = .leftToRight) throws -> SegmentedStrip {
+        let (connection, loop, user) = try Self.stage.get()
+        user.parkPointer()
+        let host = HostWindow(connection: connection, width: 400, height: 60, background: 0xFFFFFF, title: "badges",
+                              instanceName: "SegmentedX11Tests")
+        self.host = host
+        loop.handler = { event in host.handle(&event) }
+        var style = StripStyle()
+        style.badgeColor = Self.badgeColor
+        style.direction = direction
+        let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 0, width: 400, height: 44),
+                                       items: items, style: style)
+        var drawn = false
+        strip.callbacks.firstFrame = { _ in drawn = true }
+        loop.add(strip)
+        self.strip = strip
+        host.map()
+        loop.start()
+        run(until: { drawn }, "first frame")
+        return strip
+    }
+
+    @MainActor
+    private func run(until condition: () -> Bool, _ message: String) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition(), Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
+        }
+        XCTAssertTrue(condition(), "timed out waiting for: \(message)")
+    }
+
+    /// Where segment `index`'s pill is drawn, window pixels (x, y, width, height), by the core's formula.
+    @MainActor
+    private func expectedPill(_ strip: SegmentedStrip, at index: Int) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let snapshot = strip.snapshot
+        let badge = try XCTUnwrap(snapshot.item(at: index).badge)
+        let layout = snapshot.presentation.layout, metrics = snapshot.metrics
+        let chain = snapshot.selectedIndex == index ? strip.painter.selectedFont : strip.painter.unselectedFont
+        let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
+        let pillWidth = strip.painter.badgePillWidth(badge, metrics: metrics)
+        let pill = layout.badgePlacement(at: index, titleAdvance: Double(chain.advance(of: snapshot.titles[index])), pillWidth: pillWidth,
+                                         pillHeight: metrics.badgePillHeight(badge), titleTop: Double(baseline - chain.ascent)).pill
+        let x = strip.style.direction.windowPixelMinX(contentX: pill.x, width: pill.width.rounded(),
+                                                      contentOffset: snapshot.presentation.contentOffset, viewportWidth: 400)
+        return (x, Int(pill.y.rounded()), Int(pill.width.rounded()), Int(pill.height.rounded()))
+    }
+
+    /// The bounding box of the badge-colored pixels in window columns [minX, maxX), or nil when there are none.
+    @MainActor
+    private func badgeBox(_ strip: SegmentedStrip, columns: Range<Int>) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+        var xs = [Int](), ys = [Int]()
+        for y in 0..<44 {
+            for x in max(0, columns.lowerBound)..<min(400, columns.upperBound) where image[x, y] == Self.badgeColor {
+                xs.append(x)
+                ys.append(y)
+            }
+        }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// Segment `index`'s frame in window columns.
+    @MainActor
+    private func columns(_ strip: SegmentedStrip, of index: Int) -> Range<Int> {
+        let p = strip.snapshot.presentation
+        let f = p.layout.frame(at: index)
+        let x = strip.style.direction.windowPixelMinX(contentX: f.x, width: f.width, contentOffset: p.contentOffset, viewportWidth: 400)
+        return x..<x + Int(f.width.rounded())
+    }
+
+    func testTheDefaultsAndTheSettings() throws {
+        let style = StripStyle()
+        XCTAssertEqual(style.badgeColor, 0xE53935)
+        XCTAssertEqual(style.badgeTextColor, 0xFFFFFF)
+        var changed = style
+        let warnings = MainActor.assumeIsolated {
+            StripXResources.apply("SegmentedStrip.badgeColor: #123456\nSegmentedStrip.badgeTextColor: #000\n", to: &changed,
+                                  instance: "segmented-test", display: nil)
+        }
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(changed.badgeColor, 0x123456)
+        XCTAssertEqual(changed.badgeTextColor, 0x000000)
+        let setting = try XCTUnwrap(StripSetting.all.first { $0.name == "badgeColor" })
+        try setting.apply("#00ff00", to: &changed, display: nil)
+        XCTAssertEqual(changed.badgeColor, 0x00FF00)
+        XCTAssertEqual(setting.flag, "--badge-color")
+    }
+
+    func testPillsDotAndTextWhereTheFormulaPutsThem() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let metrics = strip.snapshot.metrics
+            let badgeFont = strip.painter.badgeFont
+            let title = strip.painter.unselectedFont
+            XCTAssertEqual(metrics.badgeHeight, (Double(title.ascent + title.descent) * 0.75).rounded(.up) + 2,
+                           "3/4 of the title font's height + 1 px above and below")
+            XCTAssertEqual(badgeFont.pixelSize, 11, "3/4 of the 15 px title font, rounded")
+            for index in 0..<4 {
+                let expected = try expectedPill(strip, at: index)
+                let drawn = try XCTUnwrap(try badgeBox(strip, columns: columns(strip, of: index)), "segment \(index)'s badge")
+                XCTAssertEqual(drawn.x, expected.x, "segment \(index)")
+                XCTAssertEqual(drawn.y, expected.y, "segment \(index)")
+                XCTAssertEqual(drawn.width, expected.width, "segment \(index)")
+                XCTAssertEqual(drawn.height, expected.height, "segment \(index)")
+                // Inside its own segment: it ends before the next one begins.
+                XCTAssertLessThanOrEqual(drawn.x + drawn.width, columns(strip, of: index).upperBound, "segment \(index)")
+                XCTAssertLessThan(drawn.x + drawn.width, columns(strip, of: index + 1).lowerBound, "segment \(index)")
+            }
+            // 120 is drawn "99+": the pill is the measured "99+" + 2 × 4 px.
+            let ninetyNine = try XCTUnwrap(try badgeBox(strip, columns: columns(strip, of: 1)))
+            XCTAssertEqual(ninetyNine.width, max(Int(metrics.badgeHeight), badgeFont.advance(of: "99+") + 8))
+            XCTAssertGreaterThan(ninetyNine.width, try XCTUnwrap(try badgeBox(strip, columns: columns(strip, of: 0))).width,
+                                 "wider than one digit's circle")
+            // Text pixels inside the count's pill; none inside the dot.
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            XCTAssertGreaterThan(image.count(notMatching: Self.badgeColor, x: ninetyNine.x + 4, y: ninetyNine.y + 2,
+                                             width: ninetyNine.width - 8, height: ninetyNine.height - 4), 10, "99+ is drawn in the pill")
+            let dot = try XCTUnwrap(try badgeBox(strip, columns: columns(strip, of: 2)))
+            XCTAssertEqual([dot.width, dot.height], [6, 6], "a 6 px dot")
+            XCTAssertEqual(image.count(notMatching: Self.badgeColor, x: dot.x + 1, y: dot.y + 1, width: 4, height: 4), 0, "filled")
+            XCTAssertNil(try badgeBox(strip, columns: columns(strip, of: 4)), "no badge, no pill")
+        }
+    }
+
+    func testSetItemDrawsANewBadgeInTheWidenedSegment() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let before = strip.snapshot.restingLayout.frame(at: 4).width
+            let neighbour = strip.snapshot.restingLayout.frame(at: 3)
+            try strip.setItem(SegmentItem(title: "小说", badge: .count(3)), at: 4, animated: false)
+            let after = strip.snapshot.restingLayout.frame(at: 4).width
+            let metrics = strip.snapshot.metrics
+            XCTAssertEqual(after - before, metrics.badgeExtraWidth(pillWidth: strip.painter.badgePillWidth(.count(3), metrics: metrics)))
+            XCTAssertEqual(strip.snapshot.restingLayout.frame(at: 3), neighbour, "the segment before it stays")
+            let expected = try expectedPill(strip, at: 4)
+            run(until: { (try? self.badgeBox(strip, columns: self.columns(strip, of: 4)))??.x == expected.x }, "the new pill drawn")
+            let drawn = try XCTUnwrap(try badgeBox(strip, columns: columns(strip, of: 4)))
+            XCTAssertEqual([drawn.x, drawn.y, drawn.width, drawn.height], [expected.x, expected.y, expected.width, expected.height])
+        }
+    }
+
+    func testRightToLeftPutsThePillLeftOfTheTitle() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip(direction: .rightToLeft)
+            let segment = columns(strip, of: 1)
+            let expected = try expectedPill(strip, at: 1)
+            let drawn = try XCTUnwrap(try badgeBox(strip, columns: segment))
+            XCTAssertEqual([drawn.x, drawn.y, drawn.width, drawn.height], [expected.x, expected.y, expected.width, expected.height])
+            // Mirrored: the pill at the segment's left edge (the trailing end of right-to-left reading), the title right of it.
+            XCTAssertEqual(drawn.x, segment.lowerBound)
+            XCTAssertGreaterThan(segment.lowerBound, columns(strip, of: 2).upperBound, "segment 2 lies to its left")
+        }
+    }
+}
+
+extension BadgePixelTests {
+    func testTheBadgeIsInThePageTabsDescription() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            XCTAssertEqual((0..<5).map { strip.accessibleDescription(ofTab: $0) }, ["5", "120", "new", "New", nil],
+                           "the whole count, not the pill's 99+; a dot is new")
+            try strip.setItem(SegmentItem(title: "小说", badge: .count(3), tooltip: "连载"), at: 4)
+            XCTAssertEqual(strip.accessibleDescription(ofTab: 4), "连载, 3", "the tooltip, then the badge")
+            XCTAssertNil(strip.accessibleDescription(ofTab: 5))
+        }
+    }
+}
