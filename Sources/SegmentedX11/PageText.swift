@@ -80,9 +80,8 @@ extension XftFontChain {
 /// Lines of page text measured once: each slot (a page's line, numbered by
 /// the caller) keeps its elided lines and their advances until the width or
 /// the font changes, or `removeAll()` (the titles changed). A frame of the
-/// pages then costs lookups, not measuring: a page of 5,000 ZWJ emoji
-/// sequences cost 16 to 19 ms a frame when its lines were made and measured
-/// in every frame.
+/// pages then costs lookups, not measuring, however long its lines
+/// (docs/performance.md has what measuring them in every frame cost).
 @MainActor
 public final class PageLineCache {
     /// One line as drawn: its text after elision and its advance, pixels.

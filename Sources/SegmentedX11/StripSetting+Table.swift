@@ -8,7 +8,7 @@ extension StripSetting {
     public static var all: [StripSetting] { table }
 
     /// Made once: a strip validates its style against it several times before
-    /// its first frame (0.45 M instructions each time it was rebuilt).
+    /// its first frame.
     /// `nonisolated(unsafe)`: the closures are not `Sendable`, but the table is
     /// never changed after it is made, and they capture only constants.
     nonisolated(unsafe) private static let table: [StripSetting] = [

@@ -61,9 +61,8 @@ extension XftFontChain {
     /// generation is full it becomes the older one and the oldest is dropped;
     /// a title found in the older one moves to the newer. So the titles a
     /// strip keeps drawing stay shaped, while measuring 100,000 titles keeps
-    /// at most two generations of glyphs (about 250 bytes a title), not 100,000:
-    /// after measuring 100,000 titles the demo's peak RSS was 5 MiB lower with
-    /// 512 a generation than with 8,192. A strip draws far fewer than 1,024 at once.
+    /// at most two generations of glyphs, not 100,000. A strip draws far
+    /// fewer than 1,024 titles at once.
     nonisolated static let maximumShapedTitles = 1024
 
     /// Whether `text` is drawn from the per-code-point advances without

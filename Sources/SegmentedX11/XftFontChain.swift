@@ -156,8 +156,8 @@ public final class XftFontChain {
         // A sample glyph must take a sane slot (`GlyphLayout` for a transform). Untransformed, the
         // font's own advance of "x" (its metrics, scaled: no glyph loaded) settles it when it is
         // clearly sane, since hinting, rounding and synthetic bold move it by a few pixels at most.
-        // Loading the glyph (a face's first) cost 0.6 M instructions per font before the first
-        // frame, for primary fonts a CJK strip never draws with. Otherwise it is measured as drawn.
+        // Loading the glyph (a face's first) would be paid before the first frame by primary
+        // fonts that a CJK strip never draws with. Otherwise it is measured as drawn.
         let untransformed = Double(cxft_untransformed_advance(font, 0x78)) / 65536   // "x"
         let wellInside = untransformed >= 3 && untransformed <= Double(Self.maximumFontHeight) * 0.9
         if !wellInside || font.pointee.max_advance_width > Int32(Self.maximumFontHeight) * 4 {
@@ -355,9 +355,9 @@ public final class XftFontChain {
     }
 
     /// Those of `codePoints` that no installed font has, in their order.
-    /// (An array, not any sequence: a generic call from another module looks
-    /// the sequence's conformance up at run time, a scan of every conformance
-    /// record in the program, 0.3 M instructions before the first frame.)
+    /// (An array, not any sequence: a generic call from another module would
+    /// look the sequence's conformance up at run time, a scan of every
+    /// conformance record in the program.)
     public func missingCodePoints(among codePoints: [UInt32]) -> [UInt32] {
         // Loops, not filter and contains: their closures would check their isolation on every code point (see `advance(of:)`).
         var missing = [UInt32]()
