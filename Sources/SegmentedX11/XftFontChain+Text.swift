@@ -48,9 +48,9 @@ struct GlyphBudget {
 }
 
 /// Measuring, elision and drawing: each reads a title's glyph string
-/// (`glyphString`: shaped, or laid out from the glyph cache without HarfBuzz),
-/// except a title over `longestShapedTitle` bytes, which is walked code point
-/// by code point from its pen checkpoints. Both go through `GlyphBudget` and one request
+/// (`glyphString`, shaped or laid out from the glyph cache), except a title
+/// over `longestShapedTitle` bytes, which is walked code point by code point
+/// from its pen checkpoints. Both go through `GlyphBudget` and one request
 /// builder, so a measured advance is what is drawn.
 extension XftFontChain {
     /// Most glyphs sent in one XftDrawGlyphFontSpec request, well under any server's request size.

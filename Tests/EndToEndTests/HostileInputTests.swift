@@ -191,9 +191,9 @@ final class HostileInputTests: XCTestCase {
     }
 
     /// HarfBuzz and FriBidi (and the GLib that libharfbuzz brings) are loaded when a title first
-    /// needs shaping: a strip of titles over 4 KiB (drawn by code point) never loads them before
-    /// the first frame, the default CJK titles do. (The demo's page area draws its title after the
-    /// first frame.) Seen through the dynamic loader's own log (LD_DEBUG=files).
+    /// needs shaping: the default CJK titles never load them before the first frame, so `make bench`'s
+    /// startup does not pay for them. (The demo's page area draws Latin text after the first frame,
+    /// which does load them.) Seen through the dynamic loader's own log (LD_DEBUG=files).
     /// A long list (no --trace, whose ready report would measure it all
     /// first) is measured after the first frame, in slices: the warning about
     /// a character no font has, which needs every title measured, comes then;
@@ -228,8 +228,7 @@ final class HostileInputTests: XCTestCase {
     func testHarfBuzzIsLoadedOnlyWhenATitleNeedsShaping() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
-        let long = String(repeating: "一级建造师 Long", count: 300)   // over 4 KiB
-        for (titles, loaded) in [([long, long + "2"], false), (try bundledTitles(), true), (["一级建造师", "مهندس مدني"], true)] {
+        for (titles, loaded) in [(try bundledTitles(), false), (["一级建造师", "مهندس مدني"], true)] {
             let run = try DemoProcess.runToEnd(["--titles-file", try titlesFile(titles), "--exit-after-first-frame"], environment: environment)
             XCTAssertEqual(run.status, 0)
             XCTAssertTrue(run.stderr.contains("file=libXft"), "the loader's log was read")
