@@ -167,8 +167,8 @@ public final class SegmentedStrip: ChildWindow {
     static func reset(_ model: StripModel, titles: [String], details: [Int: SegmentItem] = [:], selectedIndex: Int, metrics: LayoutMetrics,
                       motion: SelectionMotion, painter: StripPainter) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
-        let badgeFont = painter.badgeFont
-        model.measureBadge = { Double(badgeFont.advance(of: $0)) }
+        // The painter, not its badge font: that font opens with the first badge measured.
+        model.measureBadge = { [painter] in Double(painter.badgeFont.advance(of: $0)) }
         try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
                         measureUnselected: { Double(unselected.advance(of: $0)) },
