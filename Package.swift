@@ -25,6 +25,8 @@ func includeFlags(_ packages: String...) -> [String] {
 let atkIncludeFlags = includeFlags("atk")
 /// HarfBuzz's (with FreeType's) and FriBidi's: CHarfBuzz loads them the first time a title needs shaping.
 let harfBuzzIncludeFlags = includeFlags("harfbuzz", "fribidi")
+/// gdk-pixbuf's (with GLib's): CIcons loads it the first time an icon is decoded.
+let pixbufIncludeFlags = includeFlags("gdk-pixbuf-2.0")
 
 // The core (layout, hit-testing, scrolling, tweening) imports no X11; the X11
 // target is the only one that talks to Xlib and Xft, through one C shim.
@@ -54,13 +56,16 @@ let package = Package(
         // HarfBuzz (with hb-ft) and FriBidi behind a few C functions, loaded with dlopen when a title first needs them.
         // Their headers come from libharfbuzz-dev and libfribidi-dev (scripts/install-deps.sh).
         .target(name: "CHarfBuzz", cSettings: [.unsafeFlags(harfBuzzIncludeFlags)]),
+        // Icon files (PNG, SVG) decoded by gdk-pixbuf, loaded with dlopen when the first icon is decoded.
+        // Its headers come from libgdk-pixbuf-2.0-dev; SVG needs librsvg2-common's loader (scripts/install-deps.sh).
+        .target(name: "CIcons", cSettings: [.unsafeFlags(pixbufIncludeFlags)]),
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
         // Titles for a strip, not the strip itself: the titles-file reader (JSON array of titles and items, or one title a line),
         // terminal-safe text for echoing a title or a path in a message, and the programs' JSON trace lines.
         .target(name: "SegmentedTitles", dependencies: ["SegmentedCore"]),
-        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility"]),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility", "CIcons"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.

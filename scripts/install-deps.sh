@@ -60,6 +60,7 @@ run_packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
   libharfbuzz-dev libfribidi-dev                                     # build: shaping (HarfBuzz) and bidi (FriBidi)
   libatk1.0-dev libatk-bridge2.0-dev                                 # build: ATK's headers; the AT-SPI bridge, loaded only when a bus runs
+  libgdk-pixbuf-2.0-dev librsvg2-common                              # build: gdk-pixbuf's headers (icons, loaded with the first one); SVG icons
   "$stdcxx" binutils                                                # release link: libstdc++.a; make install strips the binary
   fontconfig fonts-dejavu-core fonts-noto-cjk                        # Latin, and CJK for the bundled (Chinese) titles
   xvfb x11-utils xdotool imagemagick                                 # make run with no display: the tour on a private Xvfb (xdpyinfo, XTest input, screenshots)

@@ -49,13 +49,18 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var badgeDotDiameter: Double = 6
     /// The gap between a title's trailing edge and its badge, pixels.
     public var badgeGap: Double = 2
+    /// The side of the square box an icon is fitted into, pixels (16 × scale: a menu icon's size).
+    public var iconSize: Double = 16
+    /// The gap between an icon and its title, pixels.
+    public var iconGap: Double = 6
 
     /// The design's metrics.
     public init() {}
 
     /// Every length multiplied by `factor` (HiDPI): strip height, insets,
     /// spacing, indicator, minimum and maximum segment widths, the click
-    /// slop and the badge's lengths. The shape, sizing and placement stay as they are.
+    /// slop, the badge's lengths and the icon's
+    /// (its box rounded to whole pixels). The shape, sizing and placement stay as they are.
     public func scaled(by factor: Double) -> LayoutMetrics {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }
         var m = self
@@ -75,6 +80,8 @@ public struct LayoutMetrics: Equatable, Sendable {
         m.badgePadding = badgePadding * factor
         m.badgeDotDiameter = badgeDotDiameter * factor
         m.badgeGap = badgeGap * factor
+        m.iconSize = (iconSize * factor).rounded()
+        m.iconGap = iconGap * factor
         return m
     }
 }

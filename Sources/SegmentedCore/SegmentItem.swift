@@ -1,13 +1,15 @@
 /// One segment of a strip: its title and what it may carry besides (an icon,
 /// a badge, a tooltip), whether it can be chosen, and an identity.
 ///
-/// This increment draws the title and the badge and honours `isEnabled`;
-/// `icon` and `tooltip` are kept, validated by the titles file and handed
-/// back to the host, but nothing draws them yet (issue 24's later increments).
+/// This increment draws the title, the badge and an icon file and honours
+/// `isEnabled`; icon names and `tooltip` are kept, validated by the titles
+/// file and handed back to the host, but not looked up or shown yet (issue
+/// 24's later increments). An item with an empty title draws its icon alone.
 public struct SegmentItem: Equatable, Hashable, Sendable {
     /// The text drawn in the segment, and its accessible name.
     public var title: String
-    /// An image before the title; kept, not drawn yet.
+    /// An image before the title (right to left: after it), `LayoutMetrics.iconSize`
+    /// square, `iconGap` from a non-empty title; one that cannot be drawn gives a warning and no icon.
     public var icon: SegmentIcon?
     /// A count, a dot or a short text in a pill at the title's top trailing corner.
     public var badge: SegmentBadge?

@@ -95,10 +95,12 @@ extension StripModel {
     }
 
     /// Segment `index`'s unselected width for `titles` and `details`: the
-    /// title's (`segmentWidth(_:metrics:)`) + its badge's extra.
+    /// title's (`segmentWidth(_:metrics:)`) + its icon's and badge's extra (`itemExtra`).
     static func unselectedWidth(at index: Int, titles: [String], details: [Int: SegmentItem], metrics: LayoutMetrics,
-                                measureTitle: (String) -> Double, measureBadge: (String) -> Double) -> Double {
+                                measureTitle: (String) -> Double, measureBadge: (String) -> Double,
+                                measureIcon: (SegmentIcon) -> Double) -> Double {
         let title = segmentWidth(measureTitle(titles[index]), metrics: metrics)
-        return details.isEmpty ? title : title + badgeExtra(details[index]?.badge, metrics: metrics, measure: measureBadge)
+        return details.isEmpty ? title
+            : title + itemExtra(details[index], metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
     }
 }

@@ -2,15 +2,18 @@
 extension StripModel {
     /// A model of `items` (see `init(titles:...)` for the other parameters):
     /// plain titles are kept as titles, the rest in `details`; `measureBadge`
-    /// gives a badge's drawn text's advance, pixels (`StripModel.measureBadge`).
+    /// gives a badge's drawn text's advance, pixels (`StripModel.measureBadge`),
+    /// `measureIcon` an icon's box side (`StripModel.measureIcon`).
     /// - Throws: `Failure.indexOutOfRange` as `init(titles:...)`.
     public convenience init(items: [SegmentItem], selectedIndex: Int = 0, viewportWidth: Double, metrics: LayoutMetrics = LayoutMetrics(),
                             motion: SelectionMotion = SelectionMotion(), measuresLazily: Bool = false,
                             measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double,
-                            measureBadge: @escaping (String) -> Double = { _ in 0 }) throws {
+                            measureBadge: @escaping (String) -> Double = { _ in 0 },
+                            measureIcon: @escaping (SegmentIcon) -> Double = { _ in 0 }) throws {
         try self.init(titles: [], viewportWidth: viewportWidth, metrics: metrics, motion: motion,
                       measureUnselected: measureUnselected, measureSelected: measureSelected)
         self.measureBadge = measureBadge
+        self.measureIcon = measureIcon
         try reset(items: items, selectedIndex: selectedIndex, metrics: metrics, motion: motion, measuresLazily: measuresLazily,
                   measureUnselected: measureUnselected, measureSelected: measureSelected)
     }
@@ -43,7 +46,7 @@ extension StripModel {
     public func isEnabled(at index: Int) -> Bool { details.isEmpty || details[index]?.isEnabled ?? true }
 
     /// Changes segment `index`'s item at `now` (seconds) without a reset: the
-    /// selection, the scroll and any motion stay. When the title or the badge
+    /// selection, the scroll and any motion stay. When the title, the icon or the badge
     /// changes, so do its widths (unselected and selected), and the frames glide to them
     /// as a selection's do: a running tween keeps its clock and bends toward
     /// the new resting layout (as a resize does); at rest a tween of
@@ -51,14 +54,14 @@ extension StripModel {
     /// (with `animated` false, the new widths at once). An offset resting on
     /// the selection's centering follows the new centering with the frames;
     /// any other offset stays where it is, clamped to the new content.
-    /// - Returns: whether the frames change (the title or the badge changed).
+    /// - Returns: whether the frames change (the title, the icon or the badge changed).
     /// - Throws: `Failure.indexOutOfRange`; nothing changes then.
     @discardableResult
     public func setItem(_ item: SegmentItem, at index: Int, at now: Double, animated: Bool = true) throws -> Bool {
         guard titles.indices.contains(index) else { throw Failure.indexOutOfRange(index: index, count: titles.count) }
-        let oldBadge = details[index]?.badge
+        let old = details[index]
         details[index] = item.isPlainTitle ? nil : item
-        guard item.title != titles[index] || item.badge != oldBadge else { return false }
+        guard item.title != titles[index] || item.badge != old?.badge || item.icon != old?.icon else { return false }
         settle(at: now)
         let drawn = presentation(at: now)
         let wasCentered = !scrolling.isMoving(at: now) && !isPressed && scrolling.resting == targetOffset
@@ -66,10 +69,12 @@ extension StripModel {
         titles[index] = item.title
         selectedWidths[index] = nil
         let newBase = oldBase.replacing(index, with: Self.unselectedWidth(at: index, titles: titles, details: details, metrics: metrics,
-                                                                          measureTitle: measureUnselected, measureBadge: measureBadge),
-                                        measure: { [titles, details, metrics, measureUnselected, measureBadge] i in
+                                                                          measureTitle: measureUnselected, measureBadge: measureBadge,
+                                                                          measureIcon: measureIcon),
+                                        measure: { [titles, details, metrics, measureUnselected, measureBadge, measureIcon] i in
                                             Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics,
-                                                                 measureTitle: measureUnselected, measureBadge: measureBadge)
+                                                                 measureTitle: measureUnselected, measureBadge: measureBadge,
+                                                                 measureIcon: measureIcon)
                                         })
         unselectedWidths = newBase
         let glide = animated ? tween(at: now) : nil

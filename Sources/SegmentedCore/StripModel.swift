@@ -40,6 +40,9 @@ public final class StripModel {
     /// set before `reset`, which the widths measured from then on use; 0 (the
     /// default) leaves each pill its least width.
     public var measureBadge: (String) -> Double = { _ in 0 }
+    /// The side of an icon's box as it will be drawn, pixels, or 0 when it
+    /// cannot be (missing, corrupt, refused): set before `reset`, as `measureBadge`.
+    public var measureIcon: (SegmentIcon) -> Double = { _ in 0 }
     var selectedWidths: [Int: Double] = [:]
     var selection: SelectionTransition
     var scrolling = ScrollPosition()
@@ -119,9 +122,9 @@ public final class StripModel {
         (self.metrics, self.motion) = (metrics, motion)
         self.measureSelected = measureSelected
         selectedWidths = [:]
-        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, details, metrics, measureBadge] i in
+        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, details, metrics, measureBadge, measureIcon] i in
             Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics, measureTitle: measureUnselected,
-                                 measureBadge: measureBadge)
+                                 measureBadge: measureBadge, measureIcon: measureIcon)
         }
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
@@ -133,11 +136,11 @@ public final class StripModel {
         scrolling.rest(at: targetOffset)
     }
 
-    /// Width of segment `index` in the selected font with its badge's extra, pixels (measured once, then cached).
+    /// Width of segment `index` in the selected font with its icon's and badge's extra, pixels (measured once, then cached).
     public func selectedWidth(at index: Int) -> Double {
         if let w = selectedWidths[index] { return w }
         let w = Self.segmentWidth(measureSelected(titles[index]), metrics: metrics)
-            + Self.badgeExtra(details[index]?.badge, metrics: metrics, measure: measureBadge)
+            + Self.itemExtra(details[index], metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
         selectedWidths[index] = w
         return w
     }

@@ -5,7 +5,8 @@ import SegmentedCore
 extension SegmentedStrip {
     /// Creates the strip of `items`, as `init(connection:parent:frame:titles:selectedIndex:style:)`
     /// does for titles: each item's title is drawn, a disabled one in
-    /// `disabledTextColor`; icons, badges and tooltips are kept but not drawn yet.
+    /// `disabledTextColor`, with its badge and its icon file (PNG or SVG;
+    /// theme names are not looked up yet); tooltips are kept but not shown yet.
     /// - Throws: as the titles initializer.
     public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
                             items: [SegmentItem], selectedIndex: Int = 0,

@@ -169,6 +169,7 @@ public final class SegmentedStrip: ChildWindow {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
         // The painter, not its badge font: that font opens with the first badge measured.
         model.measureBadge = { [painter] in Double(painter.badgeFont.advance(of: $0)) }
+        model.measureIcon = { painter.iconWidth($0, metrics: metrics) }
         try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
                         measureUnselected: { Double(unselected.advance(of: $0)) },

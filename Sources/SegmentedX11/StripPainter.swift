@@ -1,7 +1,7 @@
 import CXft
 import SegmentedCore
 
-/// Paints the strip (titles, badges, indicator, separator line) into a back buffer:
+/// Paints the strip (icons, titles, badges, indicator, separator line) into a back buffer:
 /// a function of the snapshot, the hovered segment and the buffer's size.
 /// Without the RENDER extension the indicator is filled with core requests;
 /// with a full colormap, colors are the nearest ones in it (`ColorCache`).
@@ -21,6 +21,8 @@ final class StripPainter {
         return (try? XftFontChain(display: display, screen: screen, pattern: style.selectedFont,
                                   scale: style.scale * size / selectedFont.pixelSize)) ?? unselectedFont
     }()
+    /// Items' icons on the server, made by the first icon measured or drawn.
+    lazy var icons = IconCache(display: display, screen: screen)
     /// Thickness of the line under the strip, pixels (1 at scale 1).
     let separatorHeight: Int
     private let colors: ColorCache
@@ -113,11 +115,15 @@ final class StripPainter {
                 let key = index * 2 + (selected ? 1 : 0)
                 // Titles drawn at an in-between size are drawn for a few frames in passing: nothing kept for them.
                 var checkpoints = blendedFont ? nil : memo.checkpoints(for: title, key: key, chain: chain)
-                // A badge's room is the segment's; the title is elided to what is left.
-                let badge = snapshot.details.isEmpty ? nil : snapshot.details[index]?.badge
+                // A badge's and an icon's room is the segment's; the title is elided to what is left.
+                let item = snapshot.details.isEmpty ? nil : snapshot.details[index]
+                let badge = item?.badge
                 let pillWidth = badge.map { badgePillWidth($0, metrics: metrics) } ?? 0
                 let badgeRoom = badge == nil ? 0 : Int(metrics.badgeExtraWidth(pillWidth: pillWidth))
-                let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom
+                let icon = item?.icon.flatMap { icons.picture($0, size: Int(metrics.iconSize)) }
+                let iconWidth = icon == nil ? 0.0 : metrics.iconSize
+                let iconRoom = Int(metrics.iconExtraWidth(iconWidth: iconWidth, hasTitle: !title.isEmpty))
+                let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
                 if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
                     // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.
                     title = blendedFont ? chain.elided(title, fitting: frameWidth)
@@ -126,10 +132,10 @@ final class StripPainter {
                 }
                 let advance = Double(checkpoints?.advance ?? chain.advance(of: title))
                 let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
-                let placement = badge.map {
-                    layout.badgePlacement(at: index, titleAdvance: advance, pillWidth: pillWidth, pillHeight: metrics.badgePillHeight($0),
-                                          titleTop: Double(baseline - chain.ascent))
-                }
+                let placement = badge == nil && icon == nil ? nil
+                    : layout.itemPlacement(at: index, iconWidth: iconWidth, titleAdvance: advance, titleTop: Double(baseline - chain.ascent),
+                                           titleHeight: Double(chain.ascent + chain.descent),
+                                           pill: badge.map { (pillWidth, metrics.badgePillHeight($0)) })
                 let x = style.direction.windowPixelMinX(contentX: placement?.titleMinX ?? layout.frame(at: index).midX - advance / 2,
                                                         width: advance, contentOffset: offset, viewportWidth: width)
                 let hover = index == hovered
@@ -140,7 +146,10 @@ final class StripPainter {
                     : blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
                 chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
                            checkpoints: checkpoints)
-                if let badge, let placement { drawBadge(badge, in: placement.pill, offset: offset, on: buffer) }
+                if let icon, let box = placement?.icon, mask == nil {
+                    drawIcon(icon, in: box, disabled: !snapshot.isEnabled(at: index), offset: offset, on: buffer)
+                }
+                if let badge, let pill = placement?.pill { drawBadge(badge, in: pill, offset: offset, on: buffer) }
             }
         }
         buffer.unclip()

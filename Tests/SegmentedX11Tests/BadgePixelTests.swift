@@ -13,69 +13,32 @@ import XCTest
 /// default #E53935 is also the accent of the selected title and indicator.
 /// `@unchecked Sendable`: as `SegmentedStripAPITests`, everything runs on the main thread.
 final class BadgePixelTests: XCTestCase, @unchecked Sendable {
-    /// The strip's connection and its loop, the test's own reading connection, and the host of the running test.
-    @MainActor private static let stage = Result { () throws -> (XDisplayConnection, XEventLoop, TestDisplay) in
-        XDisplayConnection.installErrorHandlers(programName: "SegmentedX11Tests")
-        let connection = try XDisplayConnection()
-        return (connection, XEventLoop(connection: connection), try TestDisplay())
-    }
-    private var host: HostWindow?
-    private var strip: SegmentedStrip?
-    @MainActor private var user: TestDisplay { try! Self.stage.get().2 }
+    private var stage: PixelStripStage!
+    @MainActor private var user: TestDisplay { stage.user }
 
     private static let badgeColor: UInt32 = 0x1E88E5
     private let items = [SegmentItem(title: "推荐", badge: .count(5)), SegmentItem(title: "关注", badge: .count(120)),
                          SegmentItem(title: "热榜", badge: .dot), SegmentItem(title: "视频", badge: .text("New")), SegmentItem("小说")]
 
+    override func setUp() {
+        MainActor.assumeIsolated { stage = PixelStripStage() }
+    }
+
     override func tearDown() {
-        MainActor.assumeIsolated {
-            // As a host should: the strip leaves the loop and is destroyed.
-            if let strip, let loop = try? Self.stage.get().1 {
-                loop.remove(strip)
-                strip.destroy()
-            }
-            host?.close()
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
-            guard let display = try? Self.stage.get().0.display else { return }
-            while XPending(display) > 0 {
-                var event = XEvent()
-                XNextEvent(display, &event)
-            }
-        }
+        MainActor.assumeIsolated { stage.tearDown() }
     }
 
     /// A strip of `items` in a new 400 x 60 host, its first frame drawn.
     @MainActor
     private func shownStrip(direction: LayoutDirection = .leftToRight) throws -> SegmentedStrip {
-        let (connection, loop, user) = try Self.stage.get()
-        user.parkPointer()
-        let host = HostWindow(connection: connection, width: 400, height: 60, background: 0xFFFFFF, title: "badges",
-                              instanceName: "SegmentedX11Tests")
-        self.host = host
-        loop.handler = { event in host.handle(&event) }
         var style = StripStyle()
         style.badgeColor = Self.badgeColor
         style.direction = direction
-        let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 0, width: 400, height: 44),
-                                       items: items, style: style)
-        var drawn = false
-        strip.callbacks.firstFrame = { _ in drawn = true }
-        loop.add(strip)
-        self.strip = strip
-        host.map()
-        loop.start()
-        run(until: { drawn }, "first frame")
-        return strip
+        return try stage.show(items, style: style, title: "badges")
     }
 
     @MainActor
-    private func run(until condition: () -> Bool, _ message: String) {
-        let deadline = Date().addingTimeInterval(10)
-        while !condition(), Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
-        }
-        XCTAssertTrue(condition(), "timed out waiting for: \(message)")
-    }
+    private func run(until condition: () -> Bool, _ message: String) { stage.run(until: condition, message) }
 
     /// Where segment `index`'s pill is drawn, window pixels (x, y, width, height), by the core's formula.
     @MainActor

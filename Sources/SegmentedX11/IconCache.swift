@@ -1,0 +1,127 @@
+import CIcons
+import CXft
+import SegmentedCore
+
+/// Icons decoded once per (source, pixel size) into a server-side ARGB32
+/// Pixmap and its XRender Picture, composited Over the back buffer.
+///
+/// Files are decoded by gdk-pixbuf (`cicons_decode`), loaded with the first
+/// icon. A file that cannot be drawn (missing, corrupt, over
+/// `largestSide` a side, not PNG or SVG) gives one warning per program and
+/// the item is drawn without it. Theme names are not looked up yet: each
+/// gives one warning. Holds at most `capacity` pictures (the oldest goes
+/// first), so server memory is bounded by the sizes in use: 256 × 16² × 4
+/// bytes = 256 KiB at scale 1. Without RENDER there is no icon.
+final class IconCache {
+    /// The most pictures kept: far more than a strip shows at once.
+    static let capacity = 256
+    /// A raster file whose header gives a side over this (pixels) is refused
+    /// unread: a theme's largest icons are 512 px, and this bounds the one
+    /// full-size decode to 4 MiB.
+    static let largestSide: Int32 = 1024
+
+    /// A decoded icon on the server.
+    struct Picture {
+        let pixmap: Pixmap
+        let picture: CXft.Picture
+        /// Pixels; the longer side is the box's.
+        let width: Int, height: Int
+    }
+
+    private struct Key: Hashable {
+        let icon: SegmentIcon
+        let size: Int
+    }
+
+    private let display: OpaquePointer
+    private let root: Window
+    private let format: UnsafeMutablePointer<XRenderPictFormat>?
+    /// nil: it could not be drawn (kept, so it is neither decoded nor warned about again).
+    private var entries: [Key: Picture?] = [:]
+    /// Keys in insertion order, for evicting the oldest.
+    private var order: [Key] = []
+
+    /// A cache on `display`'s screen `screen`; with no RENDER or no ARGB32 format, every icon is nil.
+    init(display: OpaquePointer, screen: Int32) {
+        self.display = display
+        root = XRootWindow(display, screen)
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        format = XRenderQueryExtension(display, &eventBase, &errorBase) != 0
+            ? XRenderFindStandardFormat(display, Int32(PictStandardARGB32)) : nil
+    }
+
+    deinit {
+        for case let picture?? in entries.values { free(picture) }
+        if disabledMaskPicture != 0 { XRenderFreePicture(display, disabledMaskPicture) }
+    }
+
+    /// `icon` fitted into a `size` px square, decoded and uploaded on first
+    /// use; nil when it cannot be drawn (after one warning).
+    func picture(_ icon: SegmentIcon, size: Int) -> Picture? {
+        let key = Key(icon: icon, size: size)
+        if let entry = entries[key] { return entry }
+        let entry = load(icon, size: size)
+        if order.count >= Self.capacity {
+            let oldest = order.removeFirst()
+            if let old = entries.removeValue(forKey: oldest), let old { free(old) }
+        }
+        entries[key] = entry
+        order.append(key)
+        return entry
+    }
+
+    private func load(_ icon: SegmentIcon, size: Int) -> Picture? {
+        guard let format, size > 0 else { return nil }
+        let path: String
+        switch icon {
+        case let .file(file): path = file
+        case let .named(name):
+            XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': icon names are not looked up yet; "
+                + "give a PNG or SVG file's path (one with a '/')")
+            return nil
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        var reason = [CChar](repeating: 0, count: 512)
+        guard let pixels = cicons_decode(path, Int32(size), Self.largestSide, &width, &height, &reason, reason.count) else {
+            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            XErrorReporting.warnOnce("icon \(path)", "icon '\(Self.printable(path))': \(text)")
+            return nil
+        }
+        defer { cicons_free(pixels) }
+        let pixmap = XCreatePixmap(display, root, UInt32(width), UInt32(height), 32)
+        let gc = XCreateGC(display, pixmap, 0, nil)
+        // The XImage borrows the pixels; only its struct is freed (XDestroyImage, a macro, would free them too).
+        if let image = XCreateImage(display, nil, 32, ZPixmap, 0, UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: CChar.self),
+                                    UInt32(width), UInt32(height), 32, width * 4) {
+            image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst    // the pixels are native words
+            XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+            image.pointee.data = nil
+            XFree(image)
+        }
+        XFreeGC(display, gc)
+        let picture = XRenderCreatePicture(display, pixmap, format, 0, nil)
+        return Picture(pixmap: pixmap, picture: picture, width: Int(width), height: Int(height))
+    }
+
+    /// A solid alpha of `StripStyle.disabledTextOpacity` (the disabled
+    /// title's strength) to composite a disabled item's icon through, made
+    /// on first use (0 without RENDER).
+    var disabledMask: CXft.Picture {
+        if disabledMaskPicture == 0, format != nil {
+            var color = XRenderColor(red: 0, green: 0, blue: 0, alpha: UInt16((0xFFFF * StripStyle.disabledTextOpacity).rounded()))
+            disabledMaskPicture = XRenderCreateSolidFill(display, &color)
+        }
+        return disabledMaskPicture
+    }
+    private var disabledMaskPicture: CXft.Picture = 0
+
+    private func free(_ picture: Picture) {
+        XRenderFreePicture(display, picture.picture)
+        XFreePixmap(display, picture.pixmap)
+    }
+
+    /// `text` with control characters shown as "?", so a path cannot move the terminal's cursor.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+    }
+}

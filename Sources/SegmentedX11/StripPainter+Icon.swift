@@ -1,0 +1,28 @@
+import CXft
+import SegmentedCore
+
+// Icons: a picture from `IconCache` composited Over the back buffer in the
+// box the core places (`SegmentLayout.itemPlacement`), alpha included.
+extension StripPainter {
+    /// The side of `icon`'s box as drawn, pixels (`LayoutMetrics.iconSize`),
+    /// or 0 when it cannot be drawn: what `StripModel.measureIcon` asks. It
+    /// decodes the icon, so only the items measured (the visible ones of a
+    /// lazily measured list) are decoded.
+    func iconWidth(_ icon: SegmentIcon, metrics: LayoutMetrics) -> Double {
+        icons.picture(icon, size: Int(metrics.iconSize)) == nil ? 0 : metrics.iconSize
+    }
+
+    /// Composites `icon` centered in `box` (content coordinates, pixels; a
+    /// picture not square is centered on its short side), through the
+    /// disabled strength when `disabled`. The buffer's clip applies: XRender
+    /// clips to the XftDraw's picture's clip.
+    func drawIcon(_ icon: IconCache.Picture, in box: Rect, disabled: Bool, offset: Double, on buffer: BackBuffer) {
+        let side = Int(box.width.rounded())
+        let x = style.direction.windowPixelMinX(contentX: box.x, width: Double(side), contentOffset: offset, viewportWidth: buffer.width)
+            + (side - icon.width) / 2
+        let y = Int(box.y.rounded()) + (side - icon.height) / 2
+        guard x < buffer.width, x + icon.width > 0 else { return }
+        XRenderComposite(buffer.display, Int32(PictOpOver), icon.picture, disabled ? icons.disabledMask : 0, XftDrawPicture(buffer.draw),
+                         0, 0, 0, 0, Int32(x), Int32(y), UInt32(icon.width), UInt32(icon.height))
+    }
+}

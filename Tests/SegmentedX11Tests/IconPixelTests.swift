@@ -1,0 +1,154 @@
+import CXft
+import Foundation
+import SegmentedCore
+@testable import SegmentedX11
+import TestSupport
+import XCTest
+
+/// Icons on a real X server, read back as pixels: a PNG's opaque, half
+/// transparent and transparent pixels composited Over the background where
+/// the core's formula puts the icon, a 32 px PNG scaled into the 16 px box,
+/// an SVG, right to left, and files that cannot be drawn (corrupt, a
+/// 10,000 × 10,000 header, missing, a theme name) leaving the item without
+/// an icon. The files are written by the test (`ImageFixtures`), so nothing
+/// depends on the machine's icon theme or fonts.
+/// `@unchecked Sendable`: as `SegmentedStripAPITests`, everything runs on the main thread.
+final class IconPixelTests: XCTestCase, @unchecked Sendable {
+    private var stage: PixelStripStage!
+    private var folder: TemporaryFolder!
+    @MainActor private var user: TestDisplay { stage.user }
+
+    private static let green: UInt32 = 0x00C853, red: UInt32 = 0xFF0000, blue: UInt32 = 0x1E88E5, orange: UInt32 = 0xFF9800
+    /// 16 × 16: a transparent 4 × 4 top-left corner, rows 12 to 15 red at alpha 128, the rest opaque green.
+    private static let png16 = ImageFixtures.png(width: 16, height: 16) { x, y in
+        x < 4 && y < 4 ? 0 : y >= 12 ? 0x8000_0000 | red : 0xFF00_0000 | green
+    }
+    private var files: [String: String] = [:]
+
+    override func setUpWithError() throws {
+        MainActor.assumeIsolated { stage = PixelStripStage() }
+        folder = try TemporaryFolder(prefix: "segmented-icons")
+        files["png16"] = try folder.file("green.png", Self.png16)
+        files["png32"] = try folder.file("orange.png", ImageFixtures.png(width: 32, height: 32) { _, _ in 0xFF00_0000 | Self.orange })
+        files["svg"] = try folder.file("blue.svg", ImageFixtures.svg(size: 16, color: "#1E88E5"))
+        files["corrupt"] = try folder.file("corrupt.png", Array(Self.png16.prefix(60)) + [UInt8](repeating: 0x5A, count: 200))
+        files["huge"] = try folder.file("huge.png", ImageFixtures.png(width: 10_000, height: 10_000, idat: [0x78, 0x01, 0x00]))
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated { stage.tearDown() }
+        folder = nil
+    }
+
+    private func items() -> [SegmentItem] {
+        [SegmentItem(title: "推荐", icon: .file(path: files["png16"]!)), SegmentItem(title: "关注", icon: .file(path: files["corrupt"]!)),
+         SegmentItem(title: "", icon: .file(path: files["svg"]!)), SegmentItem(title: "热榜", icon: .file(path: files["png32"]!)),
+         SegmentItem(title: "视频", icon: .file(path: files["huge"]!)), SegmentItem(title: "小说", icon: .named("mail-unread"))]
+    }
+
+    /// A strip of `items()` in a new 400 x 60 host, its first frame drawn.
+    @MainActor
+    private func shownStrip(direction: LayoutDirection = .leftToRight) throws -> SegmentedStrip {
+        var style = StripStyle()
+        style.direction = direction
+        return try stage.show(items(), style: style, title: "icons")
+    }
+
+    /// Segment `index`'s icon box in window pixels (x, y), by the core's formula.
+    @MainActor
+    private func expectedIcon(_ strip: SegmentedStrip, at index: Int) throws -> (x: Int, y: Int) {
+        let snapshot = strip.snapshot, metrics = snapshot.metrics
+        let chain = snapshot.selectedIndex == index ? strip.painter.selectedFont : strip.painter.unselectedFont
+        let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
+        let placement = snapshot.presentation.layout.itemPlacement(
+            at: index, iconWidth: metrics.iconSize, titleAdvance: Double(chain.advance(of: snapshot.titles[index])),
+            titleTop: Double(baseline - chain.ascent), titleHeight: Double(chain.ascent + chain.descent), pill: nil)
+        let box = try XCTUnwrap(placement.icon)
+        let x = strip.style.direction.windowPixelMinX(contentX: box.x, width: box.width, contentOffset: snapshot.presentation.contentOffset,
+                                                      viewportWidth: 400)
+        return (x, Int(box.y.rounded()))
+    }
+
+    /// `color` (premultiplied by `alpha`, 0-255) Over `background`, per 8-bit channel as XRender computes it.
+    private static func over(_ color: UInt32, alpha: UInt32, on background: UInt32) -> UInt32 {
+        func div255(_ v: UInt32) -> UInt32 { let t = v + 128; return (t + (t >> 8)) >> 8 }
+        return [16, 8, 0].reduce(0) { sum, shift in
+            let src = div255((color >> UInt32(shift) & 0xFF) * alpha), dst = background >> UInt32(shift) & 0xFF
+            return sum | (src + div255(dst * (255 - alpha))) << UInt32(shift)
+        }
+    }
+
+    func testThePNGIsCompositedOverTheBackgroundBeforeTheTitle() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let background = strip.style.backgroundColor
+            let icon = try expectedIcon(strip, at: 0)
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            XCTAssertEqual(image[icon.x + 8, icon.y + 6], Self.green, "opaque")
+            XCTAssertEqual(image[icon.x + 15, icon.y + 11], Self.green, "the box's last column")
+            XCTAssertEqual(image[icon.x, icon.y], background, "the transparent corner shows the background")
+            XCTAssertEqual(image[icon.x + 3, icon.y + 3], background)
+            XCTAssertEqual(image[icon.x + 8, icon.y + 14], Self.over(Self.red, alpha: 128, on: background), "half transparent")
+            XCTAssertEqual(image[icon.x - 1, icon.y + 6], background, "nothing before the box")
+            XCTAssertEqual(image[icon.x + 4, icon.y - 1], background, "nothing above it")
+            // The title starts after the gap: no title ink in the 6 px between (above the indicator).
+            XCTAssertEqual(image.count(notMatching: background, x: icon.x + 16, y: 0, width: 6, height: 36), 0, "the gap")
+            XCTAssertGreaterThan(image.count(notMatching: background, x: icon.x + 22, y: 0, width: 20, height: 40), 10, "the title")
+            let layout = strip.snapshot.restingLayout, metrics = strip.snapshot.metrics
+            XCTAssertEqual(layout.frame(at: 0).width,
+                           StripModel.segmentWidth(Double(strip.painter.selectedFont.advance(of: "推荐")), metrics: metrics) + 22)
+        }
+    }
+
+    func testAScaledPNGAndAnSVG() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let scaled = try XCTUnwrap(strip.painter.icons.picture(.file(path: files["png32"]!), size: 16))
+            XCTAssertEqual([scaled.width, scaled.height], [16, 16], "32 px fitted into the 16 px box")
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            let orange = try expectedIcon(strip, at: 3)
+            XCTAssertEqual(image[orange.x + 8, orange.y + 8], Self.orange)
+            XCTAssertEqual(image[orange.x - 1, orange.y + 8], strip.style.backgroundColor)
+            // Icon only: the 16 px box centered in the 24 px minimum segment.
+            let frame = strip.snapshot.restingLayout.frame(at: 2)
+            XCTAssertEqual(frame.width, 24)
+            let svg = try expectedIcon(strip, at: 2)
+            XCTAssertEqual(svg.x, Int(frame.x) + 4)
+            XCTAssertEqual(image[svg.x + 8, svg.y + 8], Self.blue)
+            XCTAssertEqual(image[svg.x + 1, svg.y + 1], Self.blue)
+        }
+    }
+
+    func testIconsThatCannotBeDrawnLeaveTheItemWithout() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip()
+            let metrics = strip.snapshot.metrics, layout = strip.snapshot.restingLayout
+            for (index, key) in [(1, "corrupt"), (4, "huge")] {
+                XCTAssertNil(strip.painter.icons.picture(.file(path: files[key]!), size: 16), key)
+                XCTAssertEqual(layout.frame(at: index).width,
+                               StripModel.segmentWidth(Double(strip.painter.unselectedFont.advance(of: strip.snapshot.titles[index])),
+                                                       metrics: metrics), "\(key): no room for an icon")
+            }
+            XCTAssertNil(strip.painter.icons.picture(.named("mail-unread"), size: 16), "names are not looked up yet")
+            XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path + "/missing.png"), size: 16))
+            XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path), size: 16), "a directory")
+        }
+    }
+
+    func testRightToLeftPutsTheIconRightOfTheTitle() throws {
+        try MainActor.assumeIsolated {
+            let strip = try shownStrip(direction: .rightToLeft)
+            let icon = try expectedIcon(strip, at: 0)
+            let p = strip.snapshot.presentation, f = p.layout.frame(at: 0)
+            let segmentMinX = strip.style.direction.windowPixelMinX(contentX: f.x, width: f.width, contentOffset: p.contentOffset,
+                                                                    viewportWidth: 400)
+            XCTAssertEqual(icon.x + 16, segmentMinX + Int(f.width), "the icon ends the segment on its right")
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            XCTAssertEqual(image[icon.x + 8, icon.y + 6], Self.green)
+            // The picture is not mirrored: its transparent corner is still top-left.
+            XCTAssertEqual(image[icon.x, icon.y], strip.style.backgroundColor)
+            XCTAssertGreaterThan(image.count(notMatching: strip.style.backgroundColor, x: icon.x - 26, y: 0, width: 20, height: 40), 10,
+                                 "the title left of it")
+        }
+    }
+}
