@@ -12,6 +12,21 @@ public protocol FrameClock: AnyObject {
     func runAfter(_ seconds: Double, _ body: @escaping () -> Void)
     /// Runs `body` every `seconds` until the returned timer is cancelled.
     func startRepeating(every seconds: Double, _ body: @escaping () -> Void) -> FrameTimer
+    /// Runs `body` once, `seconds` from now, unless the returned timer is cancelled first.
+    func startOneShot(after seconds: Double, _ body: @escaping () -> Void) -> FrameTimer
+}
+
+extension FrameClock {
+    /// A repeating timer cancelled at its first tick: a clock with no one-shot timer of its own (a test's) still counts it.
+    public func startOneShot(after seconds: Double, _ body: @escaping () -> Void) -> FrameTimer {
+        var timer: FrameTimer?
+        timer = startRepeating(every: seconds) {
+            timer?.cancel()
+            timer = nil
+            body()
+        }
+        return timer!
+    }
 }
 
 /// A repeating timer made by a `FrameClock`.
