@@ -11,6 +11,7 @@
 #include <freetype/ftadvanc.h>
 #include <fontconfig/fontconfig.h>
 #include <X11/extensions/XInput2.h>
+#include <X11/extensions/Xrandr.h>
 #include <stdint.h>
 
 /* Xlib macros and variadic functions do not import into Swift; these inline

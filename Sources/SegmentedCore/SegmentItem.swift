@@ -1,10 +1,10 @@
 /// One segment of a strip: its title and what it may carry besides (an icon,
 /// a badge, a tooltip), whether it can be chosen, and an identity.
 ///
-/// This increment draws the title, the badge and an icon file and honours
-/// `isEnabled`; icon names and `tooltip` are kept, validated by the titles
-/// file and handed back to the host, but not looked up or shown yet (issue
-/// 24's later increments). An item with an empty title draws its icon alone.
+/// This increment draws the title, the badge and an icon file, shows the
+/// `tooltip` on hover and honours `isEnabled`; icon names are kept, validated
+/// by the titles file and handed back to the host, but not looked up yet
+/// (issue 24's later increments). An item with an empty title draws its icon alone.
 public struct SegmentItem: Equatable, Hashable, Sendable {
     /// The text drawn in the segment, and its accessible name.
     public var title: String
@@ -16,7 +16,7 @@ public struct SegmentItem: Equatable, Hashable, Sendable {
     /// False: drawn in `disabledTextColor`; a click, the keys and assistive
     /// technologies cannot select it (the host still can, through the API).
     public var isEnabled: Bool
-    /// Text shown on hover; kept, not shown yet.
+    /// Text shown after 0.5 s of hover (`TooltipModel`), and the page tab's accessible description.
     public var tooltip: String?
     /// An identity the host chooses that survives a reload (nil: none);
     /// the titles file refuses two items with the same one.

@@ -62,6 +62,15 @@ public final class TooltipModel {
         }
     }
 
+    /// Follows the segment under `strip`'s pointer at `now` (seconds,
+    /// `StripModel.pointedIndex(at:)`), but not while a button is held: the
+    /// press dismissed the tooltip, and a drag moves the content under the
+    /// pointer. A click thus brings no tooltip back over its segment.
+    public func follow(_ strip: StripModel, at now: Double) {
+        guard !strip.isPressed else { return }
+        pointerOver(strip.pointedIndex(at: now))
+    }
+
     /// A press, wheel notch, key or scroll: hides the tooltip and stops the
     /// wait; the same segment shows none again until it is hovered anew.
     public func dismiss() {

@@ -12,6 +12,7 @@ extension SegmentedStrip {
         guard !isDestroyed else { return }
         // Nothing is drawn before the first Expose: the window may not be viewable yet.
         if needsPaint, hasExposed { paint(at: now) }
+        if hasDrawnFirstFrame { tooltips.follow(model, at: now) }
         report()
         eventsMayBeQueued()
     }

@@ -11,6 +11,7 @@ extension SegmentedStrip {
 
     /// No segment is hovered once the pointer is out (a held press keeps its drag).
     func unhover() {
+        tooltips.pointerLeft()
         guard !model.isPressed else { return }
         pendingMotion = nil
         model.pointerLeft()
@@ -21,6 +22,7 @@ extension SegmentedStrip {
         let input = self.input.toModel(windowInput, viewportWidth: buffer.width)
         switch input {
         case let .press(button, x, y, _, time):
+            tooltips.dismiss()      // any button: a press or a wheel notch
             switch button {
             case UInt32(Button1):
                 callbacks.pressed?(self)
@@ -60,6 +62,7 @@ extension SegmentedStrip {
             model.recordPointerSample(x: x, eventTime: time)
             let increments = scroll.dx + scroll.dy
             if increments != 0 {
+                tooltips.dismiss()
                 let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
                 if model.scroll(by: pixels, animated: false, at: now) {
                     reports.scrollPending = true

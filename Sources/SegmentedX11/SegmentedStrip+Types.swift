@@ -69,6 +69,8 @@ extension SegmentedStrip {
         /// The segment under the pointer changed (nil: none) and so did the cursor; told once nothing moves
         /// and no button is held (a change during a tween or a drag is told when it ends, as it is then).
         public var hoverChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
+        /// A tooltip was shown (its segment's index) or hidden (nil), after its window is mapped or destroyed.
+        public var tooltipChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
         public var resized: (@MainActor (SegmentedStrip) -> Void)?
         /// Button 1 went down on the strip, before anything it selects: where a

@@ -57,6 +57,9 @@ public final class SegmentedStrip: ChildWindow {
     /// Whether a slice of measuring is on the main queue (`measureRemainingTitles`).
     var isMeasuringScheduled = false
     var hovered: Int?
+    /// When the pointed segment's tooltip shows, and its window (`SegmentedStrip+Tooltip`).
+    let tooltips = TooltipModel(clock: DispatchFrameClock())
+    lazy var tooltipWindow = TooltipWindow(connection: connection)
     /// A linked `PagedView` turning to a selection made on the strip (index, animated).
     var pageTurn: ((Int, Bool) -> Void)?
     /// The linked `PagedView`: the page area that accessibility describes.
@@ -119,6 +122,7 @@ public final class SegmentedStrip: ChildWindow {
                        painter: painter)
         super.init(connection: connection, parent: parent, frame: frame, style: style)
         connectScheduler()
+        connectTooltips()
         map()
         accessible = StripAccessibility.register(strip: self)
     }
@@ -287,6 +291,7 @@ public final class SegmentedStrip: ChildWindow {
         if hasDrawnFirstFrame { measureRemainingTitles() }
         scheduler.cancelTimer()
         hovered = nil
+        tooltips.pointerLeft()
         // The linked pages: one per new title, on the selection, before the host hears of the change.
         linkedPages?.titlesChanged()
         accessible?.titlesReplaced()
@@ -415,6 +420,7 @@ public final class SegmentedStrip: ChildWindow {
     public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
         guard !isDestroyed else { return false }
         guard let key = input.navigationKey(keysym: keysym, state: state) else { return false }
+        tooltips.dismiss()
         let old = model.selectedIndex
         guard old != nil else { return true }
         if let index = model.select(key, at: Self.now()) {
@@ -441,11 +447,13 @@ public final class SegmentedStrip: ChildWindow {
 
     /// Also unregisters the page tab list from the accessibility bridge.
     override func willDestroy() {
+        tooltips.pointerLeft()
         if let accessible { StripAccessibility.unregister(accessible) }
     }
 
     /// Also unregisters the page tab list, and tells the host (`Callbacks.destroyed`).
     override func didGoAway() {
+        tooltips.pointerLeft()
         if let accessible { StripAccessibility.unregister(accessible) }
         callbacks.destroyed?(self)
     }

@@ -76,6 +76,12 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
     strip.callbacks.hoverChanged = { _, index in
         trace.emit("hover", ["index": index.map { $0 as Any } ?? JSONNull(), "cursor": index == nil ? "arrow" : "hand"])
     }
+    strip.callbacks.tooltipChanged = { window, index in
+        guard index != nil, let shown = window.shownTooltip else { return trace.emit("tooltip", ["index": JSONNull(), "shown": false]) }
+        let frame = shown.frame
+        trace.emit("tooltip", ["index": shown.index, "shown": true, "window": Int(window.tooltipWindowID), "lines": shown.lines,
+                               "frame": ["x": frame.x, "y": frame.y, "width": frame.width, "height": frame.height]])
+    }
     strip.callbacks.resized = { [unowned demo] window in
         let snapshot = window.snapshot, p = snapshot.presentation
         trace.emit("resize", ["viewportWidth": snapshot.viewportWidth, "viewportHeight": demo.hostHeight,

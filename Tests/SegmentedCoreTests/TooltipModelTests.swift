@@ -121,9 +121,33 @@ final class TooltipModelTests: XCTestCase {
         try model.setItem(SegmentItem(title: model.titles[2], isEnabled: false), at: 2, at: 0, animated: false)
         XCTAssertNil(model.hoveredIndex(at: 0))
         XCTAssertEqual(model.pointedIndex(at: 0), 2, "a disabled item's tooltip may say why")
-        model.pointerPressed(x: 232, y: 20, at: 1)
-        XCTAssertNil(model.pointedIndex(at: 1), "no tooltip while a button is held")
         model.pointerLeft()
-        XCTAssertNil(model.pointedIndex(at: 1))
+        XCTAssertNil(model.pointedIndex(at: 0))
+    }
+
+    /// Segment 2 is 195..270 and segment 3 270..375 (`FixedAdvance`).
+    func testAClickBringsNoTooltipBackButAnotherSegmentDoes() throws {
+        let model = try FixedAdvance.model()
+        model.pointerMoved(x: 232, y: 20, at: 0)
+        tooltips.follow(model, at: 0)
+        clock.advance(by: 0.5)
+        XCTAssertEqual(log, ["show 2 Tip 2"])
+        model.pointerPressed(x: 232, y: 20, at: 0.5)
+        tooltips.dismiss()
+        model.pointerMoved(x: 300, y: 20, at: 0.6)           // over segment 3, the button held (a drag)
+        tooltips.follow(model, at: 0.6)
+        clock.advance(by: 1)
+        XCTAssertEqual(log, ["show 2 Tip 2", "hide"], "nothing while the button is held")
+        XCTAssertTrue(clock.liveTimers.isEmpty)
+        model.pointerMoved(x: 232, y: 20, at: 1.6)
+        _ = model.pointerReleased(x: 232, y: 20, at: 1.6)
+        tooltips.follow(model, at: 1.6)
+        clock.advance(by: 1)
+        XCTAssertEqual(log.count, 2, "released over the segment it was dismissed on")
+        model.pointerMoved(x: 300, y: 20, at: 2.6)
+        tooltips.follow(model, at: 2.6)
+        XCTAssertEqual(model.pointedIndex(at: 2.6), 3)
+        clock.advance(by: 0.5)
+        XCTAssertEqual(log.last, "show 3 Tip 3")
     }
 }

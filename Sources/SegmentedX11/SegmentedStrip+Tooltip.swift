@@ -1,0 +1,55 @@
+import CXft
+import SegmentedCore
+
+// The strip's tooltips: the core's decisions (`TooltipModel`) wired to a `TooltipWindow`.
+extension SegmentedStrip {
+    /// Gives the tooltip model its texts and its window, once, at creation.
+    func connectTooltips() {
+        tooltips.text = { [unowned self] index in
+            guard model.titles.indices.contains(index) else { return nil }
+            return TooltipModel.text(for: model.item(at: index), titleIsElided: titleIsElided(at: index))
+        }
+        tooltips.show = { [unowned self] index, text in
+            guard !isDestroyed else { return }
+            tooltipWindow.show(text, segment: segmentOnRoot(index), font: painter.unselectedFont, style: style, colors: colors)
+            eventsMayBeQueued()
+            callbacks.tooltipChanged?(self, index)
+        }
+        tooltips.hide = { [unowned self] in
+            tooltipWindow.hide()
+            if !isDestroyed { callbacks.tooltipChanged?(self, nil) }
+        }
+    }
+
+    /// The tooltip shown now: its segment, root-window frame (pixels) and lines; nil when none is.
+    public var shownTooltip: (index: Int, frame: PixelRect, lines: [String])? {
+        guard let index = tooltips.shownIndex, let frame = tooltipWindow.frame else { return nil }
+        return (index, frame, tooltipWindow.lines)
+    }
+
+    /// The tooltip's X window, 0 when none is shown (for tests and tools).
+    public var tooltipWindowID: Window { tooltipWindow.window }
+
+    /// Whether segment `index`'s title is drawn elided at rest, by the
+    /// painter's rule: with a `maximumSegmentWidth`, a title wider than its
+    /// segment less its badge's room.
+    func titleIsElided(at index: Int) -> Bool {
+        guard metrics.maximumSegmentWidth != nil else { return false }
+        let font = index == model.selectedIndex ? painter.selectedFont : painter.unselectedFont
+        let badge = model.item(at: index).badge
+        let badgeRoom = badge.map { Int(metrics.badgeExtraWidth(pillWidth: painter.badgePillWidth($0, metrics: metrics))) } ?? 0
+        return font.advance(of: model.titles[index]) > Int(model.restingLayout.frame(at: index).width.rounded(.down)) - badgeRoom
+    }
+
+    /// Segment `index`'s part inside the strip's window, on the root window
+    /// (pixels): its drawn frame from x to the strip's height, clipped to the viewport.
+    func segmentOnRoot(_ index: Int) -> Rect {
+        let drawn = model.presentation(at: Self.now())
+        let frame = drawn.layout.frame(at: index)
+        let minX = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: drawn.contentOffset,
+                                                   viewportWidth: buffer.width)
+        let left = max(minX, 0), right = min(minX + Int(frame.width.rounded()), buffer.width)
+        let origin = connection.rootOrigin(of: window)
+        return Rect(x: Double(origin.x + left), y: Double(origin.y), width: Double(max(right - left, 0)), height: metrics.stripHeight)
+    }
+}
