@@ -29,6 +29,16 @@ final class DispatchFrameClock: FrameClock {
         return DispatchFrameTimer(source: source)
     }
 
+    /// A one-shot Dispatch timer source on the main queue (a tooltip's wait).
+    func startOneShot(after seconds: Double, _ body: @escaping () -> Void) -> FrameTimer {
+        let source = DispatchSource.makeTimerSource(queue: .main)
+        source.schedule(deadline: .now() + .nanoseconds(Int((seconds * 1e9).rounded())), repeating: .never, leeway: .milliseconds(1))
+        // After its one run the source is inert; dropping the returned timer cancels it (`DispatchFrameTimer.deinit`).
+        source.setEventHandler(handler: body)
+        source.resume()
+        return DispatchFrameTimer(source: source)
+    }
+
     /// `body`, made on the main thread, in a box that the main queue may run.
     private static func mainThreadOnly(_ body: @escaping () -> Void) -> MainThreadWork {
         MainActor.preconditionIsolated("a strip's frame clock is used on the main queue only")

@@ -4,18 +4,20 @@ import SegmentedCore
 // The strip's tooltips: the core's decisions (`TooltipModel`) wired to a `TooltipWindow`.
 extension SegmentedStrip {
     /// Gives the tooltip model its texts and its window, once, at creation.
+    /// Weak: a wait under way holds the model, which may outlive a strip the host let go of.
     func connectTooltips() {
-        tooltips.text = { [unowned self] index in
-            guard model.titles.indices.contains(index) else { return nil }
+        tooltips.text = { [weak self] index in
+            guard let self, model.titles.indices.contains(index) else { return nil }
             return TooltipModel.text(for: model.item(at: index), titleIsElided: titleIsElided(at: index))
         }
-        tooltips.show = { [unowned self] index, text in
-            guard !isDestroyed else { return }
+        tooltips.show = { [weak self] index, text in
+            guard let self, !isDestroyed else { return }
             tooltipWindow.show(text, segment: segmentOnRoot(index), font: painter.unselectedFont, style: style, colors: colors)
             eventsMayBeQueued()
             callbacks.tooltipChanged?(self, index)
         }
-        tooltips.hide = { [unowned self] in
+        tooltips.hide = { [weak self] in
+            guard let self else { return }
             tooltipWindow.hide()
             if !isDestroyed { callbacks.tooltipChanged?(self, nil) }
         }

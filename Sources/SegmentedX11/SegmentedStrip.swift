@@ -183,6 +183,7 @@ public final class SegmentedStrip: ChildWindow {
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`); the window goes with `ChildWindow`'s deinit.
         MainActor.assumeIsolated {
+            tooltips.pointerLeft()      // no wait outlives the strip; its window goes with `tooltipWindow`
             if let accessible { StripAccessibility.unregister(accessible) }
             if handCursor != 0 { XFreeCursor(connection.display, handCursor) }
             if arrowCursor != 0 { XFreeCursor(connection.display, arrowCursor) }
