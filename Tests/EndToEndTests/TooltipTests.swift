@@ -115,4 +115,29 @@ final class TooltipTests: XCTestCase {
         XCTAssertEqual(try demo.process.next("tooltip")["shown"] as? Bool, false)
         XCTAssertFalse(isOnRoot(display, above))
     }
+
+    /// With no tooltip of its own, an elided title shows its whole text, a
+    /// title drawn whole shows none, and a key hides it.
+    func testAnElidedTitleShowsItsWholeTextAndAKeyHidesIt() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let long = "A title much too long for its segment"
+        let json = "[\"\(long)\", \"Short\"]"
+        let demo = try RunningDemo(["--titles-file", try folder.file("titles.json", Array(json.utf8)), "--max-segment-width", "80"])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let frames = RunningDemo.segments(demo.ready)
+        display.move(strip, x: Int(frames[0].x + frames[0].width / 2), y: 22)
+        let shown = try demo.process.next("tooltip")
+        XCTAssertEqual(shown["index"] as? Int, 0)
+        XCTAssertEqual(shown["lines"] as? [String], [long])
+        // Over "Short" and back: the next tooltip shown is segment 0's again, so "Short" showed none.
+        display.move(strip, x: Int(frames[1].x + frames[1].width / 2), y: 22)
+        XCTAssertEqual(try demo.process.next("tooltip")["shown"] as? Bool, false)
+        display.move(strip, x: Int(frames[0].x + frames[0].width / 2), y: 22)
+        XCTAssertEqual(try demo.process.next("tooltip")["index"] as? Int, 0)
+        display.key(demo.window, keysym: XK_Right)
+        XCTAssertEqual(try demo.process.next("tooltip")["shown"] as? Bool, false)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 1)
+    }
 }
