@@ -34,13 +34,16 @@ extension SegmentedStrip {
 
     /// Whether segment `index`'s title is drawn elided at rest, by the
     /// painter's rule: with a `maximumSegmentWidth`, a title wider than its
-    /// segment less its badge's room.
+    /// segment less its badge's and its icon's room.
     func titleIsElided(at index: Int) -> Bool {
         guard metrics.maximumSegmentWidth != nil else { return false }
         let font = index == model.selectedIndex ? painter.selectedFont : painter.unselectedFont
-        let badge = model.item(at: index).badge
-        let badgeRoom = badge.map { Int(metrics.badgeExtraWidth(pillWidth: painter.badgePillWidth($0, metrics: metrics))) } ?? 0
-        return font.advance(of: model.titles[index]) > Int(model.restingLayout.frame(at: index).width.rounded(.down)) - badgeRoom
+        let item = model.item(at: index), title = model.titles[index]
+        let badgeRoom = item.badge.map { Int(metrics.badgeExtraWidth(pillWidth: painter.badgePillWidth($0, metrics: metrics))) } ?? 0
+        // The icon's picture is the painter's, already made for the frame drawn.
+        let hasIcon = item.icon.flatMap { painter.icons.picture($0, size: Int(metrics.iconSize)) } != nil
+        let iconRoom = Int(metrics.iconExtraWidth(iconWidth: hasIcon ? metrics.iconSize : 0, hasTitle: !title.isEmpty))
+        return font.advance(of: title) > Int(model.restingLayout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
     }
 
     /// Segment `index`'s part inside the strip's window, on the root window
