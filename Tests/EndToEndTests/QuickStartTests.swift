@@ -24,7 +24,7 @@ final class QuickStartTests: XCTestCase {
         let built = URL(fileURLWithPath: DemoProcess.builtProduct("Modules")).deletingLastPathComponent()
         let xft = Self.root.appendingPathComponent("Sources/CXft").path
         var arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", built.appendingPathComponent("Modules").path, "-I", xft]
-        for target in ["CStripAccessibility", "CHarfBuzz"] {
+        for target in ["CStripAccessibility", "CHarfBuzz", "CIcons"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + built.appendingPathComponent("\(target).build/module.modulemap").path,
                           "-Xcc", "-I" + Self.root.appendingPathComponent("Sources/\(target)/include").path]
         }
