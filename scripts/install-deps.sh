@@ -61,6 +61,7 @@ run_packages=(
   libharfbuzz-dev libfribidi-dev                                     # build: shaping (HarfBuzz) and bidi (FriBidi)
   libatk1.0-dev libatk-bridge2.0-dev                                 # build: ATK's headers; the AT-SPI bridge, loaded only when a bus runs
   libgdk-pixbuf-2.0-dev librsvg2-common                              # build: gdk-pixbuf's headers (icons, loaded with the first one); SVG icons
+  adwaita-icon-theme                                                 # the icon theme names are looked up in when the desktop names none
   "$stdcxx" binutils                                                # release link: libstdc++.a; make install strips the binary
   fontconfig fonts-dejavu-core fonts-noto-cjk                        # Latin, and CJK for the bundled (Chinese) titles
   xvfb x11-utils xdotool imagemagick                                 # make run with no display: the tour on a private Xvfb (xdpyinfo, XTest input, screenshots)
@@ -72,6 +73,7 @@ test_packages=(
   gcc libc6-dev libgtk-3-dev                                         # the GtkNotebook peer (accessibility tests, make bench)
   x11-xserver-utils                                                  # xrdb, for theming by hand as the docs show
   groff-base                                                         # InstallTests: the installed man page is checked with groff
+  xsettingsd                                                         # DemoIconTests: a desktop's XSETTINGS manager naming the icon theme
 )
 
 packages=("${run_packages[@]}")

@@ -1,10 +1,9 @@
 /// One segment of a strip: its title and what it may carry besides (an icon,
 /// a badge, a tooltip), whether it can be chosen, and an identity.
 ///
-/// This increment draws the title, the badge and an icon file, shows the
-/// `tooltip` on hover and honours `isEnabled`; icon names are kept, validated
-/// by the titles file and handed back to the host, but not looked up yet
-/// (issue 24's later increments). An item with an empty title draws its icon alone.
+/// The strip draws the title, the badge and the icon (a file, or a name in
+/// the icon theme), shows the `tooltip` on hover and honours `isEnabled`.
+/// An item with an empty title draws its icon alone.
 public struct SegmentItem: Equatable, Hashable, Sendable {
     /// The text drawn in the segment, and its accessible name.
     public var title: String

@@ -6,10 +6,14 @@ import SegmentedCore
 /// Pixmap and its XRender Picture, composited Over the back buffer.
 ///
 /// Files are decoded by gdk-pixbuf (`cicons_decode`), loaded with the first
-/// icon. A file that cannot be drawn (missing, corrupt, over
-/// `largestSide` a side, not PNG or SVG) gives one warning per program and
-/// the item is drawn without it. Theme names are not looked up yet: each
-/// gives one warning. Holds at most `capacity` pictures (the oldest goes
+/// icon. A name is looked up in the icon theme (`IconTheme`) that the
+/// desktop's XSETTINGS manager names (`Net/IconThemeName`), read when the
+/// first name is, else Adwaita, then hicolor. A symbolic icon (its name,
+/// or its file's name before the extension, ends in `-symbolic`) is
+/// `Picture.isSymbolic`: drawn as a mask in the title's color. An icon that
+/// cannot be drawn (missing, corrupt, over `largestSide` a side, not PNG or
+/// SVG, a name no theme has) gives one warning per program and the item is
+/// drawn without it. Holds at most `capacity` pictures (the oldest goes
 /// first), so server memory is bounded by the sizes in use: 256 × 16² × 4
 /// bytes = 256 KiB at scale 1. Without RENDER there is no icon.
 final class IconCache {
@@ -26,6 +30,8 @@ final class IconCache {
         let picture: CXft.Picture
         /// Pixels; the longer side is the box's.
         let width: Int, height: Int
+        /// Only its alpha is drawn, in the title's color (GTK's symbolic icons).
+        let isSymbolic: Bool
     }
 
     private struct Key: Hashable {
@@ -34,6 +40,7 @@ final class IconCache {
     }
 
     private let display: OpaquePointer
+    private let screen: Int32
     private let root: Window
     private let format: UnsafeMutablePointer<XRenderPictFormat>?
     /// nil: it could not be drawn (kept, so it is neither decoded nor warned about again).
@@ -44,6 +51,7 @@ final class IconCache {
     /// A cache on `display`'s screen `screen`; with no RENDER or no ARGB32 format, every icon is nil.
     init(display: OpaquePointer, screen: Int32) {
         self.display = display
+        self.screen = screen
         root = XRootWindow(display, screen)
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         format = XRenderQueryExtension(display, &eventBase, &errorBase) != 0
@@ -76,9 +84,12 @@ final class IconCache {
         switch icon {
         case let .file(file): path = file
         case let .named(name):
-            XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': icon names are not looked up yet; "
-                + "give a PNG or SVG file's path (one with a '/')")
-            return nil
+            guard let file = theme.lookup(name, size: size) else {
+                let themes = theme.name == "Adwaita" ? "Adwaita or hicolor" : "\(Self.printable(theme.name)), Adwaita or hicolor"
+                XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': no such icon in the icon theme \(themes)")
+                return nil
+            }
+            path = file
         }
         var width: Int32 = 0, height: Int32 = 0
         var reason = [CChar](repeating: 0, count: 512)
@@ -100,7 +111,22 @@ final class IconCache {
         }
         XFreeGC(display, gc)
         let picture = XRenderCreatePicture(display, pixmap, format, 0, nil)
-        return Picture(pixmap: pixmap, picture: picture, width: Int(width), height: Int(height))
+        return Picture(pixmap: pixmap, picture: picture, width: Int(width), height: Int(height), isSymbolic: Self.isSymbolic(path))
+    }
+
+    /// The theme names are looked up in, made with the first name.
+    private lazy var theme: IconTheme = {
+        var name: String?
+        if case let .string(text)? = XSettings.read(display: display, screen: screen)["Net/IconThemeName"] { name = text }
+        return IconTheme(name: name, baseDirectories: IconTheme.baseDirectories())
+    }()
+
+    /// Whether the file at `path` is a symbolic icon: its name, up to the
+    /// first `.`, ends in `-symbolic` (`go-next-symbolic.svg`, and GTK's
+    /// rendered `go-next-symbolic.symbolic.png`).
+    static func isSymbolic(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last ?? ""
+        return (name.split(separator: ".").first ?? "").hasSuffix("-symbolic")
     }
 
     /// A solid alpha of `StripStyle.disabledTextOpacity` (the disabled

@@ -5,8 +5,8 @@ import SegmentedCore
 extension SegmentedStrip {
     /// Creates the strip of `items`, as `init(connection:parent:frame:titles:selectedIndex:style:)`
     /// does for titles: each item's title is drawn, a disabled one in
-    /// `disabledTextColor`, with its badge and its icon file (PNG or SVG;
-    /// theme names are not looked up yet); tooltips are kept but not shown yet.
+    /// `disabledTextColor`, with its badge and its icon (a PNG or SVG file, or
+    /// a name in the icon theme: `IconCache`), and its tooltip shown on hover.
     /// - Throws: as the titles initializer.
     public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
                             items: [SegmentItem], selectedIndex: Int = 0,

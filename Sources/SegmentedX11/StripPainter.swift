@@ -147,7 +147,7 @@ final class StripPainter {
                 chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
                            checkpoints: checkpoints)
                 if let icon, let box = placement?.icon, mask == nil {
-                    drawIcon(icon, in: box, disabled: !snapshot.isEnabled(at: index), offset: offset, on: buffer)
+                    drawIcon(icon, in: box, disabled: !snapshot.isEnabled(at: index), color: color.color, offset: offset, on: buffer)
                 }
                 if let badge, let pill = placement?.pill { drawBadge(badge, in: pill, offset: offset, on: buffer) }
             }

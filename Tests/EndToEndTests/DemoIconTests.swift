@@ -6,14 +6,26 @@ import TestSupport
 import XCTest
 
 /// Icons in the demo, through the X server: a PNG drawn in its widened
-/// segment (read back from the server), and bad icons (corrupt, a 10,000 ×
-/// 10,000 header, missing, a theme name) each one warning line naming the
-/// icon, the item drawn without it, and the demo running on.
+/// segment (read back from the server), bad icons (corrupt, a 10,000 ×
+/// 10,000 header, missing, a name no theme has) each one warning line
+/// naming the icon, the item drawn without it, and the demo running on; and
+/// a theme name found in the theme a real XSETTINGS manager (xsettingsd)
+/// names. The themes are the test's own, first in the demo's
+/// `XDG_DATA_DIRS`.
 final class DemoIconTests: XCTestCase {
     private var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
         folder = try TemporaryFolder(prefix: "segmented-demo-icons")
+    }
+
+    /// This process's environment with the test's data folder before the system's (where GIO finds the MIME database).
+    private var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        let system = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        environment["XDG_DATA_DIRS"] = folder.path + "/data:" + system
+        environment["XDG_DATA_HOME"] = folder.path + "/home"
+        return environment
     }
 
     func testIconsAndBadIconsInTheTitlesFile() throws {
@@ -26,14 +38,14 @@ final class DemoIconTests: XCTestCase {
         let titles = ["一级", "二级", "三级", "四级", "五级"]
         let json = """
         [{"title": "一级", "icon": "\(png)"}, {"title": "二级", "icon": "\(corrupt)"}, {"title": "三级", "icon": "\(huge)"},
-         {"title": "四级", "icon": "\(missing)"}, {"title": "五级", "icon": "mail-unread"}]
+         {"title": "四级", "icon": "\(missing)"}, {"title": "五级", "icon": "segmented-test-missing"}]
         """
         let display = try Shared.display.get()
         display.parkPointer()
-        let demo = try RunningDemo(["--titles-file", try folder.file("items.json", Array(json.utf8))])
+        let demo = try RunningDemo(["--titles-file", try folder.file("items.json", Array(json.utf8))], environment: environment)
         defer { demo.process.process.terminate() }
         for (path, reason) in [(corrupt, "cannot be decoded"), (huge, "10000 x 10000 px is larger than 1024 px a side"),
-                               (missing, "no such file"), ("mail-unread", "icon names are not looked up yet")] {
+                               (missing, "no such file"), ("segmented-test-missing", "no such icon in the icon theme Adwaita or hicolor")] {
             let line = "segmented-demo: warning: icon '\(path)': \(reason)"
             XCTAssertTrue(demo.process.waitForStandardError(containing: line), "expected '\(line)' in '\(demo.process.standardError)'")
         }
@@ -51,5 +63,48 @@ final class DemoIconTests: XCTestCase {
         }
         XCTAssertEqual(inFirst, 240, "the whole icon, its corner transparent")
         XCTAssertNil(demo.process.process.isRunning ? nil : demo.process.process.terminationStatus, "still running")
+    }
+
+    /// "segmented-test-icon" is red in the theme "SegTheme" and green in
+    /// hicolor: the demo draws it green with no settings manager, and red
+    /// while xsettingsd says `Net/IconThemeName "SegTheme"`.
+    func testTheIconThemeTheDesktopsSettingsManagerNames() throws {
+        let red: UInt32 = 0xFF0000, green: UInt32 = 0x00C853
+        for (theme, color) in [("SegTheme", red), ("hicolor", green)] {
+            let index = "[Icon Theme]\nDirectories=16x16/apps\n[16x16/apps]\nSize=16\nType=Fixed\n"
+            _ = try folder.file("data/icons/\(theme)/index.theme", Array(index.utf8))
+            _ = try folder.file("data/icons/\(theme)/16x16/apps/segmented-test-icon.png",
+                                ImageFixtures.png(width: 16, height: 16) { _, _ in 0xFF00_0000 | color })
+        }
+        let titles = try folder.file("items.json", Array(#"[{"title": "一级", "icon": "segmented-test-icon"}, "二级"]"#.utf8))
+        let display = try Shared.display.get()
+        display.parkPointer()
+        /// The pixels of the first segment's icon box that are `color`, in a demo started now.
+        func iconPixels(_ color: UInt32) throws -> Int {
+            let demo = try RunningDemo(["--titles-file", titles], environment: environment)
+            defer { demo.process.process.terminate() }
+            let f = RunningDemo.segments(demo.ready)[0]
+            let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
+            XCTAssertFalse(demo.process.standardError.contains("warning"), demo.process.standardError)
+            return (0..<38).reduce(0) { n, y in
+                n + image.columns(inRow: y, matching: color).filter { Double($0) >= f.x && Double($0) < f.x + f.width }.count
+            }
+        }
+        XCTAssertEqual(try iconPixels(green), 256, "no settings manager: Adwaita (which has no such icon), then hicolor")
+
+        let selection = XInternAtom(display.display, "_XSETTINGS_S\(display.screen)", 0)
+        XCTAssertEqual(XGetSelectionOwner(display.display, selection), 0, "another settings manager runs on the test display")
+        let configuration = try folder.file("xsettingsd.conf", Array("Net/IconThemeName \"SegTheme\"\n".utf8))
+        let manager = Process()
+        manager.executableURL = URL(fileURLWithPath: "/usr/bin/xsettingsd")
+        manager.arguments = ["-c", configuration]
+        manager.standardError = FileHandle.nullDevice
+        try manager.run()
+        defer {
+            manager.terminate()
+            manager.waitUntilExit()
+        }
+        XCTAssertTrue(eventually { XGetSelectionOwner(display.display, selection) != 0 }, "xsettingsd took the selection")
+        XCTAssertEqual(try iconPixels(red), 256, "the theme xsettingsd names")
     }
 }

@@ -8,10 +8,12 @@ import XCTest
 /// Icons on a real X server, read back as pixels: a PNG's opaque, half
 /// transparent and transparent pixels composited Over the background where
 /// the core's formula puts the icon, a 32 px PNG scaled into the 16 px box,
-/// an SVG, right to left, and files that cannot be drawn (corrupt, a
-/// 10,000 × 10,000 header, missing, a theme name) leaving the item without
-/// an icon. The files are written by the test (`ImageFixtures`), so nothing
-/// depends on the machine's icon theme or fonts.
+/// an SVG, right to left, theme names (a symbolic one in each title color)
+/// and icons that cannot be drawn (corrupt, a 10,000 × 10,000 header,
+/// missing, a name no theme has) leaving the item without an icon. The files
+/// and the icon theme are written by the test (`ImageFixtures`), and the
+/// theme's base directories pointed at them, so nothing depends on the
+/// machine's icon theme or fonts.
 /// `@unchecked Sendable`: as `SegmentedStripAPITests`, everything runs on the main thread.
 final class IconPixelTests: XCTestCase, @unchecked Sendable {
     private var stage: PixelStripStage!
@@ -24,10 +26,28 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
         x < 4 && y < 4 ? 0 : y >= 12 ? 0x8000_0000 | red : 0xFF00_0000 | green
     }
     private var files: [String: String] = [:]
+    /// The icon theme's variables as they were before the test.
+    private var savedEnvironment: [String: String?] = [:]
 
     override func setUpWithError() throws {
         MainActor.assumeIsolated { stage = PixelStripStage() }
         folder = try TemporaryFolder(prefix: "segmented-icons")
+        // The test's hicolor comes first (this display has no XSETTINGS manager); the system's data
+        // directories stay after it, as GIO finds the MIME database there, which gdk-pixbuf reads.
+        let dataDirectories = getenv("XDG_DATA_DIRS").map { String(cString: $0) } ?? ""
+        for (name, value) in ["XDG_DATA_DIRS": folder.path + "/data:" + (dataDirectories.isEmpty ? "/usr/local/share:/usr/share" : dataDirectories),
+                              "XDG_DATA_HOME": folder.path + "/home"] {
+            savedEnvironment[name] = getenv(name).map { String(cString: $0) }
+            setenv(name, value, 1)
+        }
+        let index = "[Icon Theme]\nDirectories=16x16/apps,32x32/apps\n[16x16/apps]\nSize=16\nType=Fixed\n[32x32/apps]\nSize=32\nType=Fixed\n"
+        _ = try folder.file("data/icons/hicolor/index.theme", Array(index.utf8))
+        // Black at full, half and no alpha: a symbolic icon's shape, whatever its color.
+        _ = try folder.file("data/icons/hicolor/16x16/apps/segmented-test-tint-symbolic.png", ImageFixtures.png(width: 16, height: 16) { x, y in
+            x < 4 && y < 4 ? 0 : y >= 12 ? 0x8000_0000 : 0xFF00_0000
+        })
+        _ = try folder.file("data/icons/hicolor/32x32/apps/segmented-test-green.png",
+                            ImageFixtures.png(width: 32, height: 32) { _, _ in 0xFF00_0000 | Self.green })
         files["png16"] = try folder.file("green.png", Self.png16)
         files["png32"] = try folder.file("orange.png", ImageFixtures.png(width: 32, height: 32) { _, _ in 0xFF00_0000 | Self.orange })
         files["svg"] = try folder.file("blue.svg", ImageFixtures.svg(size: 16, color: "#1E88E5"))
@@ -37,21 +57,24 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
 
     override func tearDown() {
         MainActor.assumeIsolated { stage.tearDown() }
+        for (name, value) in savedEnvironment {
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
         folder = nil
     }
 
     private func items() -> [SegmentItem] {
         [SegmentItem(title: "推荐", icon: .file(path: files["png16"]!)), SegmentItem(title: "关注", icon: .file(path: files["corrupt"]!)),
          SegmentItem(title: "", icon: .file(path: files["svg"]!)), SegmentItem(title: "热榜", icon: .file(path: files["png32"]!)),
-         SegmentItem(title: "视频", icon: .file(path: files["huge"]!)), SegmentItem(title: "小说", icon: .named("mail-unread"))]
+         SegmentItem(title: "视频", icon: .file(path: files["huge"]!)), SegmentItem(title: "小说", icon: .named("segmented-test-missing"))]
     }
 
-    /// A strip of `items()` in a new 400 x 60 host, its first frame drawn.
+    /// A strip of `items` (default `items()`) in a new 400 x 60 host, its first frame drawn.
     @MainActor
-    private func shownStrip(direction: LayoutDirection = .leftToRight) throws -> SegmentedStrip {
+    private func shownStrip(_ items: [SegmentItem]? = nil, direction: LayoutDirection = .leftToRight) throws -> SegmentedStrip {
         var style = StripStyle()
         style.direction = direction
-        return try stage.show(items(), style: style, title: "icons")
+        return try stage.show(items ?? self.items(), style: style, title: "icons")
     }
 
     /// Segment `index`'s icon box in window pixels (x, y), by the core's formula.
@@ -129,7 +152,9 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
                                StripModel.segmentWidth(Double(strip.painter.unselectedFont.advance(of: strip.snapshot.titles[index])),
                                                        metrics: metrics), "\(key): no room for an icon")
             }
-            XCTAssertNil(strip.painter.icons.picture(.named("mail-unread"), size: 16), "names are not looked up yet")
+            XCTAssertNil(strip.painter.icons.picture(.named("segmented-test-missing"), size: 16), "a name no theme has")
+            XCTAssertEqual(layout.frame(at: 5).width,
+                           StripModel.segmentWidth(Double(strip.painter.unselectedFont.advance(of: "小说")), metrics: metrics))
             XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path + "/missing.png"), size: 16))
             XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path), size: 16), "a directory")
         }
@@ -149,6 +174,36 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(image[icon.x, icon.y], strip.style.backgroundColor)
             XCTAssertGreaterThan(image.count(notMatching: strip.style.backgroundColor, x: icon.x - 26, y: 0, width: 20, height: 40), 10,
                                  "the title left of it")
+        }
+    }
+
+    func testThemeNamesAndSymbolicIconsInEachTitleColor() throws {
+        try MainActor.assumeIsolated {
+            let tint = SegmentIcon.named("segmented-test-tint-symbolic")
+            let strip = try shownStrip([SegmentItem(title: "推荐", icon: tint), SegmentItem(title: "关注", icon: tint),
+                                        SegmentItem(title: "视频", icon: tint, isEnabled: false),
+                                        SegmentItem(title: "热榜", icon: .named("segmented-test-green"))])
+            let style = strip.style, background = style.backgroundColor
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            for (index, color, name) in [(0, style.accentColor, "selected"), (1, style.textColor, "unselected"),
+                                         (2, style.effectiveDisabledTextColor, "disabled")] {
+                let icon = try expectedIcon(strip, at: index)
+                XCTAssertEqual(image[icon.x + 8, icon.y + 6], color, "\(name): the symbolic icon's opaque part in its title's color")
+                XCTAssertEqual(image[icon.x + 8, icon.y + 14], Self.over(color, alpha: 128, on: background), "\(name): half alpha")
+                XCTAssertEqual(image[icon.x + 1, icon.y + 1], background, "\(name): no alpha")
+            }
+            // Not symbolic: its own colors, from the nearest size (32 px, fitted into 16).
+            let green = try expectedIcon(strip, at: 3)
+            XCTAssertEqual(image[green.x + 8, green.y + 8], Self.green)
+            XCTAssertEqual(image[green.x + 15, green.y + 15], Self.green)
+            XCTAssertEqual(image[green.x + 16, green.y + 8], background)
+            // Selecting the second item gives its icon the accent, and the first's the text color.
+            try strip.setSelectedIndex(1, animated: false)
+            let moved = try expectedIcon(strip, at: 1), first = try expectedIcon(strip, at: 0)
+            stage.run(until: { self.user.pixels(strip.window, width: 400, height: 44)?[moved.x + 8, moved.y + 6] == style.accentColor },
+                      "the second icon in the accent color")
+            let after = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            XCTAssertEqual(after[first.x + 8, first.y + 6], style.textColor)
         }
     }
 }

@@ -15,9 +15,11 @@ public final class TemporaryFolder {
 
     public var path: String { url.path }
 
-    /// Writes `bytes` to `name` in the folder and returns its path.
+    /// Writes `bytes` to `name` in the folder (a relative path: its folders
+    /// are made as needed) and returns its path.
     public func file(_ name: String, _ bytes: [UInt8]) throws -> String {
         let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: file)
         return file.path
     }

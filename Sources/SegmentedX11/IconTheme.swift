@@ -1,0 +1,214 @@
+import Glibc
+
+/// Icon names mapped to files as the freedesktop Icon Theme Specification
+/// (version 0.13, "Icon Lookup") says: the named theme and the themes it
+/// inherits, then Adwaita, then hicolor (the spec's fallback theme), then
+/// the base directories' own files (`/usr/share/pixmaps`).
+///
+/// Within a theme, the first directory whose size matches wins; else the
+/// one nearest in size (`Directory.distance`). Only PNG and SVG files are
+/// taken (what `cicons_decode` draws). Each theme's `index.theme` is read
+/// once, when a name first needs it; a missing or malformed one is a theme
+/// with no directories, never an error. A lookup stats at most (theme
+/// directories × base directories × 2) files.
+final class IconTheme {
+    /// One size directory of a theme, from its `index.theme` group.
+    struct Directory: Equatable {
+        enum Kind: Equatable { case fixed, scalable, threshold }
+        /// Relative to the theme's folder, e.g. `16x16/actions`.
+        let path: String
+        /// Nominal sizes, pixels at `scale` 1.
+        let size: Int, minSize: Int, maxSize: Int, threshold: Int
+        let scale: Int
+        let kind: Kind
+
+        /// Whether an icon of `size` at `scale` is drawn from this directory unscaled (the spec's DirectoryMatchesSize).
+        func matches(size wanted: Int, scale wantedScale: Int) -> Bool {
+            guard scale == wantedScale else { return false }
+            switch kind {
+            case .fixed: return size == wanted
+            case .scalable: return minSize <= wanted && wanted <= maxSize
+            case .threshold: return size - threshold <= wanted && wanted <= size + threshold
+            }
+        }
+
+        /// How far this directory's pixel sizes are from `size` × `scale` (the spec's DirectorySizeDistance).
+        func distance(size wanted: Int, scale wantedScale: Int) -> Int {
+            let pixels = wanted * wantedScale
+            switch kind {
+            case .fixed:
+                return abs(size * scale - pixels)
+            case .scalable:
+                if pixels < minSize * scale { return minSize * scale - pixels }
+                return pixels > maxSize * scale ? pixels - maxSize * scale : 0
+            case .threshold:
+                if pixels < (size - threshold) * scale { return minSize * scale - pixels }
+                return pixels > (size + threshold) * scale ? pixels - maxSize * scale : 0
+            }
+        }
+    }
+
+    /// A theme's index: its parents and its directories in file order.
+    struct Index: Equatable {
+        var inherits: [String] = []
+        var directories: [Directory] = []
+    }
+
+    /// The theme names were asked for, first to last.
+    let name: String
+    /// Folders holding themes, first to last.
+    let baseDirectories: [String]
+    private var indexes: [String: Index] = [:]
+
+    /// Lookups in theme `name` (nil or empty: Adwaita) over `baseDirectories`.
+    init(name: String?, baseDirectories: [String]) {
+        self.name = name.flatMap { $0.isEmpty ? nil : $0 } ?? "Adwaita"
+        self.baseDirectories = baseDirectories
+    }
+
+    /// The spec's base directories, as GTK orders them: `$XDG_DATA_HOME/icons`
+    /// (default `~/.local/share/icons`), `~/.icons`, each of `$XDG_DATA_DIRS`
+    /// (default `/usr/local/share:/usr/share`) with `/icons`, then `/usr/share/pixmaps`.
+    static func baseDirectories(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> [String] {
+        let home = environment("HOME").flatMap { $0.isEmpty ? nil : $0 }
+        let dataHome = environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.local/share" }
+        let dataDirs = (environment("XDG_DATA_DIRS").flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init)
+        return [dataHome.map { $0 + "/icons" }, home.map { $0 + "/.icons" }].compactMap { $0 }
+            + dataDirs.map { $0 + "/icons" } + ["/usr/share/pixmaps"]
+    }
+
+    /// The file for icon `icon` at `size` px and `scale`, or nil when no theme has it.
+    func lookup(_ icon: String, size: Int, scale: Int = 1) -> String? {
+        guard Self.isIconName(icon) else { return nil }
+        var visited: Set<String> = []
+        for theme in [name, "Adwaita", "hicolor"] {
+            if let file = lookup(icon, size: size, scale: scale, theme: theme, visited: &visited) { return file }
+        }
+        for base in baseDirectories {
+            for ext in Self.extensions where Self.isFile("\(base)/\(icon).\(ext)") { return "\(base)/\(icon).\(ext)" }
+        }
+        return nil
+    }
+
+    /// A name that stays inside the directory it is looked up in: not empty, no `/`, not `.` or `..`, no NUL.
+    static func isIconName(_ icon: String) -> Bool {
+        !icon.isEmpty && icon != "." && icon != ".." && !icon.utf8.contains(where: { $0 == 0x2F || $0 == 0 })
+    }
+
+    /// The file types a theme icon is taken in, in the spec's order of preference (XPM left out: not drawn).
+    static let extensions = ["png", "svg"]
+
+    /// `theme` and then its parents, depth first (the spec's FindIconHelper), each theme once.
+    private func lookup(_ icon: String, size: Int, scale: Int, theme: String, visited: inout Set<String>) -> String? {
+        guard visited.insert(theme).inserted else { return nil }
+        let index = self.index(of: theme)
+        if let file = lookup(icon, size: size, scale: scale, in: theme, index: index) { return file }
+        for parent in index.inherits {
+            if let file = lookup(icon, size: size, scale: scale, theme: parent, visited: &visited) { return file }
+        }
+        return nil
+    }
+
+    /// The spec's LookupIcon: a directory that matches the size, else the nearest one.
+    private func lookup(_ icon: String, size: Int, scale: Int, in theme: String, index: Index) -> String? {
+        var nearest: (file: String, distance: Int)?
+        for directory in index.directories {
+            let matches = directory.matches(size: size, scale: scale)
+            let distance = matches ? 0 : directory.distance(size: size, scale: scale)
+            if let nearest, distance >= nearest.distance { continue }
+            for base in baseDirectories {
+                for ext in Self.extensions {
+                    let file = "\(base)/\(theme)/\(directory.path)/\(icon).\(ext)"
+                    guard Self.isFile(file) else { continue }
+                    if matches { return file }
+                    if nearest == nil || distance < nearest!.distance { nearest = (file, distance) }
+                }
+            }
+        }
+        return nearest?.file
+    }
+
+    /// The first `index.theme` of `theme` among the base directories, parsed once.
+    func index(of theme: String) -> Index {
+        if let index = indexes[theme] { return index }
+        var index = Index()
+        if Self.isIconName(theme),
+           let text = baseDirectories.lazy.compactMap({ Self.readSmallFile("\($0)/\(theme)/index.theme") }).first {
+            index = Self.parseIndex(text)
+        }
+        indexes[theme] = index
+        return index
+    }
+
+    /// An `index.theme` (a desktop-entry-style key file): `[Icon Theme]`'s
+    /// `Inherits` and `Directories` plus `ScaledDirectories`, and each
+    /// listed directory's group. A directory with no valid `Size` is left
+    /// out, as are unknown keys and lines that are not `key=value`.
+    static func parseIndex(_ text: String) -> Index {
+        var groups: [String: [String: String]] = [:]
+        var group: String?
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = raw.trimmingWhitespace()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("["), line.hasSuffix("]") {
+                group = String(line.dropFirst().dropLast())
+            } else if let group, let equals = line.firstIndex(of: "=") {
+                let key = String(line[..<equals]).trimmingWhitespace()
+                // The first value of a key in a group stands, as GLib's key file reads it.
+                if groups[group, default: [:]][key] == nil {
+                    groups[group, default: [:]][key] = String(line[line.index(after: equals)...]).trimmingWhitespace()
+                }
+            }
+        }
+        func list(_ value: String?) -> [String] {
+            (value ?? "").split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        }
+        let header = groups["Icon Theme"] ?? [:]
+        var index = Index(inherits: list(header["Inherits"]))
+        var seen: Set<String> = []
+        for path in list(header["Directories"]) + list(header["ScaledDirectories"]) where seen.insert(path).inserted {
+            guard let keys = groups[path], let size = keys["Size"].flatMap(Self.positive) else { continue }
+            let kind: Directory.Kind = switch keys["Type"] {
+            case "Fixed": .fixed
+            case "Scalable": .scalable
+            default: .threshold
+            }
+            index.directories.append(Directory(
+                path: path, size: size, minSize: keys["MinSize"].flatMap(Self.positive) ?? size,
+                maxSize: keys["MaxSize"].flatMap(Self.positive) ?? size, threshold: keys["Threshold"].flatMap { Int($0) } ?? 2,
+                scale: keys["Scale"].flatMap(Self.positive) ?? 1, kind: kind))
+        }
+        return index
+    }
+
+    /// A whole number from 1 to 4,096 (a theme's largest sizes are 512), else nil.
+    private static func positive(_ text: String) -> Int? {
+        Int(text).flatMap { (1...4096).contains($0) ? $0 : nil }
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The UTF-8 text of a regular file of at most 1 MiB (Adwaita's index is
+    /// 20 KB), else nil. Opened non-blocking, so a FIFO cannot stall the strip.
+    static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        let limit = 1 << 20
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            count += read
+        }
+        return String(decoding: bytes.prefix(count), as: UTF8.self)
+    }
+}
