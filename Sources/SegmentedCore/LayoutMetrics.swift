@@ -51,8 +51,10 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var badgeGap: Double = 2
     /// The side of the square box an icon is fitted into, pixels (16 × scale: a menu icon's size).
     public var iconSize: Double = 16
-    /// The gap between an icon and its title, pixels.
+    /// The gap between an icon and its title, pixels (beside it, or under an icon above it).
     public var iconGap: Double = 6
+    /// Where an item's icon sits: before the title (default), after it, or above it.
+    public var iconPosition: IconPosition = .before
 
     /// The design's metrics.
     public init() {}
@@ -90,15 +92,19 @@ extension LayoutMetrics {
     /// The strip height that fits titles `textHeight` pixels tall (the
     /// tallest font's ascent + descent) with the indicator beside them, pixels:
     ///
-    ///     max(stripHeight, textHeight + insets.top + insets.bottom + indicatorHeight + indicatorGap)
+    ///     max(stripHeight, textHeight + insets.top + below), below = insets.bottom + indicatorHeight + indicatorGap
     ///
     /// rounded up to a whole pixel. With the defaults that is 44 px (at scale
     /// 1) up to a 37 px tall font, so the design's strip stays as it is for
     /// ordinary fonts, and a larger font makes the strip taller instead of
     /// letting the underline cross its descenders (or ascenders, at the top).
+    /// With icons above the titles, `iconRoomAbove` + `below` more, so the
+    /// icon keeps from the strip's top what the title keeps from its foot:
+    /// 56 px for a 20 px tall font.
     public func fittingText(height textHeight: Double) -> LayoutMetrics {
         var m = self
-        let needed = textHeight + insets.top + insets.bottom + indicatorHeight + indicatorGap
+        let below = insets.bottom + indicatorHeight + indicatorGap
+        let needed = textHeight + insets.top + below + (iconPosition == .above ? iconRoomAbove + below : 0)
         m.stripHeight = max(stripHeight, needed.rounded(.up))
         return m
     }
@@ -128,9 +134,13 @@ extension LayoutMetrics {
     /// title band (the strip less its top and bottom insets), then moved, when
     /// it would come closer than `indicatorGap` to an underline, away from it.
     /// A box indicator lies behind the title and moves nothing.
+    /// With icons above the titles (`iconPosition` `.above`), the icon's
+    /// room (`iconRoomAbove`) and the title are centered as one block, the
+    /// title at its foot, whether or not that item has an icon.
     public func titleBaseline(ascent: Int, descent: Int) -> Int {
         let bandTop = insets.top, bandHeight = stripHeight - insets.top - insets.bottom
-        let centered = Int((bandTop + (bandHeight - Double(ascent + descent)) / 2).rounded()) + ascent
+        let block = iconRoomAbove + Double(ascent + descent)
+        let centered = Int((bandTop + (bandHeight - block) / 2 + iconRoomAbove).rounded()) + ascent
         guard indicatorShape == .underline else { return centered }
         switch indicatorLocation {
         case .bottom:
@@ -183,6 +193,16 @@ public enum TitleTransition: String, Equatable, Sendable, CaseIterable {
     /// At once, when the tween starts: the new title is drawn selected and
     /// the old one unselected from the first frame.
     case switchAtStart = "switch"
+}
+
+/// Where an item's icon sits against its title (right to left mirrors before and after).
+public enum IconPosition: String, Equatable, Sendable, CaseIterable {
+    /// Before the title, `iconGap` from it, the two centered as one (QTabBar's, AdwTabBar's).
+    case before
+    /// After the title, `iconGap` from it.
+    case after
+    /// Centered above the title, `iconGap` over it; the strip grows by `iconSize` + `iconGap` (Material's tabs).
+    case above
 }
 
 /// The indicator's shape.

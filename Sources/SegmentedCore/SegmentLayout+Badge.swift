@@ -101,6 +101,6 @@ extension StripModel {
                                 measureIcon: (SegmentIcon) -> Double) -> Double {
         let title = segmentWidth(measureTitle(titles[index]), metrics: metrics)
         return details.isEmpty ? title
-            : title + itemExtra(details[index], metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
+            : title + itemExtra(details[index], titleWidth: title, metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
     }
 }

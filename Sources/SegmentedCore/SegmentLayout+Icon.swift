@@ -1,18 +1,35 @@
 // Icons' geometry: the room an icon adds to its segment and where it sits
-// before the title. The X side decodes the icon and says how wide its box
+// against the title (`LayoutMetrics.iconPosition`). The X side decodes the icon and says how wide its box
 // is (0 when it cannot be drawn); the formulas live here, so core tests
 // assert the exact frames.
 
 extension LayoutMetrics {
-    /// The width an icon `iconWidth` pixels wide adds to its segment, pixels,
-    /// rounded up: the icon + `iconGap` when there is a title to keep apart
-    /// from; for an icon-only item (empty title) what the icon needs beyond
-    /// the `minimumSegmentWidth` an empty title already has (none at the
-    /// defaults: 16 < 24); 0 for no icon (`iconWidth` 0: none, or one that
-    /// could not be decoded).
-    public func iconExtraWidth(iconWidth: Double, hasTitle: Bool) -> Double {
+    /// The width an icon `iconWidth` pixels wide takes beside a title,
+    /// pixels, rounded up: the icon + `iconGap` before or after a non-empty
+    /// title; 0 above a title, for an icon-only item (empty title) and for no
+    /// icon (`iconWidth` 0: none, or one that could not be decoded). What a
+    /// title may be elided to leave.
+    public func iconWidthBesideTitle(iconWidth: Double, hasTitle: Bool) -> Double {
+        guard iconWidth > 0, iconWidth.isFinite, hasTitle, iconPosition != .above else { return 0 }
+        return (iconWidth + iconGap).rounded(.up)
+    }
+
+    /// The width an icon `iconWidth` pixels wide adds to a segment whose
+    /// title is `titleWidth` pixels wide (`StripModel.segmentWidth`, so at
+    /// least `minimumSegmentWidth`), pixels, rounded up: beside a non-empty
+    /// title, `iconWidthBesideTitle`; above one, or alone, what the icon
+    /// needs beyond the title's width (none for a 16 px icon over a title at
+    /// least that wide, nor alone in the 24 px minimum); 0 for no icon.
+    public func iconExtraWidth(iconWidth: Double, hasTitle: Bool, titleWidth: Double) -> Double {
         guard iconWidth > 0, iconWidth.isFinite else { return 0 }
-        return hasTitle ? (iconWidth + iconGap).rounded(.up) : max(0, (iconWidth - minimumSegmentWidth).rounded(.up))
+        return hasTitle && iconPosition != .above ? iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: true)
+            : max(0, (iconWidth - titleWidth).rounded(.up))
+    }
+
+    /// The height icons above the titles add to the title band, pixels:
+    /// `iconSize` + `iconGap` with `iconPosition` `.above`, else 0.
+    public var iconRoomAbove: Double {
+        iconPosition == .above ? iconSize + iconGap : 0
     }
 }
 
@@ -29,37 +46,57 @@ public struct ItemPlacement: Equatable, Sendable {
 extension SegmentLayout {
     /// Where segment `index`'s icon (`iconWidth` pixels square, 0: none),
     /// title (`titleAdvance` pixels wide, its band `titleTop` to `titleTop` +
-    /// `titleHeight`) and badge (`pill`: width and height, nil: none) sit.
-    /// The icon comes first (content x grows toward reading's end, so right
-    /// to left mirrors it to the title's right), `iconGap` before a non-empty
-    /// title, and the three are centered as one on the frame's mid-x; the
-    /// pill is placed as `badgePlacement` places it after this wider "title".
-    /// The icon is centered on the title band's middle, rounded to a whole pixel.
+    /// `titleHeight`) and badge (`pill`: width and height, nil: none) sit,
+    /// as `metrics.iconPosition` says:
+    /// - before (after): the icon, `iconGap` and a non-empty title (the
+    ///   title, the gap and the icon) are centered as one on the frame's
+    ///   mid-x (content x grows toward reading's end, so right to left
+    ///   mirrors the order), the icon centered on the title band's middle;
+    /// - above: the title is placed as if it had no icon, the icon centered
+    ///   over it, its foot `iconGap` above the title band.
+    ///
+    /// The pill is placed as `badgePlacement` places it after the icon and
+    /// title as one "title" (above: after the title). The icon's y is rounded to a whole pixel.
     public func itemPlacement(at index: Int, iconWidth: Double, titleAdvance: Double, titleTop: Double, titleHeight: Double,
                               pill: (width: Double, height: Double)?) -> ItemPlacement {
-        let lead = iconWidth > 0 ? iconWidth + (titleAdvance > 0 ? metrics.iconGap : 0) : 0
+        let position = metrics.iconPosition
+        let beside = iconWidth > 0 && position != .above ? iconWidth + (titleAdvance > 0 ? metrics.iconGap : 0) : 0
         let minX: Double, pillRect: Rect?
         if let pill {
-            let badged = badgePlacement(at: index, titleAdvance: lead + titleAdvance, pillWidth: pill.width, pillHeight: pill.height,
+            let badged = badgePlacement(at: index, titleAdvance: beside + titleAdvance, pillWidth: pill.width, pillHeight: pill.height,
                                         titleTop: titleTop)
             (minX, pillRect) = (badged.titleMinX, badged.pill)
         } else {
-            (minX, pillRect) = (frame(at: index).midX - (lead + titleAdvance) / 2, nil)
+            (minX, pillRect) = (frame(at: index).midX - (beside + titleAdvance) / 2, nil)
         }
-        let icon = iconWidth > 0
-            ? Rect(x: minX, y: (titleTop + (titleHeight - iconWidth) / 2).rounded(), width: iconWidth, height: iconWidth) : nil
-        return ItemPlacement(icon: icon, titleMinX: minX + lead, pill: pillRect)
+        guard iconWidth > 0 else { return ItemPlacement(icon: nil, titleMinX: minX, pill: pillRect) }
+        switch position {
+        case .before:
+            let y = (titleTop + (titleHeight - iconWidth) / 2).rounded()
+            return ItemPlacement(icon: Rect(x: minX, y: y, width: iconWidth, height: iconWidth), titleMinX: minX + beside, pill: pillRect)
+        case .after:
+            let y = (titleTop + (titleHeight - iconWidth) / 2).rounded()
+            return ItemPlacement(icon: Rect(x: minX + beside + titleAdvance - iconWidth, y: y, width: iconWidth, height: iconWidth),
+                                 titleMinX: minX, pill: pillRect)
+        case .above:
+            let y = (titleTop - metrics.iconGap - iconWidth).rounded()
+            return ItemPlacement(icon: Rect(x: minX + (titleAdvance - iconWidth) / 2, y: y, width: iconWidth, height: iconWidth),
+                                 titleMinX: minX, pill: pillRect)
+        }
     }
 }
 
 extension StripModel {
-    /// The width `item`'s icon and badge add to its segment, pixels: the
-    /// icon's (`LayoutMetrics.iconExtraWidth`, its box from `measureIcon`)
-    /// + the badge's (`badgeExtra`); 0 for no item.
-    static func itemExtra(_ item: SegmentItem?, metrics: LayoutMetrics, measureBadge: (String) -> Double,
+    /// The width `item`'s icon and badge add to its segment, whose title is
+    /// `titleWidth` pixels wide, pixels: the icon's
+    /// (`LayoutMetrics.iconExtraWidth`, its box from `measureIcon`) + the
+    /// badge's (`badgeExtra`); 0 for no item.
+    static func itemExtra(_ item: SegmentItem?, titleWidth: Double, metrics: LayoutMetrics, measureBadge: (String) -> Double,
                           measureIcon: (SegmentIcon) -> Double) -> Double {
         guard let item else { return 0 }
-        let icon = item.icon.map { metrics.iconExtraWidth(iconWidth: measureIcon($0), hasTitle: !item.title.isEmpty) } ?? 0
+        let icon = item.icon.map {
+            metrics.iconExtraWidth(iconWidth: measureIcon($0), hasTitle: !item.title.isEmpty, titleWidth: titleWidth)
+        } ?? 0
         return icon + badgeExtra(item.badge, metrics: metrics, measure: measureBadge)
     }
 }

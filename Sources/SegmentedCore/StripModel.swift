@@ -139,8 +139,8 @@ public final class StripModel {
     /// Width of segment `index` in the selected font with its icon's and badge's extra, pixels (measured once, then cached).
     public func selectedWidth(at index: Int) -> Double {
         if let w = selectedWidths[index] { return w }
-        let w = Self.segmentWidth(measureSelected(titles[index]), metrics: metrics)
-            + Self.itemExtra(details[index], metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
+        let title = Self.segmentWidth(measureSelected(titles[index]), metrics: metrics)
+        let w = title + Self.itemExtra(details[index], titleWidth: title, metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
         selectedWidths[index] = w
         return w
     }

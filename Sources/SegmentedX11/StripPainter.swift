@@ -122,7 +122,7 @@ final class StripPainter {
                 let badgeRoom = badge == nil ? 0 : Int(metrics.badgeExtraWidth(pillWidth: pillWidth))
                 let icon = item?.icon.flatMap { icons.picture($0, size: Int(metrics.iconSize)) }
                 let iconWidth = icon == nil ? 0.0 : metrics.iconSize
-                let iconRoom = Int(metrics.iconExtraWidth(iconWidth: iconWidth, hasTitle: !title.isEmpty))
+                let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
                 let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
                 if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
                     // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.

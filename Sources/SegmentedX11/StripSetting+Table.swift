@@ -26,6 +26,8 @@ extension StripSetting {
         font("font", \.appearance.font, help: "unselected titles"),
         font("selectedFont", \.appearance.selectedFont, help: "the selected title"),
         font("pageFont", \.appearance.pageFont, help: "the page title under the strip"),
+        choice("iconPosition", \.metrics.iconPosition, help: "where an item's icon sits: before, after or above its title",
+               details: "`before` (the default) or `after` the title, 6 px × scale from it (right to left mirrors both); `above`: centered over the title, 6 px × scale above it, and the strip 29 px × scale taller (the 16 px icon, its gap, and a 7 px margin over it) whether or not an item has an icon, which `preferredHeight` includes"),
         choice("indicatorShape", \.metrics.indicatorShape,
                help: "shape of the indicator; box is a rectangle behind the title",
                details: "`underline`; or `box`: a rectangle behind the title spanning the title band less 6 px above and below (drawn before the titles)"),

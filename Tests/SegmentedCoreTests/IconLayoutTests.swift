@@ -26,17 +26,17 @@ final class IconLayoutTests: XCTestCase {
     func testTheExtraWidthAndTheScaledBox() {
         let m = LayoutMetrics()
         XCTAssertEqual([m.iconSize, m.iconGap], [16, 6])
-        XCTAssertEqual(m.iconExtraWidth(iconWidth: 16, hasTitle: true), 22)
-        XCTAssertEqual(m.iconExtraWidth(iconWidth: 16, hasTitle: false), 0, "inside the 24 px an empty title already has")
-        XCTAssertEqual(m.iconExtraWidth(iconWidth: 0, hasTitle: true), 0)
+        XCTAssertEqual(m.iconExtraWidth(iconWidth: 16, hasTitle: true, titleWidth: 45), 22)
+        XCTAssertEqual(m.iconExtraWidth(iconWidth: 16, hasTitle: false, titleWidth: 24), 0, "inside the 24 px an empty title already has")
+        XCTAssertEqual(m.iconExtraWidth(iconWidth: 0, hasTitle: true, titleWidth: 45), 0)
         let doubled = m.scaled(by: 2)
         XCTAssertEqual([doubled.iconSize, doubled.iconGap], [32, 12])
-        XCTAssertEqual(doubled.iconExtraWidth(iconWidth: 32, hasTitle: true), 44)
+        XCTAssertEqual(doubled.iconExtraWidth(iconWidth: 32, hasTitle: true, titleWidth: 90), 44)
         XCTAssertEqual(m.scaled(by: 1.5).iconSize, 24)
         XCTAssertEqual(m.scaled(by: 1.25).iconSize, 20)
         var narrow = m
         narrow.minimumSegmentWidth = 10
-        XCTAssertEqual(narrow.iconExtraWidth(iconWidth: 16, hasTitle: false), 6, "an icon-only segment holds its icon")
+        XCTAssertEqual(narrow.iconExtraWidth(iconWidth: 16, hasTitle: false, titleWidth: 10), 6, "an icon-only segment holds its icon")
     }
 
     func testFramesHoldTheIconAndItsGap() throws {
@@ -70,5 +70,58 @@ final class IconLayoutTests: XCTestCase {
         XCTAssertTrue(try model.setItem(SegmentItem("一二"), at: 4, at: 0, animated: false))
         XCTAssertEqual(model.snapshot(at: 0).restingLayout.frame(at: 4).width, 34)
         XCTAssertFalse(try model.setItem(SegmentItem("一二"), at: 4, at: 0, animated: false), "nothing changed")
+    }
+
+    private func model(_ position: IconPosition) throws -> StripModel {
+        var metrics = LayoutMetrics()
+        metrics.iconPosition = position
+        return try StripModel(items: items, selectedIndex: 4, viewportWidth: 400, metrics: metrics, measureUnselected: FixedAdvance.unselected,
+                              measureSelected: FixedAdvance.selected, measureBadge: { Double($0.count * 7) }, measureIcon: Self.iconWidth)
+    }
+
+    func testAfterTheTitleTheSameFramesWithTheIconLast() throws {
+        let layout = try model(.after).snapshot(at: 0).restingLayout
+        XCTAssertEqual((0..<5).map { layout.frame(at: $0).width }, [67, 24, 60, 30, 34])
+        // Segment 0: the title at 5, the gap, the icon at 5 + 45 + 6.
+        XCTAssertEqual(layout.itemPlacement(at: 0, iconWidth: 16, titleAdvance: 45, titleTop: 10, titleHeight: 20, pill: nil),
+                       ItemPlacement(icon: Rect(x: 56, y: 12, width: 16, height: 16), titleMinX: 5, pill: nil))
+        XCTAssertEqual(layout.itemPlacement(at: 1, iconWidth: 16, titleAdvance: 0, titleTop: 10, titleHeight: 20, pill: nil).icon,
+                       Rect(x: 91, y: 12, width: 16, height: 16), "icon only: centered as before")
+        // Title 126 to 156, gap, icon 162 to 178, then the dot 2 px on.
+        XCTAssertEqual(layout.itemPlacement(at: 2, iconWidth: 16, titleAdvance: 30, titleTop: 10, titleHeight: 20, pill: (6, 6)),
+                       ItemPlacement(icon: Rect(x: 162, y: 12, width: 16, height: 16), titleMinX: 126,
+                                     pill: Rect(x: 180, y: 7, width: 6, height: 6)))
+    }
+
+    func testAboveTheTitleNoWidthButATallerStrip() throws {
+        var above = LayoutMetrics()
+        above.iconPosition = .above
+        XCTAssertEqual(above.iconExtraWidth(iconWidth: 16, hasTitle: true, titleWidth: 45), 0)
+        XCTAssertEqual(above.iconExtraWidth(iconWidth: 16, hasTitle: true, titleWidth: 15), 1, "a title narrower than its icon")
+        XCTAssertEqual(above.iconWidthBesideTitle(iconWidth: 16, hasTitle: true), 0, "a title above is elided to its whole segment")
+        XCTAssertEqual(above.iconRoomAbove, 22)
+        XCTAssertEqual(above.scaled(by: 2).iconRoomAbove, 44)
+        XCTAssertEqual(LayoutMetrics().iconRoomAbove, 0)
+        // 20 px of text + 22, and twice the 2 px bottom inset + a 3 px underline + its 2 px gap.
+        let fitted = above.fittingText(height: 20)
+        XCTAssertEqual(fitted.stripHeight, 56)
+        XCTAssertEqual(LayoutMetrics().fittingText(height: 20).stripHeight, 44)
+        // Centered: round((54 - 42) / 2 + 22) + 16 = 44, within the underline's limit 56 - 2 - 3 - 2 - 4 = 45:
+        // the icon's top 6 px under the strip's top, the text's foot 7 px over the strip's foot.
+        XCTAssertEqual(fitted.titleBaseline(ascent: 16, descent: 4), 44)
+        var tall = above
+        tall.stripHeight = 80
+        XCTAssertEqual(tall.titleBaseline(ascent: 16, descent: 4), 56, "in a taller strip: round((78 - 42) / 2 + 22) + 16")
+
+        let layout = try model(.above).snapshot(at: 0).restingLayout
+        XCTAssertEqual((0..<5).map { layout.frame(at: $0).width }, [45, 24, 38, 30, 34])
+        XCTAssertEqual((0..<5).map { layout.frame(at: $0).x }, [5, 65, 104, 157, 202])
+        // Segment 0: the title where it would be alone, the icon centered over it, 6 px above its band.
+        XCTAssertEqual(layout.itemPlacement(at: 0, iconWidth: 16, titleAdvance: 45, titleTop: 28, titleHeight: 20, pill: nil),
+                       ItemPlacement(icon: Rect(x: 19.5, y: 6, width: 16, height: 16), titleMinX: 5, pill: nil))
+        // Segment 2: title and dot centered as one (30 + 2 + 6 around 123), the icon over the title.
+        XCTAssertEqual(layout.itemPlacement(at: 2, iconWidth: 16, titleAdvance: 30, titleTop: 28, titleHeight: 20, pill: (6, 6)),
+                       ItemPlacement(icon: Rect(x: 111, y: 6, width: 16, height: 16), titleMinX: 104,
+                                     pill: Rect(x: 136, y: 25, width: 6, height: 6)))
     }
 }

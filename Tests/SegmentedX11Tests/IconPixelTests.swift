@@ -71,10 +71,12 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
 
     /// A strip of `items` (default `items()`) in a new 400 x 60 host, its first frame drawn.
     @MainActor
-    private func shownStrip(_ items: [SegmentItem]? = nil, direction: LayoutDirection = .leftToRight) throws -> SegmentedStrip {
+    private func shownStrip(_ items: [SegmentItem]? = nil, direction: LayoutDirection = .leftToRight,
+                            position: IconPosition = .before, height: Int = 44) throws -> SegmentedStrip {
         var style = StripStyle()
         style.direction = direction
-        return try stage.show(items ?? self.items(), style: style, title: "icons")
+        style.metrics.iconPosition = position
+        return try stage.show(items ?? self.items(), style: style, title: "icons", height: height)
     }
 
     /// Segment `index`'s icon box in window pixels (x, y), by the core's formula.
@@ -204,6 +206,46 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
                       "the second icon in the accent color")
             let after = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
             XCTAssertEqual(after[first.x + 8, first.y + 6], style.textColor)
+        }
+    }
+
+    func testAfterAndAboveTheTitleAndTheTallerStrip() throws {
+        try MainActor.assumeIsolated {
+            let items = [SegmentItem(title: "推荐", icon: .file(path: files["png16"]!)), SegmentItem("关注")]
+            let after = try shownStrip(items, position: .after)
+            XCTAssertEqual(after.preferredHeight, 44, "beside the title the strip keeps its height")
+            var image = try XCTUnwrap(user.pixels(after.window, width: 400, height: 44))
+            var icon = try expectedIcon(after, at: 0)
+            let frame = after.snapshot.restingLayout.frame(at: 0)
+            XCTAssertEqual(icon.x + 16, Int(frame.x + frame.width), "the icon ends the segment")
+            XCTAssertEqual(image[icon.x + 8, icon.y + 6], Self.green)
+            XCTAssertEqual(image[icon.x, icon.y], after.style.backgroundColor, "the transparent corner")
+            XCTAssertEqual(image.count(notMatching: after.style.backgroundColor, x: icon.x - 6, y: 0, width: 6, height: 36), 0, "the gap")
+            XCTAssertGreaterThan(image.count(notMatching: after.style.backgroundColor, x: Int(frame.x), y: 0, width: 20, height: 36), 10,
+                                 "the title first")
+            stage.tearDown()
+
+            let chain = after.painter.selectedFont, plain = after.painter.unselectedFont
+            let tallest = max(chain.ascent + chain.descent, plain.ascent + plain.descent)
+            let height = max(44, tallest + 22 + 2 * (2 + 3 + 2))
+            let above = try shownStrip(items, position: .above, height: height)
+            XCTAssertEqual(above.preferredHeight, height, "text + 16 px icon + 6 px gap, and inset + underline + its gap twice")
+            XCTAssertEqual(try SegmentedStrip.preferredHeight(for: above.style, connection: above.connection), height)
+            image = try XCTUnwrap(user.pixels(above.window, width: 400, height: height))
+            icon = try expectedIcon(above, at: 0)
+            let top = above.snapshot.restingLayout.frame(at: 0)
+            XCTAssertEqual(Double(icon.x), top.midX - 8, accuracy: 0.5, "centered over the title")
+            XCTAssertEqual(image[icon.x + 8, icon.y + 6], Self.green)
+            XCTAssertEqual(image[icon.x + 8, icon.y + 14], Self.over(Self.red, alpha: 128, on: above.style.backgroundColor))
+            XCTAssertEqual(image.count(notMatching: above.style.backgroundColor, x: 0, y: 0, width: 400, height: icon.y), 0,
+                           "nothing over the icons")
+            XCTAssertGreaterThanOrEqual(icon.y, 5, "a margin over the icon")
+            let baseline = above.snapshot.metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
+            XCTAssertEqual(icon.y + 16 + 6, baseline - chain.ascent, "6 px over the title's band")
+            XCTAssertEqual(top.width, StripModel.segmentWidth(Double(chain.advance(of: "推荐")), metrics: above.snapshot.metrics),
+                           "no room beside the title")
+            XCTAssertGreaterThan(image.count(notMatching: above.style.backgroundColor, x: Int(top.x), y: icon.y + 22,
+                                             width: Int(top.width), height: chain.ascent), 10, "the title under it")
         }
     }
 }
