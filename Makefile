@@ -86,13 +86,14 @@ install: $(INSTALL_BIN)
 	install -d "$(BINDIR)" "$(DATADIR)" "$(MAN1DIR)"
 	install -m 755 -s "$(INSTALL_BIN)" "$(BINDIR)/segmented-demo"
 	install -m 644 Resources/titles.json "$(DATADIR)/titles.json"
+	install -m 644 Resources/items.json "$(DATADIR)/items.json"
 	"$(BINDIR)/segmented-demo" --man > "$(MAN1DIR)/segmented-demo.1.new"
 	chmod 644 "$(MAN1DIR)/segmented-demo.1.new" && mv "$(MAN1DIR)/segmented-demo.1.new" "$(MAN1DIR)/segmented-demo.1"
 
 # Removes exactly what make install wrote (with the same PREFIX and DESTDIR),
 # and share/segmented-strip/ once it is empty.
 uninstall:
-	rm -f "$(BINDIR)/segmented-demo" "$(DATADIR)/titles.json" "$(MAN1DIR)/segmented-demo.1"
+	rm -f "$(BINDIR)/segmented-demo" "$(DATADIR)/titles.json" "$(DATADIR)/items.json" "$(MAN1DIR)/segmented-demo.1"
 	if [ -d "$(DATADIR)" ]; then rmdir --ignore-fail-on-non-empty "$(DATADIR)"; fi
 
 # The run ends with a summary (scripts/test-summary.sh): each failed test by

@@ -72,6 +72,9 @@ enum DemoManPage {
                  + "and up to four folders above it (so $PREFIX/bin/segmented-demo finds "
                  + "$PREFIX/share/segmented-strip/titles.json wherever it is installed), "
                  + "then in the source tree it was built from."),
+            ".TP", ".I share/segmented-strip/items.json",
+            text("The same certification names as items, with badges, an icon and a disabled item: "
+                 + "segmented-demo --titles-file $PREFIX/share/segmented-strip/items.json."),
             ".SH SEE ALSO",
             ".BR xrdb (1),",
             ".BR fc-match (1),",

@@ -60,7 +60,8 @@ final class InstallTests: XCTestCase {
         let binary = DemoProcess.binaryPath
         let install = try make(["install", "DESTDIR=\(stage.path)", "PREFIX=/usr", "INSTALL_BIN=\(binary)"])
         XCTAssertEqual(install.status, 0, install.output + install.errors)
-        let installed = ["usr/bin/segmented-demo", "usr/share/man/man1/segmented-demo.1", "usr/share/segmented-strip/titles.json"]
+        let installed = ["usr/bin/segmented-demo", "usr/share/man/man1/segmented-demo.1", "usr/share/segmented-strip/items.json",
+                         "usr/share/segmented-strip/titles.json"]
         XCTAssertEqual(files(under: stage.url), (installed + others).sorted())
 
         // The binary: executable and stripped (the one it came from had its symbols).
@@ -72,6 +73,8 @@ final class InstallTests: XCTestCase {
         // The titles: the bundled file, byte for byte, and the one the installed binary reads.
         let bundled = try Data(contentsOf: Self.root.appendingPathComponent("Resources/titles.json"))
         XCTAssertEqual(try Data(contentsOf: usr.appendingPathComponent("share/segmented-strip/titles.json")), bundled)
+        XCTAssertEqual(try Data(contentsOf: usr.appendingPathComponent("share/segmented-strip/items.json")),
+                       try Data(contentsOf: Self.root.appendingPathComponent("Resources/items.json")))
         let bundledCount = try XCTUnwrap(JSONSerialization.jsonObject(with: bundled) as? [String]).count
         XCTAssertEqual(try defaultTitleCount(demo), bundledCount)
 
