@@ -117,8 +117,8 @@ final class TooltipTests: XCTestCase {
     }
 
     /// With no tooltip of its own, an elided title shows its whole text, a
-    /// title drawn whole shows none, and a key hides it.
-    func testAnElidedTitleShowsItsWholeTextAndAKeyHidesIt() throws {
+    /// title drawn whole shows none, and a key or a wheel notch hides it.
+    func testAnElidedTitleShowsItsWholeTextAndAKeyOrTheWheelHidesIt() throws {
         let display = try Shared.display.get()
         display.parkPointer()
         let long = "A title much too long for its segment"
@@ -139,5 +139,13 @@ final class TooltipTests: XCTestCase {
         display.key(demo.window, keysym: XK_Right)
         XCTAssertEqual(try demo.process.next("tooltip")["shown"] as? Bool, false)
         XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 1)
+        // Hovered anew (out of the window and back: crossings, which motion compression keeps) it shows
+        // again, and a wheel notch hides it.
+        display.move(XRootWindow(display.display, display.screen), x: 5, y: 700)
+        display.move(strip, x: Int(frames[0].x + frames[0].width / 2), y: 22)
+        XCTAssertEqual(try demo.process.next("tooltip")["index"] as? Int, 0)
+        display.button(5, down: true)
+        display.button(5, down: false)
+        XCTAssertEqual(try demo.process.next("tooltip")["shown"] as? Bool, false)
     }
 }
