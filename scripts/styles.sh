@@ -10,6 +10,7 @@ out=${2:?usage: styles.sh BINARY OUTPUT_DIR}
 
 short=docs/styles/short-titles.json   # run from the repository root (make styles)
 long=docs/styles/long-titles.json
+icons=docs/styles/icon-titles.json
 mkdir -p "$out"
 table=()
 
@@ -53,6 +54,11 @@ shot 13-blend-mid "Title blend half-way: color in linear light, 16 px between 15
 shot 14-switch-mid "Switch at start, half-way: the new title is already selected" 400x45 1.0 --select 2 --duration 2 --easing linear --title-transition switch
 shot 15-elastic-mid "Elastic indicator half-way (stretched between the two titles)" 400x45 1.0 --select 0 --duration 2 --easing linear --indicator-animation elastic
 shot 16-lengthen-mid "Lengthen indicator half-way (grown toward the target)" 400x45 1.0 --select 0 --duration 2 --easing linear --indicator-animation lengthen
+shot 17-items "Items (Resources/items.json): count, dot, text and 99+ badges, a theme icon, a disabled item" 400x45 - --titles-file Resources/items.json --select 0
+shot 18-icons-before "Symbolic theme icons in the title's color, before the titles (the default)" 400x45 - --titles-file "$icons" --select 0
+shot 19-icons-after "Icons after the titles" 400x45 - --titles-file "$icons" --select 0 --icon-position after
+shot 20-icons-above "Icons above the titles: the strip grows to its preferred height" 400x59 - --titles-file "$icons" --select 0 --icon-position above
+shot 21-icons-rtl "Icons right to left: before the title is to its right" 400x45 - --titles-file "$icons" --select 0 --rtl
 rm -f "$out/.trace"
 
 echo "| Flags | Style | Screenshot |"
