@@ -15,8 +15,8 @@ struct Budget: Encodable {
 /// The budgets from one run's figures: startup against the C floor (wall and
 /// CPU, medians), peak RSS, the remote first frame against the floor's, the
 /// worst frame p99 of every kind of frame at 10 and 100,000 titles, the
-/// 100,000-title first frame against the 10-title one, the hit-test, and
-/// wakeups at rest (after startup, after an animation, on the accessibility bus).
+/// 100,000-title first frame against the 10-title one, the same for items
+/// with an icon and a badge each, the hit-test, and wakeups at rest (after startup, after an animation, on the accessibility bus).
 func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [FrameCostResult], hitTest: HitTestResult,
              idle: [IdleResult], accessibility: AccessibilityResult) -> [Budget] {
     var rows = [
@@ -29,7 +29,18 @@ func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [Fra
     }
     for f in frameCost {
         let p99 = [f.tweenMicros.p99, f.dragMicros.p99, f.swipePagesMicros.p99, f.swipeStripMicros.p99].max() ?? .infinity
-        rows.append(Budget(name: "frame p99 (tween, drag, swipe), \(f.titles) titles", value: p99 / 1000, limit: 0.5, unit: "ms", atMost: true))
+        rows.append(Budget(name: "frame p99 (tween, drag, swipe), \(f.titles) \(f.kind)", value: p99 / 1000, limit: 0.5, unit: "ms", atMost: true))
+    }
+    // Items, each with an icon and a badge (issue 24): the same budgets as titles.
+    if let items = ratios["itemsWallVsFloor"], let cpu = ratios["itemsCpuVsFloor"] {
+        rows.append(Budget(name: "10-item first frame (icons, badges), wall, against the floor", value: items, limit: 1.5, unit: "x", atMost: true))
+        rows.append(Budget(name: "10-item first frame (icons, badges), CPU, against the floor", value: cpu, limit: 1.5, unit: "x", atMost: true))
+    }
+    if let items10 = startup.first(where: { $0.name == "segmented-demo, 10 items" }) {
+        rows.append(Budget(name: "peak RSS, 10 items (icons, badges)", value: items10.peakRSSKiB.median / 1024, limit: 24, unit: "MiB", atMost: true))
+    }
+    if let ratio = ratios["itemsWall100kVs10"] {
+        rows.append(Budget(name: "100,000-item first frame against the 10-item one", value: ratio, limit: 4, unit: "x", atMost: true))
     }
     rows.append(Budget(name: "100,000-title first frame against the 10-title one", value: ratios["wall100kVs10"] ?? .infinity, limit: 4, unit: "x", atMost: true))
     rows.append(Budget(name: "hit-test at \(hitTest.titles) titles", value: hitTest.nanosecondsPerQuery / 1000, limit: 1, unit: "µs", atMost: true))

@@ -4,6 +4,8 @@ import TestSupport
 
 struct FrameCostResult: Encodable {
     let titles: Int
+    /// "titles", or "items" (each with an icon and a badge).
+    let kind: String
     let tweenMicros: Summary
     let dragMicros: Summary
     /// A swipe of the linked pages: the paged view's frames while dragged, and the strip's frames meanwhile (it follows the page position).
@@ -88,7 +90,7 @@ final class DemoDriver {
 }
 
 /// CPU per painted frame during selection tweens and during a drag.
-func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, select: Int) throws -> FrameCostResult {
+func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, kind: String = "titles", select: Int) throws -> FrameCostResult {
     let driver = try DemoDriver(display: display, arguments: ["--titles-file", titlesFile, "--select", String(select)])
     try driver.selectionTweens(24)
     try driver.drag(steps: 200)
@@ -97,7 +99,7 @@ func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, sel
         Summary(events.filter(predicate).compactMap { traceNumber($0["cpuMicros"]) })
     }
     let swipe = try driver.swipe(steps: 200)
-    return FrameCostResult(titles: titles,
+    return FrameCostResult(titles: titles, kind: kind,
                            tweenMicros: micros(frames) { $0["animating"] as? Bool == true && $0["dragging"] as? Bool != true },
                            dragMicros: micros(frames) { $0["dragging"] as? Bool == true },
                            swipePagesMicros: micros(swipe) { $0["event"] as? String == "pageFrame" && $0["dragging"] as? Bool == true },

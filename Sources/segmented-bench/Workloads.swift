@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Titles for the scenarios: the ten defaults, then a mix of CJK and Latin
 /// titles of varied length, the same for every run.
@@ -34,6 +35,28 @@ func writeTitlesFile(_ titles: [String], in folder: URL, name: String) throws ->
     let url = folder.appendingPathComponent(name)
     try JSONSerialization.data(withJSONObject: titles).write(to: url)
     return url.path
+}
+
+/// Writes `titles` as items (issue 24), each with an icon (the `icons`
+/// files in turn) and a badge (a count up to 120, a dot or "新" in turn).
+func writeItemsFile(_ titles: [String], icons: [String], in folder: URL, name: String) throws -> String {
+    let items: [[String: Any]] = titles.enumerated().map { i, title in
+        let badge: Any = i % 3 == 0 ? i % 121 : i % 3 == 1 ? "dot" : "新"
+        return ["title": title, "icon": icons[i % icons.count], "badge": badge]
+    }
+    let url = folder.appendingPathComponent(name)
+    try JSONSerialization.data(withJSONObject: items).write(to: url)
+    return url.path
+}
+
+/// Writes `count` 16 × 16 PNG icons of different colors, with a transparent corner, and returns their paths.
+func writeIcons(_ count: Int, in folder: URL) throws -> [String] {
+    try (0..<count).map { n in
+        let color = UInt32(0x1E88E5 &+ n &* 0x2F3B47) & 0xFFFFFF
+        let url = folder.appendingPathComponent("icon-\(n).png")
+        try Data(ImageFixtures.png(width: 16, height: 16) { x, y in x < 3 && y < 3 ? 0 : 0xFF00_0000 | color }).write(to: url)
+        return url.path
+    }
 }
 
 /// Writes `titles` one per line (for the C and GTK peers).

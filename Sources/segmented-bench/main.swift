@@ -76,6 +76,9 @@ let linesFile = try writeTitlesLines(defaults, in: scratch, name: "titles.txt")
 // Shaped scripts (issue 10), against the CJK-and-Latin row of the same size.
 let shapedLists = [("Arabic", arabicTitles(100_000)), ("mixed-script", mixedScriptTitles(100_000))]
 let shapedFiles = try shapedLists.map { try writeTitlesFile($0.1, in: scratch, name: "titles-\($0.0).json") }
+// Items (issue 24): the same titles, each with an icon (8 PNG files in turn) and a badge.
+let icons = try writeIcons(8, in: scratch)
+let itemFiles = try [10, 100_000].map { try writeItemsFile(titleLists[$0]!, icons: icons, in: scratch, name: "items-\($0).json") }
 
 func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
 
@@ -86,6 +89,10 @@ var subjects = sizes.map { StartupSubject(name: "segmented-demo, \($0) titles", 
 for (i, list) in shapedLists.enumerated() {
     subjects.append(StartupSubject(name: "segmented-demo, 100000 \(list.0)", path: options.demo,
                                    arguments: ["--titles-file", shapedFiles[i], "--exit-after-first-frame"]))
+}
+for (i, n) in [10, 100_000].enumerated() {
+    subjects.append(StartupSubject(name: "segmented-demo, \(n) items", path: options.demo,
+                                   arguments: ["--titles-file", itemFiles[i], "--exit-after-first-frame"]))
 }
 if let floor = options.floor { subjects.append(StartupSubject(name: "C floor (Xlib+Xft), 10 titles", path: floor, arguments: [linesFile])) }
 if let gtk = options.gtk { subjects.append(StartupSubject(name: "GtkNotebook (GTK3), 10 titles", path: gtk, arguments: [linesFile])) }
@@ -105,6 +112,14 @@ for list in shapedLists {
     ratios["cpu100k\(key)VsCJK"] = row.cpuSeconds.median / startup[2].cpuSeconds.median
     ratios["wall100k\(key)Vs10"] = row.wallSeconds.median / startup[0].wallSeconds.median
 }
+if let items10 = startup.first(where: { $0.name == "segmented-demo, 10 items" }),
+   let items100k = startup.first(where: { $0.name == "segmented-demo, 100000 items" }) {
+    if let floor = startup.first(where: { $0.name.hasPrefix("C floor") }) {
+        ratios["itemsWallVsFloor"] = items10.wallSeconds.median / floor.wallSeconds.median
+        ratios["itemsCpuVsFloor"] = items10.cpuSeconds.median / floor.cpuSeconds.median
+    }
+    ratios["itemsWall100kVs10"] = items100k.wallSeconds.median / items10.wallSeconds.median
+}
 ratios["rssBytesPerTitle100k"] = (startup[2].peakRSSKiB.median - startup[0].peakRSSKiB.median) * 1024 / Double(100_000 - 10)
 
 // 3 and 6: frame cost and pacing through the real demo.
@@ -112,7 +127,7 @@ let display = try TestDisplay()
 progress("frame cost")
 let frameCost = try [10, 100_000].map {
     try measureFrameCost(display: display, titlesFile: titleFiles[$0]!, titles: $0, select: $0 / 2)
-}
+} + [measureFrameCost(display: display, titlesFile: itemFiles[1], titles: 100_000, kind: "items", select: 50_000)]
 progress("pacing")
 let pacing = try measurePacing(display: display, tweens: 7)
 
@@ -175,12 +190,12 @@ for key in ratios.keys.sorted() { lines.append("  \(key): " + String(format: "%.
 lines.append("")
 lines.append("Frame cost, CPU per painted frame incl. copy to the window (µs: median / p99 / max, frames)")
 for f in frameCost {
-    lines.append("  \(f.titles) titles   tween \(String(format: "%.0f / %.0f / %.0f", f.tweenMicros.median, f.tweenMicros.p99, f.tweenMicros.max)) (\(f.tweenMicros.count))"
+    lines.append("  \(f.titles) \(f.kind)   tween \(String(format: "%.0f / %.0f / %.0f", f.tweenMicros.median, f.tweenMicros.p99, f.tweenMicros.max)) (\(f.tweenMicros.count))"
                  + "   drag \(String(format: "%.0f / %.0f / %.0f", f.dragMicros.median, f.dragMicros.p99, f.dragMicros.max)) (\(f.dragMicros.count))")
 }
 for f in frameCost {
     let p = f.swipePagesMicros, s = f.swipeStripMicros
-    lines.append("  \(f.titles) titles   swipe: pages \(String(format: "%.0f / %.0f / %.0f", p.median, p.p99, p.max)) (\(p.count))"
+    lines.append("  \(f.titles) \(f.kind)   swipe: pages \(String(format: "%.0f / %.0f / %.0f", p.median, p.p99, p.max)) (\(p.count))"
                  + " + strip following \(String(format: "%.0f / %.0f / %.0f", s.median, s.p99, s.max)) (\(s.count))")
 }
 lines.append("")
