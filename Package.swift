@@ -25,8 +25,10 @@ func includeFlags(_ packages: String...) -> [String] {
 let atkIncludeFlags = includeFlags("atk")
 /// HarfBuzz's (with FreeType's) and FriBidi's: CHarfBuzz loads them the first time a title needs shaping.
 let harfBuzzIncludeFlags = includeFlags("harfbuzz", "fribidi")
-/// gdk-pixbuf's (with GLib's): CIcons loads it the first time an icon is decoded.
-let pixbufIncludeFlags = includeFlags("gdk-pixbuf-2.0")
+/// libpng's, pixman's and gdk-pixbuf's (with GLib's): CIcons loads libpng
+/// with the first PNG icon, pixman with the first one to scale, and
+/// gdk-pixbuf with the first SVG.
+let pixbufIncludeFlags = includeFlags("libpng", "pixman-1", "gdk-pixbuf-2.0")
 
 // The core (layout, hit-testing, scrolling, tweening) imports no X11; the X11
 // target is the only one that talks to Xlib and Xft, through one C shim.

@@ -5,8 +5,8 @@ import SegmentedCore
 /// Icons decoded once per (source, pixel size) into a server-side ARGB32
 /// Pixmap and its XRender Picture, composited Over the back buffer.
 ///
-/// Files are decoded by gdk-pixbuf (`cicons_decode`), loaded with the first
-/// icon. A name is looked up in the icon theme (`IconTheme`) that the
+/// Files are decoded by `cicons_decode`: PNG by libpng and pixman, SVG by
+/// gdk-pixbuf, each loaded when an icon first needs it. A name is looked up in the icon theme (`IconTheme`) that the
 /// desktop's XSETTINGS manager names (`Net/IconThemeName`), read when the
 /// first name is, else Adwaita, then hicolor. A symbolic icon (its name,
 /// or its file's name before the extension, ends in `-symbolic`) is

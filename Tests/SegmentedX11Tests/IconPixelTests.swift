@@ -248,4 +248,41 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
                                              width: Int(top.width), height: chain.ascent), 10, "the title under it")
         }
     }
+
+    /// Decoded by libpng and fitted by pixman, read back from the server: a
+    /// 48 px PNG, red on its left half and blue on its right, averaged 3 × 3
+    /// into the 16 px box (the halves meet on a pixel boundary, so none is
+    /// mixed but at the seam), edges as opaque as the image; a 4 px one
+    /// scaled up; a grayscale PNG expanded to RGB; and 1 px stripes averaged.
+    func testPNGsOfOtherSizesAndKindsAreFittedByPixman() throws {
+        try MainActor.assumeIsolated {
+            let halves = try folder.file("halves.png", ImageFixtures.png(width: 48, height: 48) { x, _ in 0xFF00_0000 | (x < 24 ? Self.red : Self.blue) })
+            let tiny = try folder.file("tiny.png", ImageFixtures.png(width: 4, height: 4) { _, _ in 0xFF00_0000 | Self.green })
+            let gray = try folder.file("gray.png", ImageFixtures.grayPNG(width: 16, height: 16) { _, _ in 0x80 })
+            // 1 px columns, white then black: each box of three holds two of one and one of the other.
+            let stripes = try folder.file("stripes.png", ImageFixtures.grayPNG(width: 48, height: 48) { x, _ in x % 2 == 0 ? 0xFF : 0 })
+            let strip = try shownStrip([SegmentItem(title: "", icon: .file(path: halves)), SegmentItem(title: "", icon: .file(path: tiny)),
+                                        SegmentItem(title: "", icon: .file(path: gray)), SegmentItem(title: "", icon: .file(path: stripes))])
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            let h = try expectedIcon(strip, at: 0)
+            for x in 0..<7 { XCTAssertEqual(image[h.x + x, h.y + 8], Self.red, "column \(x)") }
+            for x in 9..<16 { XCTAssertEqual(image[h.x + x, h.y + 8], Self.blue, "column \(x)") }
+            for y in [0, 15] { XCTAssertEqual(image[h.x + 2, h.y + y], Self.red, "row \(y): the padded edge keeps its alpha") }
+            XCTAssertEqual(image[h.x - 1, h.y + 8], strip.style.backgroundColor, "nothing outside the box")
+            let t = try expectedIcon(strip, at: 1)
+            XCTAssertEqual(try XCTUnwrap(strip.painter.icons.picture(.file(path: tiny), size: 16)).width, 16, "scaled up to the box")
+            XCTAssertEqual(image[t.x + 8, t.y + 8], Self.green)
+            XCTAssertEqual(image[t.x, t.y], Self.green)
+            let g = try expectedIcon(strip, at: 2)
+            XCTAssertEqual(image[g.x + 8, g.y + 8], 0x808080)
+            // An average of each box of three, (255 + 0 + 255) / 3 and (0 + 255 + 0) / 3, within pixman's
+            // sampled box-over-box filter (167 and 88 here), not one sample (a bilinear filter takes the middle column: 0 or 255).
+            let s = try expectedIcon(strip, at: 3)
+            for (column, level) in [(4, 170.0), (5, 85.0)] {
+                let pixel = image[s.x + column, s.y + 8]
+                XCTAssertEqual([pixel >> 16 & 0xFF, pixel >> 8 & 0xFF].map(Double.init), [Double(pixel & 0xFF), Double(pixel & 0xFF)], "gray")
+                XCTAssertEqual(Double(pixel & 0xFF), level, accuracy: 4, "column \(column)")
+            }
+        }
+    }
 }

@@ -18,12 +18,18 @@ public enum ImageFixtures {
         return png(width: width, height: height, idat: zlibStored(raw))
     }
 
-    /// A PNG signature and IHDR of `width` × `height` (8-bit RGBA) followed
-    /// by `idat` as its image data and IEND: with a few bytes of `idat`, a
-    /// header that promises an image that is not there.
-    public static func png(width: Int, height: Int, idat: [UInt8]) -> [UInt8] {
+    /// An 8-bit grayscale PNG (color type 0, no alpha) whose pixel (x, y) is `gray(x, y)`.
+    public static func grayPNG(width: Int, height: Int, gray: (Int, Int) -> UInt8) -> [UInt8] {
+        let raw: [UInt8] = (0..<height).flatMap { y -> [UInt8] in [0] + (0..<width).map { gray($0, y) } }
+        return png(width: width, height: height, colorType: 0, idat: zlibStored(raw))
+    }
+
+    /// A PNG signature and IHDR of `width` × `height` (8-bit, `colorType` 6:
+    /// RGBA, or 0: gray) followed by `idat` as its image data and IEND: with a
+    /// few bytes of `idat`, a header that promises an image that is not there.
+    public static func png(width: Int, height: Int, colorType: UInt8 = 6, idat: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        out += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0])
+        out += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0])
         out += chunk("IDAT", idat)
         out += chunk("IEND", [])
         return out

@@ -1,10 +1,12 @@
 #ifndef SEGMENTED_STRIP_CICONS_H
 #define SEGMENTED_STRIP_CICONS_H
 
-/* Icon files decoded by gdk-pixbuf (PNG itself, SVG through librsvg's
-   loader), loaded with dlopen the first time an icon is decoded: a strip
-   without icons never maps gdk-pixbuf, GIO, libpng or librsvg. This header
-   needs no gdk-pixbuf or GLib header of its own. */
+/* Icon files decoded by well-kept libraries, each loaded with dlopen the
+   first time it is needed: PNG by libpng (mapped already, as FreeType links
+   it), fitted into the box by pixman; SVG by gdk-pixbuf with librsvg's
+   loader. A strip without icons maps none of them, and one with PNG icons
+   only never maps gdk-pixbuf, GLib or GIO. This header needs no header of
+   theirs. */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -12,13 +14,15 @@
 /* The PNG or SVG file at `path` fitted into a `size` x `size` box (pixels,
    its aspect ratio kept), as premultiplied ARGB32: `width` x `height`
    native-endian words, rows `width` long (what XRender's
-   PictStandardARGB32 reads). A raster file whose header says a side is over
+   PictStandardARGB32 reads). A PNG whose header says a side is over
    `max_side` pixels is refused before it is decoded, so an enormous image
-   is never held at full size; an SVG is rendered at the box's size. Returns
+   is never held at full size; a smaller one is decoded whole and fitted with
+   a box filter (bilinear when it is smaller than the box); an SVG is
+   rendered at the box's size. Returns
    the pixels (free them with cicons_free), or NULL with a sentence in
    `error` (at most `error_size` bytes): a missing or unreadable file, not a
    regular file, over 8 MiB, an unknown format, too large, or the decoder's
-   own message for a corrupt file, or gdk-pixbuf that cannot be loaded. */
+   own message for a corrupt file, or a library that cannot be loaded. */
 uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, int *height, char *error, size_t error_size);
 void cicons_free(uint32_t *pixels);
 
