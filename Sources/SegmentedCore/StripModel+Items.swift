@@ -94,8 +94,9 @@ extension StripModel {
     }
 
     /// The enabled segment a navigation key goes to from `current`: the
-    /// nearest enabled one before or after it (Left, Right), the first or last
-    /// enabled one (Home, End); nil when there is none that way.
+    /// nearest enabled one before or after it (Left, Right; the wrapping keys
+    /// go on from the other end), the first or last enabled one (Home, End),
+    /// the one at a position if it is enabled; nil when there is none that way.
     func enabledTarget(of key: NavigationKey, from current: Int) -> Int? {
         let n = titles.count
         switch key {
@@ -103,6 +104,9 @@ extension StripModel {
         case .next: return current + 1 < n ? (current + 1..<n).first { isEnabled(at: $0) } : nil
         case .first: return (0..<n).first { isEnabled(at: $0) }
         case .last: return stride(from: n - 1, through: 0, by: -1).first { isEnabled(at: $0) }
+        case let .position(index): return index >= 0 && index < n && isEnabled(at: index) ? index : nil
+        case .nextWrapping: return (1..<max(n, 1)).lazy.map { (current + $0) % n }.first { self.isEnabled(at: $0) }
+        case .previousWrapping: return (1..<max(n, 1)).lazy.map { (current - $0 + n) % n }.first { self.isEnabled(at: $0) }
         }
     }
 }

@@ -8,8 +8,14 @@ public enum NavigationKey: Equatable, Sendable {
     case next
     /// The first segment (Home).
     case first
-    /// The last segment (End).
+    /// The last segment (End; Alt+9, as browsers and GNOME have it).
     case last
+    /// The segment at this index, 0-based (Alt+1 to Alt+8 select the first to the eighth).
+    case position(Int)
+    /// The segment after the selected one, the first after the last (Ctrl+Tab).
+    case nextWrapping
+    /// The segment before the selected one, the last before the first (Ctrl+Shift+Tab).
+    case previousWrapping
 }
 
 /// The strip's state machine, free of X11: titles and their measured widths
@@ -261,8 +267,9 @@ public final class StripModel {
     /// Moves the selection by a navigation key at `now` (seconds), animated
     /// exactly as a click, passing over disabled items (`isEnabled(at:)`).
     /// Returns the newly selected index, or nil when the selection did not
-    /// change (at an end, or no enabled item that way: no wrap, and the
-    /// selected segment is re-centered as a click on it would; no titles).
+    /// change (at an end, no enabled item that way, a position past the
+    /// last or disabled: the selected segment is re-centered as a click on
+    /// it would; no titles). Only the wrapping keys wrap.
     @discardableResult
     public func select(_ key: NavigationKey, at now: Double) -> Int? {
         guard let current = selectedIndex else { return nil }

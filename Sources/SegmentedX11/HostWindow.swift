@@ -12,7 +12,7 @@ import Glibc
 public final class HostWindow {
     /// The X window.
     public nonisolated let window: Window
-    /// The strip that gets Left/Right/Home/End/Ctrl+PageUp/PageDown (nil: none).
+    /// The strip that gets the navigation keys (`SegmentedStrip.handleKey`; nil: none).
     public weak var focusedStrip: SegmentedStrip? {
         didSet {
             guard oldValue !== focusedStrip else { return }

@@ -409,7 +409,9 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
-    /// the previous/next segment, Home/End the first/last, animated as a click.
+    /// the previous/next segment, Home/End the first/last, Alt+1 to Alt+8 the
+    /// first to the eighth, Alt+9 the last, Ctrl+Tab and Ctrl+Shift+Tab the
+    /// next and previous with wrapping, animated as a click.
     /// The strip's window does not take keyboard focus: the host calls this for
     /// key presses while the strip is its focused control.
     ///

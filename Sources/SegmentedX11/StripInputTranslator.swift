@@ -51,12 +51,16 @@ struct StripInputTranslator: Sendable {
     }
 
     /// The navigation a key asks for: Left/Right (and Ctrl+PageUp/PageDown) the
-    /// previous/next segment, Home/End the first/last; nil for any other key.
+    /// previous/next segment, Home/End the first/last, Alt+1 to Alt+8 the
+    /// first to the eighth and Alt+9 the last, Ctrl+Tab and Ctrl+Shift+Tab the
+    /// next and previous with wrapping (Firefox's, GNOME's and Chrome's keys);
+    /// nil for any other key. The lock modifiers (Caps, Num) change nothing.
     /// - Parameters:
     ///   - keysym: the X keysym (from `XLookupKeysym`).
     ///   - state: the event's modifier state (`ControlMask`...).
     func navigationKey(keysym: KeySym, state: UInt32) -> NavigationKey? {
         let control = state & UInt32(ControlMask) != 0
+        let alt = state & UInt32(Mod1Mask) != 0 && !control, shift = state & UInt32(ShiftMask) != 0
         // Left and Right move toward the screen's left and right: in a right-to-left strip that is next and previous.
         let rtl = direction == .rightToLeft
         switch Int32(truncatingIfNeeded: keysym) {
@@ -66,6 +70,10 @@ struct StripInputTranslator: Sendable {
         case XK_End, XK_KP_End: return .last
         case XK_Page_Up where control, XK_KP_Page_Up where control: return .previous
         case XK_Page_Down where control, XK_KP_Page_Down where control: return .next
+        case XK_1...XK_8 where alt: return .position(Int(keysym) - Int(XK_1))
+        case XK_9 where alt: return .last
+        case XK_Tab where control: return shift ? .previousWrapping : .nextWrapping
+        case XK_ISO_Left_Tab where control: return .previousWrapping
         default: return nil
         }
     }

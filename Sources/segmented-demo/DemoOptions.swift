@@ -55,7 +55,8 @@ struct DemoOptions {
         "Under the strip, one page per title: drag or flick the pages, or turn the wheel sideways over",
         "them, and the strip follows.",
         "Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the",
-        "first/last; Escape or q quits.",
+        "first/last, Alt+1 to Alt+8 the first to the eighth, Alt+9 the last, Ctrl+Tab and",
+        "Ctrl+Shift+Tab the next/previous, wrapping at the ends; Escape or q quits.",
     ]
 
     /// The usage line: the demo's own flags around every setting's (`StripSetting.all`).

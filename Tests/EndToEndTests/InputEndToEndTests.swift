@@ -129,6 +129,47 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "select" }.count, steps.count)
     }
 
+    /// Alt+digit and Ctrl+Tab, the desktop tab bars' keys, through the demo's
+    /// host: Alt+3 the third title, Alt+9 the last, Alt+1 the first,
+    /// Ctrl+Shift+Tab from the first wraps to the last, Ctrl+Tab from the last
+    /// to the first, and Alt+2 with Caps Lock on still selects the second.
+    func testAltDigitsAndCtrlTabSelectAndWrap() throws {
+        let demo = try RunningDemo()
+        defer { demo.process.process.terminate() }
+        let display = try Shared.display.get()
+        let titles = try bundledTitles()
+        func expect(_ index: Int, _ name: String) throws {
+            let select = try demo.process.next("select")
+            XCTAssertEqual(select["index"] as? Int, index, name)
+            XCTAssertEqual(select["cause"] as? String, "key", name)
+        }
+        display.key(demo.window, keysym: XK_3, holding: XK_Alt_L)
+        try expect(2, "Alt+3")
+        display.key(demo.window, keysym: XK_9, holding: XK_Alt_L)
+        try expect(titles.count - 1, "Alt+9")
+        display.key(demo.window, keysym: XK_1, holding: XK_Alt_L)
+        try expect(0, "Alt+1")
+        display.modifier(XK_Control_L, down: true)
+        display.key(demo.window, keysym: XK_Tab, holding: XK_Shift_L)
+        display.modifier(XK_Control_L, down: false)
+        try expect(titles.count - 1, "Ctrl+Shift+Tab from the first")
+        display.key(demo.window, keysym: XK_Tab, holding: XK_Control_L)
+        try expect(0, "Ctrl+Tab from the last")
+        display.key(demo.window, keysym: XK_Caps_Lock)
+        display.key(demo.window, keysym: XK_2, holding: XK_Alt_L)
+        display.key(demo.window, keysym: XK_Caps_Lock)
+        try expect(1, "Alt+2 with Caps Lock")
+        let settled = try demo.process.next("settled")
+        try assertLayoutFollowsTheDesign(settled, titles: titles, viewportWidth: 400)
+        try assertIndicatorPixels(demo, event: settled)
+        // A digit without Alt, and Tab without Ctrl, select nothing; q still quits.
+        display.key(demo.window, keysym: XK_5)
+        display.key(demo.window, keysym: XK_Tab)
+        display.key(demo.window, keysym: XK_q)
+        XCTAssertEqual(demo.process.waitForExit(), 0)
+        XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "select" }.count, 6)
+    }
+
     func testHoverDarkensTheTitleAndLeavingClearsIt() throws {
         let display = try Shared.display.get()
         display.parkPointer()

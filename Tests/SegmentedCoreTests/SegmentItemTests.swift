@@ -105,6 +105,30 @@ final class SegmentItemTests: XCTestCase {
         XCTAssertNil(none.select(.last, at: 1))
     }
 
+    /// Alt+1 to Alt+8 (positions), Alt+9 (last), Ctrl+Tab and Ctrl+Shift+Tab
+    /// (wrapping): a disabled position selects nothing; wrapping passes over
+    /// disabled items and goes on from the other end.
+    func testPositionsAndWrappingKeys() throws {
+        var items = FixedAdvance.titles.map(SegmentItem.init)
+        for i in [1, 9] { items[i].isEnabled = false }
+        let model = try model(items)
+        XCTAssertEqual(model.select(.position(2), at: 0), 2)
+        XCTAssertNil(model.select(.position(1), at: 1), "disabled: the selection stays")
+        XCTAssertEqual(model.selectedIndex, 2)
+        XCTAssertNil(model.select(.position(10), at: 2), "past the last")
+        XCTAssertNil(model.select(.position(-1), at: 2))
+        XCTAssertEqual(model.select(.last, at: 3), 8, "Alt+9: the last enabled")
+        XCTAssertEqual(model.select(.nextWrapping, at: 4), 0, "past 9 (disabled) to the first")
+        XCTAssertEqual(model.select(.nextWrapping, at: 5), 2, "over 1 (disabled)")
+        XCTAssertEqual(model.select(.previousWrapping, at: 6), 0)
+        XCTAssertEqual(model.select(.previousWrapping, at: 7), 8, "back over 9 to the last enabled")
+        XCTAssertEqual(model.presentation(at: 8).indicator, model.restingLayout.indicatorRect(under: 8))
+        let one = try self.model([SegmentItem("a"), SegmentItem(title: "b", isEnabled: false)])
+        XCTAssertNil(one.select(.nextWrapping, at: 1), "nothing else enabled: the selection stays")
+        XCTAssertNil(one.select(.previousWrapping, at: 1))
+        XCTAssertNil(try FixedAdvance.model(titles: []).select(.nextWrapping, at: 0))
+    }
+
     func testAClickOnADisabledItemSelectsNothingAndItIsNotHovered() throws {
         var items = FixedAdvance.titles.map(SegmentItem.init)
         items[1].isEnabled = false
