@@ -55,14 +55,18 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var iconGap: Double = 6
     /// Where an item's icon sits: before the title (default), after it, or above it.
     public var iconPosition: IconPosition = .before
+    /// Whether an edge beyond which titles continue fades into the background (`edgeFades`).
+    public var overflowFade: OverflowFade = .on
+    /// How far into the window an edge's fade reaches, pixels (36: AdwTabBar's).
+    public var overflowFadeWidth: Double = 36
 
     /// The design's metrics.
     public init() {}
 
     /// Every length multiplied by `factor` (HiDPI): strip height, insets,
     /// spacing, indicator, minimum and maximum segment widths, the click
-    /// slop, the badge's lengths and the icon's
-    /// (its box rounded to whole pixels). The shape, sizing and placement stay as they are.
+    /// slop, the badge's lengths, the icon's (its box rounded to whole
+    /// pixels) and the overflow fade's width (rounded too). The shape, sizing and placement stay as they are.
     public func scaled(by factor: Double) -> LayoutMetrics {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }
         var m = self
@@ -84,6 +88,7 @@ public struct LayoutMetrics: Equatable, Sendable {
         m.badgeGap = badgeGap * factor
         m.iconSize = (iconSize * factor).rounded()
         m.iconGap = iconGap * factor
+        m.overflowFadeWidth = (overflowFadeWidth * factor).rounded()
         return m
     }
 }

@@ -157,6 +157,9 @@ final class StripPainter {
         if style.indicatorShape == .underline, let indicator = presentation.indicator {
             drawIndicator(indicator, offset: offset, on: buffer)
         }
+        // Over everything the strip drew, the indicator too; not over the separator.
+        let fades = layout.edgeFades(contentOffset: offset, viewportWidth: Double(width), direction: style.direction)
+        drawEdgeFades(fades, fadeWidth: Int(metrics.overflowFadeWidth.rounded()), width: width, stripHeight: stripHeight, on: buffer)
         buffer.fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
     }
 

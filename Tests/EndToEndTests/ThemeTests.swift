@@ -146,7 +146,9 @@ final class ThemeTests: XCTestCase {
             ("lengthen", ["--indicator-shape", "box", "--indicator-opacity", "1"], 7),   // an opaque box: its top rows are pure accent
         ]
         for (mode, flags, row) in runs {
-            let demo = try RunningDemo(["--indicator-animation", mode, "--duration", "6", "--easing", "linear", "--frame-stats"] + flags)
+            // No edge fade: the indicator's columns are found by their exact accent color, and one near an edge would be faded.
+            let demo = try RunningDemo(["--indicator-animation", mode, "--duration", "6", "--easing", "linear", "--frame-stats",
+                                        "--overflow-fade", "off"] + flags)
             defer { demo.process.process.terminate() }
             let display = try Shared.display.get()
             let frames = RunningDemo.segments(demo.ready)

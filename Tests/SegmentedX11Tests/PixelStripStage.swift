@@ -22,12 +22,13 @@ final class PixelStripStage {
     /// The test's own connection, for reading pixels.
     var user: TestDisplay { try! Self.shared.get().2 }
 
-    /// A strip of `items` in `style` (400 × `height`) in a new 400 × 60 host named `title`, its first frame drawn.
+    /// A strip of `items` in `style` (400 × `height`) in a new host named `title`, 400 × 60 or as tall as
+    /// the strip, its first frame drawn.
     /// - Throws: when the display or the strip cannot be opened.
     func show(_ items: [SegmentItem], style: StripStyle, title: String, height: Int = 44) throws -> SegmentedStrip {
         let (connection, loop, user) = try Self.shared.get()
         user.parkPointer()
-        let host = HostWindow(connection: connection, width: 400, height: 60, background: 0xFFFFFF, title: title,
+        let host = HostWindow(connection: connection, width: 400, height: max(60, height), background: 0xFFFFFF, title: title,
                               instanceName: "SegmentedX11Tests")
         self.host = host
         loop.handler = { event in host.handle(&event) }

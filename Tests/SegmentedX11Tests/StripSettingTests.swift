@@ -67,7 +67,7 @@ final class StripSettingTests: XCTestCase {
                 checked += 1
             }
         }
-        XCTAssertEqual(checked, 10, "scale, indicator width, title increment, height, opacity, radius, segment limit, duration, easing y1/y2")
+        XCTAssertEqual(checked, 11, "scale, indicator width, title increment, height, opacity, radius, segment limit, fade width, duration, easing y1/y2")
     }
 
     func testTheRangesUsersAreDocumentedToHave() {
