@@ -36,7 +36,7 @@ click 200; sleep 0.5; shot 07-after-drag-click
 xdotool mousemove --window "$wid" 200 22 click 5; sleep 0.4; shot 08-wheel-down
 xdotool key End; sleep 0.5; shot 09-key-end
 xdotool key Left; sleep 0.5
-xdotool mousemove --window "$wid" 120 22; sleep 0.2; shot 10-hover
+xdotool mousemove --window "$wid" 120 22; sleep 0.7; shot 10-hover   # long enough for a tooltip (0.5 s) when an item has one
 xdotool mousemove --window "$wid" 100 22 mousedown 1
 for x in 130 160 190 220; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.01; done
 xdotool mouseup 1; sleep 0.15; shot 11-gliding; sleep 1.5; shot 12-glide-rest

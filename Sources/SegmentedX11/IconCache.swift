@@ -85,8 +85,8 @@ final class IconCache {
         case let .file(file): path = file
         case let .named(name):
             guard let file = theme.lookup(name, size: size) else {
-                let themes = theme.name == "Adwaita" ? "Adwaita or hicolor" : "\(Self.printable(theme.name)), Adwaita or hicolor"
-                XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': no such icon in the icon theme \(themes)")
+                let themes = theme.name == "Adwaita" ? "Adwaita and hicolor" : "\(Self.printable(theme.name)), Adwaita and hicolor"
+                XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': not found in the icon themes \(themes)")
                 return nil
             }
             path = file

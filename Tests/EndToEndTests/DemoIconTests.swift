@@ -45,7 +45,7 @@ final class DemoIconTests: XCTestCase {
         let demo = try RunningDemo(["--titles-file", try folder.file("items.json", Array(json.utf8))], environment: environment)
         defer { demo.process.process.terminate() }
         for (path, reason) in [(corrupt, "cannot be decoded"), (huge, "10000 x 10000 px is larger than 1024 px a side"),
-                               (missing, "no such file"), ("segmented-test-missing", "no such icon in the icon theme Adwaita or hicolor")] {
+                               (missing, "no such file"), ("segmented-test-missing", "not found in the icon themes Adwaita and hicolor")] {
             let line = "segmented-demo: warning: icon '\(path)': \(reason)"
             XCTAssertTrue(demo.process.waitForStandardError(containing: line), "expected '\(line)' in '\(demo.process.standardError)'")
         }
