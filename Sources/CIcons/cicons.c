@@ -19,7 +19,7 @@
     X(gdk_pixbuf_get_file_info) X(gdk_pixbuf_format_get_name) X(gdk_pixbuf_new_from_file_at_scale)  \
     X(gdk_pixbuf_get_width) X(gdk_pixbuf_get_height) X(gdk_pixbuf_get_rowstride)                     \
     X(gdk_pixbuf_get_n_channels) X(gdk_pixbuf_get_has_alpha) X(gdk_pixbuf_read_pixels)               \
-    X(g_object_unref) X(g_error_free) X(g_free)
+    X(g_object_unref) X(g_error_free) X(g_free) X(g_log_set_handler)
 
 static struct {
 #define POINTER(name) __typeof__(name) *name;
@@ -67,6 +67,10 @@ static int load_library(const char *soname, const char *label, int *state, char 
     return *state;
 }
 
+static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
 static int load(void) {
     if (load_state < 0) {
         load_state = 0;
@@ -80,13 +84,16 @@ static int load(void) {
                 load_state = 0; snprintf(load_error, sizeof load_error, "gdk-pixbuf lacks " #name); }
             PIXBUF_FUNCTIONS(FIND)
 #undef FIND
+            // gdk-pixbuf's own criticals (an SVG of zero size, say) would reach standard error raw; the failure
+            // is reported as the icon's one warning instead.
+            if (load_state) api.g_log_set_handler("GdkPixbuf", G_LOG_LEVEL_MASK, quiet_log, NULL);
         }
     }
     return load_state == 1;
 }
 
 // Icons are small; a larger file is a mistake, and an SVG that large could take seconds to render.
-static const long long largest_file = 8 << 20;
+static const long long largest_file = 8 << 20, largest_svg = 1 << 20;
 
 void cicons_free(uint32_t *pixels) { free(pixels); }
 
@@ -161,7 +168,8 @@ static void png_warned(png_structp png, png_const_charp message) { (void)png; (v
 // The PNG in `file` (its 8-byte signature already read) as fitted premultiplied ARGB32, by libpng: any bit
 // depth and color type expanded to 8-bit RGBA, interlacing undone, no gamma applied (as gdk-pixbuf draws it).
 // The header's size is checked before a pixel is read.
-static uint32_t *decode_png(FILE *file, int size, int max_side, int *width, int *height, char *error, size_t error_size) {
+static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_side, int *width, int *height, char *error,
+                            size_t error_size) {
     if (!load_library("libpng16.so.16", "libpng", &png_state, png_load_error, sizeof png_load_error, 1)) {
         snprintf(error, error_size, "%s", png_load_error);
         return NULL;
@@ -186,8 +194,13 @@ static uint32_t *decode_png(FILE *file, int size, int max_side, int *width, int 
         png_uint_32 w = 0, h = 0;
         int depth = 0, color = 0;
         lib.png_get_IHDR(png, info, &w, &h, &depth, &color, NULL, NULL, NULL);
+        // A PNG compresses its pixels, so a file much larger than them holds something else: most likely
+        // compressed data past the image, which libpng would inflate to its end (a "zip bomb").
+        long long largest = 2LL * w * h * 4 + (64 << 10);
         if (w == 0 || h == 0 || w > (png_uint_32)max_side || h > (png_uint_32)max_side) {
             snprintf(error, error_size, "%u x %u px is larger than %d px a side", (unsigned)w, (unsigned)h, max_side);
+        } else if (file_size > largest) {
+            snprintf(error, error_size, "%lld bytes is far more than a %u x %u px image needs", file_size, (unsigned)w, (unsigned)h);
         } else {
             lib.png_set_expand(png);
             lib.png_set_strip_16(png);
@@ -229,15 +242,24 @@ uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, in
     unsigned char signature[8];
     size_t got = fread(signature, 1, sizeof signature, file);
     if (got == sizeof signature && signature[0] == 0x89 && memcmp(signature + 1, "PNG\r\n\x1a\n", 7) == 0) {
-        uint32_t *pixels = decode_png(file, size, max_side, width, height, error, error_size);
+        uint32_t *pixels = decode_png(file, (long long)info.st_size, size, max_side, width, height, error, error_size);
         fclose(file);
         return pixels;
     }
     fclose(file);
+    // An icon's SVG is a few KiB (Adwaita's largest symbolic one is under 30); librsvg renders in this process.
+    if (info.st_size > largest_svg) { snprintf(error, error_size, "over 1 MiB, and not a PNG"); return NULL; }
     if (!load()) { snprintf(error, error_size, "%s", load_error); return NULL; }
 
     GdkPixbufFormat *format = api.gdk_pixbuf_get_file_info(path, NULL, NULL);
-    if (!format) { snprintf(error, error_size, "not a PNG or SVG image (unknown format)"); return NULL; }
+    if (!format) {
+        // Markup that gdk-pixbuf does not take as SVG is most likely a malformed one.
+        size_t i = 0;
+        while (i < got && (signature[i] == ' ' || signature[i] == '\t' || signature[i] == '\n' || signature[i] == '\r')) i++;
+        snprintf(error, error_size, "%s", i < got && signature[i] == '<' ? "not a PNG, and not an SVG that librsvg can read"
+                                                                          : "not a PNG or SVG image (unknown format)");
+        return NULL;
+    }
     // PNG went to libpng above; only SVG is taken here: gdk-pixbuf's other loaders (ICO, TGA, ANI...) are attack surface for nothing.
     gchar *name = api.gdk_pixbuf_format_get_name(format);
     int is_svg = name && strcmp(name, "svg") == 0;

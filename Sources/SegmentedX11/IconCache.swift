@@ -1,5 +1,6 @@
 import CIcons
 import CXft
+import Glibc
 import SegmentedCore
 
 /// Icons decoded once per (source, pixel size) into a server-side ARGB32
@@ -85,8 +86,7 @@ final class IconCache {
         case let .file(file): path = file
         case let .named(name):
             guard let file = theme.lookup(name, size: size) else {
-                let themes = theme.name == "Adwaita" ? "Adwaita and hicolor" : "\(Self.printable(theme.name)), Adwaita and hicolor"
-                XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': not found in the icon themes \(themes)")
+                XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': not found in the icon themes \(Self.themeList(theme.name))")
                 return nil
             }
             path = file
@@ -95,7 +95,9 @@ final class IconCache {
         var reason = [CChar](repeating: 0, count: 512)
         guard let pixels = cicons_decode(path, Int32(size), Self.largestSide, &width, &height, &reason, reason.count) else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            XErrorReporting.warnOnce("icon \(path)", "icon '\(Self.printable(path))': \(text)")
+            // A relative path is the working directory's, which the reader may not guess.
+            let shown = path.hasPrefix("/") ? "" : " (from the working directory \(Self.printable(Self.workingDirectory)))"
+            XErrorReporting.warnOnce("icon \(path)", "icon '\(Self.printable(path))'\(shown): \(text)")
             return nil
         }
         defer { cicons_free(pixels) }
@@ -146,8 +148,33 @@ final class IconCache {
         XFreePixmap(display, picture.pixmap)
     }
 
-    /// `text` with control characters shown as "?", so a path cannot move the terminal's cursor.
+    /// `text` for a one-line message: control characters, line and paragraph
+    /// separators and bidi formatting characters shown as "?" (so a path can
+    /// neither move the terminal's cursor nor reorder the line), and cut to
+    /// 200 characters with "…".
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        let shown = text.unicodeScalars.prefix(200).map { scalar -> Unicode.Scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return "?"
+            default:
+                // The bidi embeddings, overrides, isolates and marks.
+                let v = scalar.value
+                return (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x061C
+                    ? "?" : scalar
+            }
+        }
+        return String(String.UnicodeScalarView(shown)) + (text.unicodeScalars.count > 200 ? "…" : "")
+    }
+
+    /// The themes a name was looked for in, for a message: the desktop's (quoted) when it is neither of the others, Adwaita and hicolor.
+    static func themeList(_ name: String) -> String {
+        (name == "Adwaita" || name == "hicolor" ? "" : "'\(printable(name))', ") + "Adwaita and hicolor"
+    }
+
+    /// The working directory, for messages about relative paths ("?" when it cannot be read).
+    static var workingDirectory: String {
+        guard let path = getcwd(nil, 0) else { return "?" }
+        defer { Glibc.free(path) }
+        return String(cString: path)
     }
 }

@@ -9,8 +9,12 @@ import Glibc
 /// one nearest in size (`Directory.distance`). Only PNG and SVG files are
 /// taken (what `cicons_decode` draws). Each theme's `index.theme` is read
 /// once, when a name first needs it; a missing or malformed one is a theme
-/// with no directories, never an error. A lookup stats at most (theme
-/// directories × base directories × 2) files.
+/// with no directories, never an error. Each folder is listed once, when a
+/// lookup first looks in it, so a name costs set lookups, not file system
+/// calls (GTK keeps such listings too). Bounded against hostile themes: at
+/// most `maximumThemes` themes a lookup (an `Inherits` chain or loop of any
+/// length ends), `maximumDirectories` directories a theme and
+/// `maximumListing` names a folder.
 final class IconTheme {
     /// One size directory of a theme, from its `index.theme` group.
     struct Directory: Equatable {
@@ -59,6 +63,15 @@ final class IconTheme {
     /// Folders holding themes, first to last.
     let baseDirectories: [String]
     private var indexes: [String: Index] = [:]
+    /// The names in each folder looked in, by its path.
+    private var listings: [String: Set<String>] = [:]
+
+    /// The most themes one lookup visits: the named one, Adwaita, hicolor and their parents.
+    static let maximumThemes = 64
+    /// The most directories taken from one `index.theme` (hicolor lists 649).
+    static let maximumDirectories = 2048
+    /// The most names read from one folder (Adwaita's largest holds about 1,500).
+    static let maximumListing = 65_536
 
     /// Lookups in theme `name` (nil or empty: Adwaita) over `baseDirectories`.
     init(name: String?, baseDirectories: [String]) {
@@ -81,12 +94,18 @@ final class IconTheme {
     /// The file for icon `icon` at `size` px and `scale`, or nil when no theme has it.
     func lookup(_ icon: String, size: Int, scale: Int = 1) -> String? {
         guard Self.isIconName(icon) else { return nil }
+        // The spec's FindIconHelper, depth first (a theme, then each parent's whole line), as a stack:
+        // a chain of parents of any length ends, each theme visited once.
         var visited: Set<String> = []
-        for theme in [name, "Adwaita", "hicolor"] {
-            if let file = lookup(icon, size: size, scale: scale, theme: theme, visited: &visited) { return file }
+        var pending = ["hicolor", "Adwaita", name]
+        while visited.count < Self.maximumThemes, let theme = pending.popLast() {
+            guard visited.insert(theme).inserted else { continue }
+            let index = self.index(of: theme)
+            if let file = lookup(icon, size: size, scale: scale, in: theme, index: index) { return file }
+            pending += index.inherits.reversed()
         }
         for base in baseDirectories {
-            for ext in Self.extensions where Self.isFile("\(base)/\(icon).\(ext)") { return "\(base)/\(icon).\(ext)" }
+            for ext in Self.extensions where has(base, "\(icon).\(ext)") { return "\(base)/\(icon).\(ext)" }
         }
         return nil
     }
@@ -99,17 +118,6 @@ final class IconTheme {
     /// The file types a theme icon is taken in, in the spec's order of preference (XPM left out: not drawn).
     static let extensions = ["png", "svg"]
 
-    /// `theme` and then its parents, depth first (the spec's FindIconHelper), each theme once.
-    private func lookup(_ icon: String, size: Int, scale: Int, theme: String, visited: inout Set<String>) -> String? {
-        guard visited.insert(theme).inserted else { return nil }
-        let index = self.index(of: theme)
-        if let file = lookup(icon, size: size, scale: scale, in: theme, index: index) { return file }
-        for parent in index.inherits {
-            if let file = lookup(icon, size: size, scale: scale, theme: parent, visited: &visited) { return file }
-        }
-        return nil
-    }
-
     /// The spec's LookupIcon: a directory that matches the size, else the nearest one.
     private func lookup(_ icon: String, size: Int, scale: Int, in theme: String, index: Index) -> String? {
         var nearest: (file: String, distance: Int)?
@@ -118,9 +126,10 @@ final class IconTheme {
             let distance = matches ? 0 : directory.distance(size: size, scale: scale)
             if let nearest, distance >= nearest.distance { continue }
             for base in baseDirectories {
+                let folder = "\(base)/\(theme)/\(directory.path)"
                 for ext in Self.extensions {
-                    let file = "\(base)/\(theme)/\(directory.path)/\(icon).\(ext)"
-                    guard Self.isFile(file) else { continue }
+                    guard has(folder, "\(icon).\(ext)") else { continue }
+                    let file = "\(folder)/\(icon).\(ext)"
                     if matches { return file }
                     if nearest == nil || distance < nearest!.distance { nearest = (file, distance) }
                 }
@@ -167,7 +176,8 @@ final class IconTheme {
         let header = groups["Icon Theme"] ?? [:]
         var index = Index(inherits: list(header["Inherits"]))
         var seen: Set<String> = []
-        for path in list(header["Directories"]) + list(header["ScaledDirectories"]) where seen.insert(path).inserted {
+        for path in (list(header["Directories"]) + list(header["ScaledDirectories"])).prefix(maximumDirectories)
+        where seen.insert(path).inserted {
             guard let keys = groups[path], let size = keys["Size"].flatMap(Self.positive) else { continue }
             let kind: Directory.Kind = switch keys["Type"] {
             case "Fixed": .fixed
@@ -176,7 +186,8 @@ final class IconTheme {
             }
             index.directories.append(Directory(
                 path: path, size: size, minSize: keys["MinSize"].flatMap(Self.positive) ?? size,
-                maxSize: keys["MaxSize"].flatMap(Self.positive) ?? size, threshold: keys["Threshold"].flatMap { Int($0) } ?? 2,
+                maxSize: keys["MaxSize"].flatMap(Self.positive) ?? size,
+                threshold: keys["Threshold"].flatMap { Int($0) }.map { min(max($0, 0), 4096) } ?? 2,
                 scale: keys["Scale"].flatMap(Self.positive) ?? 1, kind: kind))
         }
         return index
@@ -187,9 +198,19 @@ final class IconTheme {
         Int(text).flatMap { (1...4096).contains($0) ? $0 : nil }
     }
 
-    private static func isFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    /// Whether folder `folder` holds a name `file` (a file or not: one that is no regular file is refused when decoded).
+    private func has(_ folder: String, _ file: String) -> Bool {
+        if let names = listings[folder] { return names.contains(file) }
+        var names = Set<String>()
+        if let handle = opendir(folder) {
+            while names.count < Self.maximumListing, let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name != ".", name != ".." { names.insert(name) }
+            }
+            closedir(handle)
+        }
+        listings[folder] = names
+        return names.contains(file)
     }
 
     /// The UTF-8 text of a regular file of at most 1 MiB (Adwaita's index is

@@ -107,4 +107,36 @@ final class DemoIconTests: XCTestCase {
         XCTAssertTrue(eventually { XGetSelectionOwner(display.display, selection) != 0 }, "xsettingsd took the selection")
         XCTAssertEqual(try iconPixels(red), 256, "the theme xsettingsd names")
     }
+
+    /// Icon files a breaker pass found trouble with: a PNG whose file is far
+    /// larger than its pixels (compressed data past the image, a "zip bomb"),
+    /// an SVG over 1 MiB, malformed SVG markup and an SVG of zero size (whose
+    /// gdk-pixbuf critical reached standard error raw): one warning line each,
+    /// nothing else on standard error, and the demo answers a click.
+    func testBombsAndMalformedSVGsAreRefusedInOneLineEach() throws {
+        let png = ImageFixtures.png(width: 16, height: 16) { _, _ in 0xFF00_C853 }
+        let bomb = try folder.file("bomb.png", png + [UInt8](repeating: 0, count: 80_000))
+        let big = try folder.file("big.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\"><!--".utf8)
+                                  + [UInt8](repeating: 0x20, count: 1 << 20) + Array("--></svg>".utf8))
+        let malformed = try folder.file("malformed.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"><rect".utf8))
+        let zero = try folder.file("zero.svg", Array(#"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0"></svg>"#.utf8))
+        let json = "[" + [bomb, big, malformed, zero].enumerated().map { #"{"title": "标题\#($0.offset)", "icon": "\#($0.element)"}"# }
+            .joined(separator: ", ") + #", "最后"]"#
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try folder.file("bombs.json", Array(json.utf8))], environment: environment)
+        defer { demo.process.process.terminate() }
+        let bombSize = png.count + 80_000
+        for (path, reason) in [(bomb, "\(bombSize) bytes is far more than a 16 x 16 px image needs"), (big, "over 1 MiB, and not a PNG"),
+                               (malformed, "not a PNG, and not an SVG that librsvg can read"),
+                               (zero, "not a PNG, and not an SVG that librsvg can read")] {
+            let line = "segmented-demo: warning: icon '\(path)': \(reason)"
+            XCTAssertTrue(demo.process.waitForStandardError(containing: line), "expected '\(line)' in '\(demo.process.standardError)'")
+        }
+        let frames = RunningDemo.segments(demo.ready)
+        display.click(demo.window, x: Int(frames[4].x + frames[4].width / 2), y: 22)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 4)
+        let lines = demo.process.standardError.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count, 4, "one line each, no raw GLib message: \(demo.process.standardError)")
+    }
 }

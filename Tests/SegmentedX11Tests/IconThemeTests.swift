@@ -151,6 +151,32 @@ final class IconThemeTests: XCTestCase {
         XCTAssertEqual(theme("Fifo").index(of: "Fifo"), IconTheme.Index(), "a FIFO with no writer is not waited on")
     }
 
+    /// What a hostile theme can hold (found by a breaker pass): a threshold at Int.max
+    /// (it overflowed), and an Inherits chain longer than a lookup visits (it recursed
+    /// to a stack overflow at 60,000 themes): both end, found or not.
+    func testExtremeThresholdsAndLongInheritChainsEnd() throws {
+        for threshold in ["9223372036854775807", "-9223372036854775808"] {
+            XCTAssertEqual(IconTheme.parseIndex("[Icon Theme]\nDirectories=d\n[d]\nSize=16\nThreshold=\(threshold)\n").directories.first?.threshold,
+                           threshold.hasPrefix("-") ? 0 : 4096)
+        }
+        try write("system/Edge/index.theme", "[Icon Theme]\nDirectories=d\n[d]\nSize=16\nThreshold=9223372036854775807\n")
+        try write("system/Edge/d/far.png")
+        XCTAssertEqual(theme("Edge").lookup("far", size: 4000), system + "/Edge/d/far.png")
+        let count = IconTheme.maximumThemes + 10
+        for i in 0..<count { try write("system/C\(i)/index.theme", "[Icon Theme]\nInherits=C\(i + 1)\nDirectories=d\n[d]\nSize=16\n") }
+        try write("system/C5/d/near.png")
+        try write("system/C\(count - 1)/d/beyond.png")
+        XCTAssertEqual(theme("C0").lookup("near", size: 16), system + "/C5/d/near.png")
+        XCTAssertNil(theme("C0").lookup("beyond", size: 16), "past the themes a lookup visits")
+    }
+
+    func testMessagesQuoteTheThemeAndNeutralizeBidiAndLength() {
+        XCTAssertEqual(IconCache.themeList("My Theme  "), "'My Theme  ', Adwaita and hicolor")
+        XCTAssertEqual(IconCache.themeList("hicolor"), "Adwaita and hicolor")
+        XCTAssertEqual(IconCache.printable("a\u{202E}b\u{2028}c\u{1B}[2J"), "a?b?c?[2J")
+        XCTAssertEqual(IconCache.printable(String(repeating: "x", count: 300)), String(repeating: "x", count: 200) + "…")
+    }
+
     func testBaseDirectoriesInGTKsOrderWithTheSpecsDefaults() {
         let set = ["HOME": "/h", "XDG_DATA_HOME": "/data", "XDG_DATA_DIRS": "/a:/b"]
         XCTAssertEqual(IconTheme.baseDirectories { set[$0] }, ["/data/icons", "/h/.icons", "/a/icons", "/b/icons", "/usr/share/pixmaps"])
