@@ -29,6 +29,12 @@ extension SegmentedStrip {
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
                 if model.pointerPressed(x: x, y: y, at: now, eventTime: time) { needsPaint = true }
+            case UInt32(Button3):
+                // The popup list of every title drops from the strip's foot at the pointer.
+                if case let .press(_, windowX, _, _, _) = windowInput {
+                    let origin = rootOrigin()
+                    openPopupList(under: Rect(x: Double(origin.x) + windowX, y: Double(origin.y), width: 1, height: metrics.stripHeight))
+                }
             case 4...7:
                 // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
                 let direction: Double = (button == 4 || button == 6) ? -1 : 1

@@ -16,6 +16,8 @@ extension SegmentedStrip {
         case swipe
         /// An assistive technology (a screen reader's select or click on a page tab).
         case accessibility
+        /// A row of the popup list of every title (`openPopupList()`).
+        case menu
     }
 
     /// One change of the selected index, as the selection callback hears it.
@@ -71,6 +73,8 @@ extension SegmentedStrip {
         public var hoverChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
         /// A tooltip was shown (its segment's index) or hidden (nil), after its window is mapped or destroyed.
         public var tooltipChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
+        /// The popup list of every title opened or closed (`shownPopupList`).
+        public var popupListChanged: (@MainActor (SegmentedStrip) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
         public var resized: (@MainActor (SegmentedStrip) -> Void)?
         /// Button 1 went down on the strip, before anything it selects: where a

@@ -59,6 +59,8 @@ public final class SegmentedStrip: ChildWindow {
     var hovered: Int?
     /// When the pointed segment's tooltip shows, and its window (`SegmentedStrip+Tooltip`).
     let tooltips = TooltipModel(clock: DispatchFrameClock())
+    /// The popup list of every title while it is open (`openPopupList()`).
+    var popupList: PopupListWindow?
     lazy var tooltipWindow = TooltipWindow(connection: connection)
     /// A linked `PagedView` turning to a selection made on the strip (index, animated).
     var pageTurn: ((Int, Bool) -> Void)?
@@ -422,6 +424,10 @@ public final class SegmentedStrip: ChildWindow {
     @discardableResult
     public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
         guard !isDestroyed else { return false }
+        if keysym == KeySym(XK_Menu) || (keysym == KeySym(XK_F10) && state & UInt32(ShiftMask) != 0) {
+            openPopupList()
+            return true
+        }
         guard let key = input.navigationKey(keysym: keysym, state: state) else { return false }
         tooltips.dismiss()
         let old = model.selectedIndex
@@ -444,19 +450,28 @@ public final class SegmentedStrip: ChildWindow {
     override func pointerLeft() { unhover() }
 
     /// Root-window property changes that concern accessibility are the strip's too.
+    /// So are the popup list's events: while it is open it holds the grabs, so every key and pointer event is its.
     override func handleShared(_ event: inout XEvent) -> Bool {
-        event.type == PropertyNotify && StripAccessibility.rootPropertyChanged(&event)
+        if let popupList, popupList.handle(&event) {
+            eventsMayBeQueued()
+            return true
+        }
+        return event.type == PropertyNotify && StripAccessibility.rootPropertyChanged(&event)
     }
 
     /// Also unregisters the page tab list from the accessibility bridge.
     override func willDestroy() {
         tooltips.pointerLeft()
+        popupList?.close()
+        popupList = nil
         if let accessible { StripAccessibility.unregister(accessible) }
     }
 
     /// Also unregisters the page tab list, and tells the host (`Callbacks.destroyed`).
     override func didGoAway() {
         tooltips.pointerLeft()
+        popupList?.close()
+        popupList = nil
         if let accessible { StripAccessibility.unregister(accessible) }
         callbacks.destroyed?(self)
     }

@@ -56,7 +56,8 @@ struct DemoOptions {
         "them, and the strip follows.",
         "Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the",
         "first/last, Alt+1 to Alt+8 the first to the eighth, Alt+9 the last, Ctrl+Tab and",
-        "Ctrl+Shift+Tab the next/previous, wrapping at the ends; Escape or q quits.",
+        "Ctrl+Shift+Tab the next/previous, wrapping at the ends; a right-click, Menu or Shift+F10 opens",
+        "the list of every title; Escape or q quits.",
     ]
 
     /// The usage line: the demo's own flags around every setting's (`StripSetting.all`).

@@ -82,6 +82,13 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
         trace.emit("tooltip", ["index": shown.index, "shown": true, "window": Int(window.tooltipWindowID), "lines": shown.lines,
                                "frame": ["x": frame.x, "y": frame.y, "width": frame.width, "height": frame.height]])
     }
+    strip.callbacks.popupListChanged = { window in
+        guard let shown = window.shownPopupList else { return trace.emit("popup", ["shown": false]) }
+        let frame = shown.frame
+        trace.emit("popup", ["shown": true, "window": Int(shown.window), "firstRow": shown.rows.lowerBound, "rows": shown.rows.count,
+                             "highlighted": shown.highlighted.map { $0 as Any } ?? JSONNull(),
+                             "frame": ["x": frame.x, "y": frame.y, "width": frame.width, "height": frame.height]])
+    }
     strip.callbacks.resized = { [unowned demo] window in
         let snapshot = window.snapshot, p = snapshot.presentation
         trace.emit("resize", ["viewportWidth": snapshot.viewportWidth, "viewportHeight": demo.hostHeight,

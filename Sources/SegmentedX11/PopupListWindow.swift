@@ -1,0 +1,213 @@
+import CXft
+import SegmentedCore
+
+/// The popup list of every title on screen (GtkNotebook's tab menu): an
+/// override-redirect window of type `_NET_WM_WINDOW_TYPE_POPUP_MENU`, under
+/// its anchor or above it when there is no room, inside the RandR monitor
+/// that holds it (`TooltipLayout.frame`), holding the pointer and keyboard
+/// grabs while it is open, as menus do.
+///
+/// It draws the rows `PopupListModel.shownRows` only, in the strip's
+/// unselected font through its text routine: disabled titles in
+/// `disabledTextColor`, the strip's selected one in the accent color after
+/// an accent mark, the highlighted row on a tint of the accent. Keys, the
+/// wheel, the pointer and type-ahead go to the model; Return or a click on an
+/// enabled row chooses it, Escape or a press outside closes with nothing.
+@MainActor
+final class PopupListWindow {
+    /// The list's window.
+    private(set) var window: Window = 0
+    /// Its frame on the root window, pixels.
+    private(set) var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The rows, the highlight and the type-ahead.
+    private(set) var model: PopupListModel
+    /// Called once, when a row is chosen (its index) or the list is dismissed (nil), after the window is gone.
+    var finished: (Int?) -> Void = { _ in }
+
+    private let connection: XDisplayConnection
+    private let isEnabled: (Int) -> Bool
+    private let titles: [String]
+    private let selected: Int?
+    private let font: XftFontChain
+    private let style: StripStyle
+    private let colors: ColorCache
+    private let rowHeight: Int, padding: Int, mark: Int, border: Int
+    /// A press inside the list came first: only then does a release choose (the right-click that opened it releases over it too).
+    private var armed = false
+
+    /// A list of `titles` with `selected` marked, not yet on screen.
+    /// - Parameter isEnabled: whether row `i` can be chosen.
+    init(connection: XDisplayConnection, titles: [String], selected: Int?, isEnabled: @escaping (Int) -> Bool, font: XftFontChain,
+         style: StripStyle, colors: ColorCache) {
+        (self.connection, self.titles, self.selected, self.font, self.style, self.colors) = (connection, titles, selected, font, style, colors)
+        self.isEnabled = isEnabled
+        model = PopupListModel(count: 0, selected: nil)
+        let scale = style.scale
+        rowHeight = font.ascent + font.descent + Int((8 * scale).rounded())
+        padding = Int((12 * scale).rounded())
+        mark = Int((10 * scale).rounded())
+        border = max(1, Int(scale.rounded()))
+    }
+
+    /// Maps the list under `anchor` (root pixels) and takes the grabs: at
+    /// most 20 rows, and no more than the monitor holding it has room for.
+    /// - Returns: false when another client holds the pointer or keyboard (the list is then closed again).
+    func open(under anchor: Rect) -> Bool {
+        let display = connection.display, screen = connection.screen, scale = style.scale
+        let monitor = TooltipWindow.monitor(holding: anchor, connection)
+        let fitting = max(1, (Int(monitor.height) - 2 * border) / rowHeight)
+        model = PopupListModel(count: titles.count, selected: selected, maximumRows: min(20, fitting), isEnabled: isEnabled)
+        let widest = model.shownRows.map { font.advance(of: titles[$0]) }.max() ?? 0
+        let width = min(max(widest + 2 * padding + mark + 2 * border, Int(160 * scale)), Int(480 * scale))
+        let height = model.visibleRows * rowHeight + 2 * border
+        let placed = TooltipLayout.frame(segment: anchor, size: (Double(width), Double(height)),
+                                         monitor: monitor, gap: 0,
+                                         rightToLeft: style.direction == .rightToLeft)
+        frame = PixelRect(x: Int(placed.x), y: Int(placed.y), width: width, height: height)
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.save_under = 1
+        attributes.event_mask = Int(ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        window = XCreateWindow(display, XRootWindow(display, screen), Int32(frame.x), Int32(frame.y), UInt32(width), UInt32(height), 0,
+                               XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
+                               UInt(CWOverrideRedirect | CWSaveUnder | CWEventMask), &attributes)
+        var type = XInternAtom(display, "_NET_WM_WINDOW_TYPE_POPUP_MENU", 0)
+        withUnsafeBytes(of: &type) { bytes in
+            _ = XChangeProperty(display, window, XInternAtom(display, "_NET_WM_WINDOW_TYPE", 0), XA_ATOM, 32, PropModeReplace,
+                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        XMapRaised(display, window)
+        // A grab needs the window viewable: the server has mapped it once this round trip returns.
+        XSync(display, 0)
+        let pointerMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        let pointer = XGrabPointer(display, window, 0, pointerMask, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        let keyboard = XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+        guard pointer == GrabSuccess, keyboard == GrabSuccess else {
+            close()
+            return false
+        }
+        draw()
+        return true
+    }
+
+    /// Handles an event for the list's window (the grabs send it every key and pointer event).
+    /// - Returns: whether the event was the list's.
+    func handle(_ event: inout XEvent) -> Bool {
+        guard window != 0, event.xany.window == window else { return false }
+        switch event.type {
+        case Expose where event.xexpose.count == 0:
+            draw()
+        case KeyPress:
+            key(&event.xkey)
+        case ButtonPress:
+            let button = event.xbutton.button
+            if button == 4 || button == 5 {
+                model.scroll(notches: button == 4 ? -1 : 1)
+                draw()
+            } else if let row = row(atX: event.xbutton.x, y: event.xbutton.y) {
+                armed = true
+                model.point(at: row)
+                draw()
+            } else if !contains(x: event.xbutton.x, y: event.xbutton.y) {
+                finish(nil)   // a press outside: nothing chosen
+            }
+        case ButtonRelease where armed && (event.xbutton.button == 1 || event.xbutton.button == 3):
+            if let row = row(atX: event.xbutton.x, y: event.xbutton.y), model.isEnabled(row) { finish(row) }
+        case MotionNotify:
+            let before = model.highlighted
+            model.point(at: row(atX: event.xmotion.x, y: event.xmotion.y))
+            if model.highlighted != before { draw() }
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Ungrabs and destroys the window (nothing chosen is reported: `finished` is not called).
+    func close() {
+        guard window != 0 else { return }
+        let display = connection.display
+        XUngrabPointer(display, UInt(CurrentTime))
+        XUngrabKeyboard(display, UInt(CurrentTime))
+        XDestroyWindow(display, window)
+        XFlush(display)
+        window = 0
+    }
+
+    private func finish(_ row: Int?) {
+        close()
+        finished(row)
+    }
+
+    private func key(_ event: inout XKeyEvent) {
+        let keysym = Int32(truncatingIfNeeded: XLookupKeysym(&event, 0))
+        let moves: [Int32: PopupListModel.Key] = [XK_Up: .up, XK_KP_Up: .up, XK_Down: .down, XK_KP_Down: .down, XK_Home: .home,
+                                                  XK_KP_Home: .home, XK_End: .end, XK_KP_End: .end, XK_Page_Up: .pageUp,
+                                                  XK_KP_Page_Up: .pageUp, XK_Page_Down: .pageDown, XK_KP_Page_Down: .pageDown]
+        if let move = moves[keysym] {
+            if model.press(move) { draw() }
+        } else if keysym == XK_Return || keysym == XK_KP_Enter {
+            if let choice = model.choice { finish(choice) }
+        } else if keysym == XK_Escape {
+            finish(nil)
+        } else if let character = Self.character(XLookupKeysym(&event, event.state & UInt32(ShiftMask) != 0 ? 1 : 0)) {
+            let titles = titles
+            if model.type(character, at: SegmentedStrip.now(), title: { titles[$0] }) { draw() }
+        }
+    }
+
+    /// The text a keysym types: Latin-1's printable ones and X's Unicode keysyms (0x01000000 + the code point); nil for others.
+    static func character(_ keysym: KeySym) -> String? {
+        let value = UInt32(truncatingIfNeeded: keysym)
+        let scalar: UInt32? = (0x20...0x7E).contains(value) || (0xA0...0xFF).contains(value) ? value
+            : value & 0xFF00_0000 == 0x0100_0000 ? value & 0x00FF_FFFF : nil
+        return scalar.flatMap(Unicode.Scalar.init).map { String($0) }
+    }
+
+    private func contains(x: Int32, y: Int32) -> Bool {
+        x >= 0 && y >= 0 && Int(x) < frame.width && Int(y) < frame.height
+    }
+
+    private func row(atX x: Int32, y: Int32) -> Int? {
+        guard contains(x: x, y: y) else { return nil }
+        return model.row(atY: Double(Int(y) - border), rowHeight: Double(rowHeight))
+    }
+
+    /// Draws the rows shown into a pixmap and copies it to the window.
+    private func draw() {
+        let display = connection.display, screen = connection.screen
+        let width = frame.width, height = frame.height
+        let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
+        defer { XFreePixmap(display, pixmap) }
+        guard let draw = XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)) else { return }
+        defer { XftDrawDestroy(draw) }
+        var edge = colors.color(style.textColor), back = colors.color(style.backgroundColor)
+        var tint = colors.color(ColorBlend.over(style.accentColor, 0.12, on: style.backgroundColor))
+        XftDrawRect(draw, &edge, 0, 0, UInt32(width), UInt32(height))
+        XftDrawRect(draw, &back, Int32(border), Int32(border), UInt32(max(width - 2 * border, 1)), UInt32(max(height - 2 * border, 1)))
+        let rtl = style.direction == .rightToLeft
+        let room = width - 2 * border - 2 * padding - mark
+        for (slot, row) in model.shownRows.enumerated() {
+            let top = border + slot * rowHeight
+            if row == model.highlighted {
+                XftDrawRect(draw, &tint, Int32(border), Int32(top), UInt32(max(width - 2 * border, 1)), UInt32(rowHeight))
+            }
+            let title = font.advance(of: titles[row]) > room ? font.elided(titles[row], fitting: room) : titles[row]
+            let advance = font.advance(of: title)
+            var ink = colors.color(!model.isEnabled(row) ? style.effectiveDisabledTextColor
+                : row == selected ? style.accentColor : style.textColor)
+            // The selected row's mark sits in the column before the titles (after them, right to left).
+            let markX = rtl ? width - border - padding - mark / 2 : border + padding / 2
+            if row == selected {
+                let side = max(2, mark / 2)
+                XftDrawRect(draw, &ink, Int32(markX), Int32(top + (rowHeight - side) / 2), UInt32(side), UInt32(side))
+            }
+            let x = rtl ? width - border - padding - mark - advance : border + padding + mark
+            font.draw(title, on: draw, color: &ink, x: x, baseline: top + (rowHeight - font.ascent - font.descent) / 2 + font.ascent)
+        }
+        let gc = XCreateGC(display, window, 0, nil)
+        XCopyArea(display, pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
+        XFreeGC(display, gc)
+        XFlush(display)
+    }
+}

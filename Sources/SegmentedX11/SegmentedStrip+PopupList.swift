@@ -1,0 +1,60 @@
+import CXft
+import SegmentedCore
+
+// The popup list of every title (`PopupListWindow`, its rows `PopupListModel`):
+// opened by a right-click on the strip, the Menu key or Shift+F10; a row
+// chosen selects its title with cause `menu`.
+extension SegmentedStrip {
+    /// Opens the popup list of every title under the selected segment (as
+    /// the Menu key and Shift+F10 do; a right-click opens it at the pointer).
+    /// Nothing happens with no titles, with the list open already, or when
+    /// another client holds the pointer or keyboard grab.
+    public func openPopupList() {
+        guard let index = model.selectedIndex ?? (model.titles.isEmpty ? nil : 0) else { return }
+        openPopupList(under: segmentOnRoot(index))
+    }
+
+    /// Opens the popup list under `anchor` (root pixels).
+    func openPopupList(under anchor: Rect) {
+        guard !isDestroyed, popupList == nil, !model.titles.isEmpty else { return }
+        tooltips.dismiss()
+        let model = self.model
+        let list = PopupListWindow(connection: connection, titles: model.titles, selected: model.selectedIndex,
+                                   isEnabled: { model.isEnabled(at: $0) }, font: painter.unselectedFont, style: style, colors: colors)
+        list.finished = { [weak self] row in self?.popupListFinished(row) }
+        let opened = list.open(under: anchor)
+        eventsMayBeQueued()
+        guard opened else { return }
+        popupList = list
+        callbacks.popupListChanged?(self)
+    }
+
+    /// Closes the popup list, if it is open, with nothing chosen.
+    public func closePopupList() {
+        guard let popupList else { return }
+        popupList.close()
+        popupListFinished(nil)
+    }
+
+    /// The popup list while it is open: its window, root frame (pixels), the rows shown and the highlighted one.
+    public var shownPopupList: (window: Window, frame: PixelRect, rows: Range<Int>, highlighted: Int?)? {
+        guard let popupList, popupList.window != 0 else { return nil }
+        return (popupList.window, popupList.frame, popupList.model.shownRows, popupList.model.highlighted)
+    }
+
+    private func popupListFinished(_ row: Int?) {
+        popupList = nil
+        eventsMayBeQueued()
+        guard !isDestroyed else { return }
+        callbacks.popupListChanged?(self)
+        guard let row else { return }
+        let old = model.selectedIndex
+        if (try? model.select(row, at: Self.now())) == true {
+            selectionDidChange(from: old, to: row, cause: .menu)
+        }
+        // Changed, or the selected row chosen again: either way it is centered and settles.
+        reports.selectionPending = true
+        needsPaint = true
+        scheduleUpdate()
+    }
+}
