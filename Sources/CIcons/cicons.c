@@ -21,18 +21,9 @@
     X(gdk_pixbuf_get_n_channels) X(gdk_pixbuf_get_has_alpha) X(gdk_pixbuf_read_pixels)               \
     X(g_object_unref) X(g_error_free) X(g_free) X(g_log_set_handler)
 
-static struct {
-#define POINTER(name) __typeof__(name) *name;
-    PIXBUF_FUNCTIONS(POINTER)
-#undef POINTER
-} api;
-
-static int load_state = -1;   // -1 not tried, 0 failed, 1 loaded
-static char load_error[256];
-
 #define PNG_FUNCTIONS(X)                                                                              \
     X(png_create_read_struct) X(png_create_info_struct) X(png_destroy_read_struct) X(png_init_io)    \
-    X(png_read_info) X(png_get_IHDR) X(png_set_expand) X(png_set_strip_16)     \
+    X(png_read_info) X(png_get_IHDR) X(png_set_expand) X(png_set_strip_16)                           \
     X(png_set_gray_to_rgb) X(png_set_add_alpha) X(png_set_interlace_handling)                        \
     X(png_read_update_info) X(png_get_rowbytes) X(png_read_image) X(png_set_sig_bytes) X(png_get_error_ptr)
 
@@ -45,51 +36,53 @@ static struct {
 #define POINTER(name) __typeof__(name) *name;
     PNG_FUNCTIONS(POINTER)
     PIXMAN_FUNCTIONS(POINTER)
+    PIXBUF_FUNCTIONS(POINTER)
 #undef POINTER
 } lib;
 
-// -1 not tried, 0 failed, 1 loaded, with why it failed.
-static int png_state = -1, pixman_state = -1;
-static char png_load_error[128], pixman_error[128];
-
-// libpng is mapped already (FreeType, which Xft loads, links it); pixman is small and has no dependencies.
-static int load_library(const char *soname, const char *label, int *state, char *why, size_t why_size, int png) {
-    if (*state >= 0) return *state;
-    *state = 0;
-    void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!library) { snprintf(why, why_size, "%s cannot be loaded (%s)", label, dlerror()); return 0; }
-    *state = 1;
-#define FIND(name) \
-    if (*state && !(lib.name = (__typeof__(name) *)dlsym(library, #name))) { \
-        *state = 0; snprintf(why, why_size, "%s lacks " #name, label); }
-    if (png) { PNG_FUNCTIONS(FIND) } else { PIXMAN_FUNCTIONS(FIND) }
-#undef FIND
-    return *state;
-}
+// The three libraries, each loaded the first time an icon needs it. libpng is mapped already (FreeType,
+// which Xft loads, links it); pixman is small and has no dependencies; gdk-pixbuf maps GLib and GIO.
+enum library { LIBPNG, PIXMAN, PIXBUF };
+static struct {
+    const char *soname, *label;
+    int state;          // -1 not tried, 0 failed, 1 loaded
+    char error[160];    // why it failed
+} libraries[] = {
+    [LIBPNG] = { "libpng16.so.16", "libpng", -1, "" },
+    [PIXMAN] = { "libpixman-1.so.0", "pixman", -1, "" },
+    [PIXBUF] = { "libgdk_pixbuf-2.0.so.0", "gdk-pixbuf", -1, "" },
+};
 
 static void quiet_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
     (void)domain; (void)level; (void)message; (void)data;
 }
 
-static int load(void) {
-    if (load_state < 0) {
-        load_state = 0;
-        void *library = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-        if (!library) {
-            snprintf(load_error, sizeof load_error, "gdk-pixbuf cannot be loaded (%s)", dlerror());
-        } else {
-            load_state = 1;
-#define FIND(name) \
-            if (load_state && !(api.name = (__typeof__(name) *)dlsym(library, #name))) { \
-                load_state = 0; snprintf(load_error, sizeof load_error, "gdk-pixbuf lacks " #name); }
-            PIXBUF_FUNCTIONS(FIND)
-#undef FIND
-            // gdk-pixbuf's own criticals (an SVG of zero size, say) would reach standard error raw; the failure
-            // is reported as the icon's one warning instead.
-            if (load_state) api.g_log_set_handler("GdkPixbuf", G_LOG_LEVEL_MASK, quiet_log, NULL);
-        }
+// Whether `which` is loaded with every function this file calls; on the first call it is dlopened.
+static int load(enum library which) {
+    __typeof__(libraries[0]) *l = &libraries[which];
+    if (l->state >= 0) return l->state;
+    l->state = 0;
+    void *handle = dlopen(l->soname, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        snprintf(l->error, sizeof l->error, "%s cannot be loaded (%s)", l->label, dlerror());
+        return 0;
     }
-    return load_state == 1;
+    l->state = 1;
+#define FIND(name) \
+    if (l->state && !(lib.name = (__typeof__(name) *)dlsym(handle, #name))) { \
+        l->state = 0; snprintf(l->error, sizeof l->error, "%s lacks " #name, l->label); }
+    switch (which) {
+    case LIBPNG: PNG_FUNCTIONS(FIND) break;
+    case PIXMAN: PIXMAN_FUNCTIONS(FIND) break;
+    case PIXBUF:
+        PIXBUF_FUNCTIONS(FIND)
+        // gdk-pixbuf's own criticals (an SVG of zero size, say) would reach standard error raw; the failure
+        // is reported as the icon's one warning instead.
+        if (l->state) lib.g_log_set_handler("GdkPixbuf", G_LOG_LEVEL_MASK, quiet_log, NULL);
+        break;
+    }
+#undef FIND
+    return l->state;
 }
 
 // Icons are small; a larger file is a mistake, and an SVG that large could take seconds to render.
@@ -124,8 +117,8 @@ static uint32_t *fit_pixels(uint32_t *pixels, int w, int h, int size, int *width
     fit(w, h, size, &fit_w, &fit_h);
     if (fit_w == w && fit_h == h) { *width = w; *height = h; return pixels; }
     uint32_t *out = NULL;
-    if (!load_library("libpixman-1.so.0", "pixman", &pixman_state, pixman_error, sizeof pixman_error, 0)) {
-        snprintf(error, error_size, "%s", pixman_error);
+    if (!load(PIXMAN)) {
+        snprintf(error, error_size, "%s", libraries[PIXMAN].error);
     } else if ((out = calloc((size_t)fit_w * (size_t)fit_h, sizeof *out))) {
         pixman_image_t *source = lib.pixman_image_create_bits(PIXMAN_a8r8g8b8, w, h, pixels, w * 4);
         pixman_image_t *target = lib.pixman_image_create_bits(PIXMAN_a8r8g8b8, fit_w, fit_h, out, fit_w * 4);
@@ -170,8 +163,8 @@ static void png_warned(png_structp png, png_const_charp message) { (void)png; (v
 // The header's size is checked before a pixel is read.
 static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_side, int *width, int *height, char *error,
                             size_t error_size) {
-    if (!load_library("libpng16.so.16", "libpng", &png_state, png_load_error, sizeof png_load_error, 1)) {
-        snprintf(error, error_size, "%s", png_load_error);
+    if (!load(LIBPNG)) {
+        snprintf(error, error_size, "%s", libraries[LIBPNG].error);
         return NULL;
     }
     struct png_failure failure = { .message = "" };
@@ -249,9 +242,9 @@ uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, in
     fclose(file);
     // An icon's SVG is a few KiB (Adwaita's largest symbolic one is under 30); librsvg renders in this process.
     if (info.st_size > largest_svg) { snprintf(error, error_size, "over 1 MiB, and not a PNG"); return NULL; }
-    if (!load()) { snprintf(error, error_size, "%s", load_error); return NULL; }
+    if (!load(PIXBUF)) { snprintf(error, error_size, "%s", libraries[PIXBUF].error); return NULL; }
 
-    GdkPixbufFormat *format = api.gdk_pixbuf_get_file_info(path, NULL, NULL);
+    GdkPixbufFormat *format = lib.gdk_pixbuf_get_file_info(path, NULL, NULL);
     if (!format) {
         // Markup that gdk-pixbuf does not take as SVG is most likely a malformed one.
         size_t i = 0;
@@ -261,35 +254,35 @@ uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, in
         return NULL;
     }
     // PNG went to libpng above; only SVG is taken here: gdk-pixbuf's other loaders (ICO, TGA, ANI...) are attack surface for nothing.
-    gchar *name = api.gdk_pixbuf_format_get_name(format);
+    gchar *name = lib.gdk_pixbuf_format_get_name(format);
     int is_svg = name && strcmp(name, "svg") == 0;
     if (!is_svg) snprintf(error, error_size, "a %s image, not PNG or SVG", name ? name : "unnamed");
-    api.g_free(name);
+    lib.g_free(name);
     if (!is_svg) return NULL;
 
     GError *failure = NULL;
     // Rendered by librsvg at the box's size, its aspect ratio kept.
-    GdkPixbuf *pixbuf = api.gdk_pixbuf_new_from_file_at_scale(path, size, size, TRUE, &failure);
+    GdkPixbuf *pixbuf = lib.gdk_pixbuf_new_from_file_at_scale(path, size, size, TRUE, &failure);
     if (!pixbuf) {
         const char *why = failure && failure->message ? failure->message : "";
         // gdk-pixbuf's "Failed to load image “PATH”: WHY" would name the path twice: keep WHY.
         const char *after_path = strncmp(why, "Failed to load image", 20) == 0 ? strstr(why, "\xe2\x80\x9d: ") : NULL;
         snprintf(error, error_size, "cannot be decoded%s%s", *why ? ": " : "", after_path ? after_path + 5 : why);
-        if (failure) api.g_error_free(failure);
+        if (failure) lib.g_error_free(failure);
         return NULL;
     }
-    if (failure) api.g_error_free(failure);
+    if (failure) lib.g_error_free(failure);
 
-    int w = api.gdk_pixbuf_get_width(pixbuf), h = api.gdk_pixbuf_get_height(pixbuf);
-    uint32_t *out = api.gdk_pixbuf_get_n_channels(pixbuf) == 4 && api.gdk_pixbuf_get_has_alpha(pixbuf)
+    int w = lib.gdk_pixbuf_get_width(pixbuf), h = lib.gdk_pixbuf_get_height(pixbuf);
+    uint32_t *out = lib.gdk_pixbuf_get_n_channels(pixbuf) == 4 && lib.gdk_pixbuf_get_has_alpha(pixbuf)
         ? malloc((size_t)w * (size_t)h * sizeof *out) : NULL;
     if (!out) {
-        api.g_object_unref(pixbuf);
+        lib.g_object_unref(pixbuf);
         snprintf(error, error_size, "cannot be decoded: not RGBA as rendered");
         return NULL;
     }
-    premultiply(api.gdk_pixbuf_read_pixels(pixbuf), (size_t)api.gdk_pixbuf_get_rowstride(pixbuf), w, h, out);
-    api.g_object_unref(pixbuf);
+    premultiply(lib.gdk_pixbuf_read_pixels(pixbuf), (size_t)lib.gdk_pixbuf_get_rowstride(pixbuf), w, h, out);
+    lib.g_object_unref(pixbuf);
     *width = w;
     *height = h;
     return out;
