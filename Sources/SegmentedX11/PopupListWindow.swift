@@ -87,6 +87,8 @@ final class PopupListWindow {
             return false
         }
         draw()
+        // A round trip: the list is on the screen before the strip says it is open.
+        XSync(display, 0)
         return true
     }
 
@@ -130,7 +132,8 @@ final class PopupListWindow {
         XUngrabPointer(display, UInt(CurrentTime))
         XUngrabKeyboard(display, UInt(CurrentTime))
         XDestroyWindow(display, window)
-        XFlush(display)
+        // A round trip, not a flush: the grabs are gone before the strip says the list closed.
+        XSync(display, 0)
         window = 0
     }
 

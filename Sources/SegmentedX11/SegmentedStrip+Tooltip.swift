@@ -19,7 +19,9 @@ extension SegmentedStrip {
         tooltips.hide = { [weak self] in
             guard let self else { return }
             tooltipWindow.hide()
-            if !isDestroyed { callbacks.tooltipChanged?(self, nil) }
+            guard !isDestroyed else { return }
+            eventsMayBeQueued()
+            callbacks.tooltipChanged?(self, nil)
         }
     }
 

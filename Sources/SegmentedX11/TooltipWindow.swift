@@ -70,7 +70,8 @@ final class TooltipWindow {
                                 bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
         }
         XMapRaised(display, window)
-        XFlush(display)
+        // A round trip, not a flush: the window is on the server before the strip says it is shown.
+        XSync(display, 0)
         frame = PixelRect(x: Int(placed.x), y: Int(placed.y), width: width, height: height)
     }
 
@@ -78,7 +79,7 @@ final class TooltipWindow {
     func hide() {
         guard window != 0 else { return }
         XDestroyWindow(connection.display, window)
-        XFlush(connection.display)
+        XSync(connection.display, 0)   // gone from the server before the strip says so
         (window, frame, lines) = (0, nil, [])
     }
 
