@@ -36,6 +36,12 @@ struct ScrollPosition {
         !motion.isFinished(at: now)
     }
 
+    /// Whether a selection's centering tween moves the offset.
+    var isCentering: Bool {
+        guard cause == .selection, case .tween = motion else { return false }
+        return true
+    }
+
     /// Whether the pointer is held down.
     var isPressed: Bool { gesture != nil }
 

@@ -91,9 +91,18 @@ public final class SegmentWidths: @unchecked Sendable {
     public func replacing(_ index: Int, with width: Double, measure: @escaping (Int) -> Double) -> SegmentWidths {
         precondition(index >= 0 && index < count, "segment index out of range")
         precondition(width >= minimumWidth, "a width below the minimum")
-        self.measure(upTo: index + 1)
+        return rearranged(count: count, through: index + 1, measure: measure) { $0[index] = width }
+    }
+
+    /// New widths of `count` segments made from these: `change` edits the
+    /// widths measured so far (measured through `end` first), the rest are
+    /// left to `measure`. The old object is unchanged, for the layouts on it.
+    func rearranged(count: Int, through end: Int, measure: @escaping (Int) -> Double,
+                    _ change: (inout [Double]) -> Void) -> SegmentWidths {
+        self.measure(upTo: end)
         var widths = measuredWidths
-        widths[index] = width
+        change(&widths)
+        precondition(widths.count <= count, "more widths than segments")
         let result = SegmentWidths(count: count, minimumWidth: minimumWidth, measure: measure)
         result.measuredWidths = widths
         for w in widths { result.prefixSums.append(result.prefixSums[result.prefixSums.count - 1] + w) }
@@ -119,13 +128,26 @@ struct SpareSpace: Equatable, Sendable {
     var width: Double = 0
 }
 
-/// Extra width added to one segment on top of its unselected width.
+/// What one segment's frame has on top of its unselected width and place.
 struct WidthExtra: Equatable, Sendable {
-    /// Index of the segment.
+    /// Index of the segment (`count` for room after the last one, `lead` only).
     var index: Int
     /// Pixels added to its unselected width (selected width - unselected
-    /// width, scaled by how far a tween has come).
+    /// width, scaled by how far a tween has come), moving every later segment too.
     var extra: Double
+    /// Pixels added before it, moving it and every later segment: the room an
+    /// inserted segment has not grown into yet, or a removed one has not yet given up.
+    var lead = 0.0
+    /// Pixels it alone is drawn moved by: a moved segment sliding from where it was.
+    var shift = 0.0
+
+    var isZero: Bool { extra == 0 && lead == 0 && shift == 0 }
+
+    /// This at `fraction` 0, `other` (of the same index) at 1.
+    func blended(to other: WidthExtra, _ fraction: Double) -> WidthExtra {
+        WidthExtra(index: index, extra: lerp(extra, other.extra, fraction), lead: lerp(lead, other.lead, fraction),
+                   shift: lerp(shift, other.shift, fraction))
+    }
 }
 
 /// Segment frames along the strip, by the design's formula:
@@ -163,7 +185,7 @@ public struct SegmentLayout: Equatable, Sendable {
     private(set) var extras: [WidthExtra]
     /// How spare room (content narrower than the viewport) is used: space
     /// before the first segment, added to each gap, added to each width (pixels).
-    private(set) var fill = SpareSpace()
+    var fill = SpareSpace()
     /// Room before the first segment, pixels: the left inset, grown to hold
     /// the indicator's overhang (see the formula above). Stored: every frame reads it.
     let leadInset: Double
@@ -173,7 +195,7 @@ public struct SegmentLayout: Equatable, Sendable {
     init(metrics: LayoutMetrics, base: SegmentWidths, extras: [WidthExtra] = []) {
         self.metrics = metrics
         self.base = base
-        self.extras = extras.filter { $0.extra != 0 && $0.index >= 0 && $0.index < base.count }
+        self.extras = extras.filter { !$0.isZero && $0.index >= 0 && ($0.index < base.count || $0.index == base.count && $0.extra == 0) }
             .sorted { $0.index < $1.index }
         let firstExtra = self.extras.first.map { $0.index == 0 ? $0.extra : 0 } ?? 0
         leadInset = base.count > 0 ? Self.endInset(metrics.insets.left, metrics: metrics, segmentWidth: base.width(at: 0) + firstExtra)
@@ -237,14 +259,24 @@ public struct SegmentLayout: Equatable, Sendable {
         return 0
     }
 
+    /// The extras of the segments before `index` and the leads through it, pixels.
     private func extrasBefore(_ index: Int) -> Double {
         var sum = 0.0
         for e in extras {
-            if e.index >= index { break }
-            sum += e.extra
+            if e.index > index { break }
+            sum += e.index == index ? e.lead : e.extra + e.lead
         }
         return sum
     }
+
+    /// How far segment `index` alone is drawn moved, pixels (a slide under way).
+    func shift(at index: Int) -> Double {
+        for e in extras where e.index == index { return e.shift }
+        return 0
+    }
+
+    /// The segments drawn moved from their place (sliding), by index.
+    public var shiftedIndices: [Int] { extras.filter { $0.shift != 0 }.map(\.index) }
 
     /// Width of segment `index`, pixels.
     public func width(at index: Int) -> Double {
@@ -252,15 +284,17 @@ public struct SegmentLayout: Equatable, Sendable {
     }
 
     /// Left edge of segment `index` in content coordinates, pixels.
+    /// A sliding segment's is where its slot is, not where it is drawn
+    /// (`frame(at:)`), so that the edges stay in index order for the searches.
     public func minX(at index: Int) -> Double {
         leadInset + fill.lead + base.sum(upTo: index) + extrasBefore(index)
             + (metrics.spacing + fill.gap + fill.width) * Double(index)
     }
 
-    /// Frame of segment `index` in content coordinates (pixels): the title band,
-    /// from the top inset to strip height - bottom inset.
+    /// Frame of segment `index` in content coordinates (pixels), where it is
+    /// drawn: the title band, from the top inset to strip height - bottom inset.
     public func frame(at index: Int) -> Rect {
-        Rect(x: minX(at: index), y: metrics.insets.top, width: width(at: index),
+        Rect(x: minX(at: index) + shift(at: index), y: metrics.insets.top, width: width(at: index),
              height: metrics.stripHeight - metrics.insets.top - metrics.insets.bottom)
     }
 
@@ -274,7 +308,7 @@ public struct SegmentLayout: Equatable, Sendable {
     /// pixels and `trailInset` after the last segment.
     private func contentWidth(widthSum: Double, trailInset: Double) -> Double {
         let n = base.count
-        return leadInset + 2 * fill.lead + widthSum + extras.reduce(0) { $0 + $1.extra } + fill.width * Double(n)
+        return leadInset + 2 * fill.lead + widthSum + extras.reduce(0) { $0 + $1.extra + $1.lead } + fill.width * Double(n)
             + (metrics.spacing + fill.gap) * Double(n - 1) + trailInset
     }
 
@@ -338,7 +372,9 @@ public struct SegmentLayout: Equatable, Sendable {
     func rebased(onto newBase: SegmentWidths, changing index: Int) -> SegmentLayout {
         precondition(newBase.count == base.count, "layouts of different lengths")
         var merged = extras.filter { $0.index != index }
-        merged.append(WidthExtra(index: index, extra: extra(at: index) + base.width(at: index) - newBase.width(at: index)))
+        var changed = extras.first { $0.index == index } ?? WidthExtra(index: index, extra: 0)
+        changed.extra += base.width(at: index) - newBase.width(at: index)
+        merged.append(changed)
         var result = SegmentLayout(metrics: metrics, base: newBase, extras: merged)
         result.fill = fill
         return result
@@ -357,13 +393,13 @@ public struct SegmentLayout: Equatable, Sendable {
             let a = i < extras.count ? extras[i] : nil
             let b = j < other.extras.count ? other.extras[j] : nil
             if let a, b == nil || a.index < b!.index {
-                merged.append(WidthExtra(index: a.index, extra: lerp(a.extra, 0, fraction)))
+                merged.append(a.blended(to: WidthExtra(index: a.index, extra: 0), fraction))
                 i += 1
             } else if let b, a == nil || b.index < a!.index {
-                merged.append(WidthExtra(index: b.index, extra: lerp(0, b.extra, fraction)))
+                merged.append(WidthExtra(index: b.index, extra: 0).blended(to: b, fraction))
                 j += 1
             } else {
-                merged.append(WidthExtra(index: a!.index, extra: lerp(a!.extra, b!.extra, fraction)))
+                merged.append(a!.blended(to: b!, fraction))
                 i += 1
                 j += 1
             }

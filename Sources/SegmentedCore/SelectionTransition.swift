@@ -31,7 +31,11 @@ struct SelectionTransition {
     }
 
     /// The selected segment; nil only when there are no titles.
-    private(set) var selectedIndex: Int?
+    private(set) var selectedIndex: Int? {
+        didSet { if selectedIndex != oldValue, oldValue != nil { previousSelectedIndex = oldValue } }
+    }
+    /// The segment selected before the selected one, if any (`RemovalSelection.previouslySelected`).
+    private(set) var previousSelectedIndex: Int?
     /// The layout once the transition has ended.
     private(set) var target: SegmentLayout
     /// The leg drawn now; nil at rest on `target`.
@@ -104,6 +108,22 @@ struct SelectionTransition {
         self.target = target
         if let tween {
             let start = Endpoint(layout: drawn.layout, indicator: drawn.indicator, titleSelection: drawn.titleSelection)
+            leg = (start, Self.resting(target, selecting: index), .tween(tween))
+        } else {
+            leg = nil
+        }
+    }
+
+    /// The items changed under the selection (an insert, a removal, a move):
+    /// `index` is selected (the same item, or the removal's choice), `previous`
+    /// is the previously selected item's new index, resting in `target`; the
+    /// leg goes from `start` (what was drawn, carried over to the new items)
+    /// over `tween`, or everything rests at once when either is nil.
+    mutating func itemsChanged(selecting index: Int?, previous: Int?, target: SegmentLayout, from start: Endpoint?, tween: Tween?) {
+        selectedIndex = index
+        previousSelectedIndex = previous
+        self.target = target
+        if let start, let tween {
             leg = (start, Self.resting(target, selecting: index), .tween(tween))
         } else {
             leg = nil

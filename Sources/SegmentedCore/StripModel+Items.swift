@@ -71,11 +71,7 @@ extension StripModel {
         let newBase = oldBase.replacing(index, with: Self.unselectedWidth(at: index, titles: titles, details: details, metrics: metrics,
                                                                           measureTitle: measureUnselected, measureBadge: measureBadge,
                                                                           measureIcon: measureIcon),
-                                        measure: { [titles, details, metrics, measureUnselected, measureBadge, measureIcon] i in
-                                            Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics,
-                                                                 measureTitle: measureUnselected, measureBadge: measureBadge,
-                                                                 measureIcon: measureIcon)
-                                        })
+                                        measure: widthMeasure(titles, details))
         unselectedWidths = newBase
         let glide = animated ? tween(at: now) : nil
         selection.relayout(resting(selecting: selectedIndex), rebasing: { $0.rebased(onto: newBase, changing: index) }, tween: glide)

@@ -128,10 +128,7 @@ public final class StripModel {
         (self.metrics, self.motion) = (metrics, motion)
         self.measureSelected = measureSelected
         selectedWidths = [:]
-        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth) { [titles, details, metrics, measureBadge, measureIcon] i in
-            Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics, measureTitle: measureUnselected,
-                                 measureBadge: measureBadge, measureIcon: measureIcon)
-        }
+        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth, measure: widthMeasure(titles, details))
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))

@@ -1,0 +1,184 @@
+// Items inserted, removed and moved in place: the selection follows its item,
+// and the frames glide from what was drawn to the new resting layout.
+
+/// What is selected when the selected item is removed (QTabBar's `SelectionBehavior`).
+public enum RemovalSelection: String, CaseIterable, Sendable {
+    /// The item after it (QTabBar's `SelectRightTab`; the one before when it was the last).
+    case next
+    /// The item before it (`SelectLeftTab`; the one after when it was the first).
+    case previous
+    /// The item selected before it (`SelectPreviousTab`; else as `next`).
+    case previouslySelected = "previously-selected"
+}
+
+/// An item change the strip made and the selection it left.
+public struct ItemChange: Equatable, Sendable {
+    /// What happened to which index.
+    public enum Kind: Equatable, Sendable {
+        /// An item was inserted at this index.
+        case inserted(Int)
+        /// The item at this index was removed.
+        case removed(Int)
+        /// The item at `from` is now at `to`.
+        case moved(from: Int, to: Int)
+    }
+    /// What happened.
+    public var kind: Kind
+    /// The selected index before and after (nil with no items).
+    public var oldSelectedIndex: Int?, newSelectedIndex: Int?
+    /// Whether another item is selected now (the selected one was removed), not only the same one at a new index.
+    public var selectionMoved: Bool
+}
+
+extension StripModel {
+    /// Inserts `item` at `index` (0...count) at `now` (seconds). The selected
+    /// item stays selected (its index grows when the insert is before it; an
+    /// empty strip selects the new item). Animated, the new segment grows from
+    /// nothing while the others glide aside, in the selection tween's duration
+    /// and easing; the offset follows as `setItem` says.
+    /// - Throws: `Failure.indexOutOfRange` for an index outside 0...count; nothing changes then.
+    @discardableResult
+    public func insertItem(_ item: SegmentItem, at index: Int, at now: Double, animated: Bool = true) throws -> ItemChange {
+        guard index >= 0, index <= titles.count else { throw Failure.indexOutOfRange(index: index, count: titles.count + 1) }
+        let shifted = { (i: Int) -> Int in i >= index ? i + 1 : i }
+        var newTitles = titles
+        newTitles.insert(item.title, at: index)
+        var newDetails = Self.remapped(details, shifted)
+        if !item.isPlainTitle { newDetails[index] = item }
+        let old = selectedIndex
+        let selected = old.map(shifted) ?? index
+        let base = unselectedWidths.rearranged(count: newTitles.count, through: index, measure: widthMeasure(newTitles, newDetails)) {
+            if $0.count >= index { $0.insert(Self.unselectedWidth(at: index, titles: newTitles, details: newDetails, metrics: metrics,
+                                                                  measureTitle: measureUnselected, measureBadge: measureBadge,
+                                                                  measureIcon: measureIcon), at: index) }
+        }
+        apply(titles: newTitles, details: newDetails, base: base, selecting: selected, previous: selection.previousSelectedIndex.map(shifted),
+              remap: shifted, rebase: { $0.rebased(inserting: index, onto: base) }, at: now, animated: animated)
+        return ItemChange(kind: .inserted(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == nil)
+    }
+
+    /// Removes the item at `index` at `now` (seconds). The selected item stays
+    /// selected; when it is the one removed, `policy` chooses among the enabled
+    /// items (a disabled one only when no other is left), and nothing is
+    /// selected once the last item goes. Animated, the room of the removed
+    /// segment closes as the others glide in.
+    /// - Throws: `Failure.indexOutOfRange`; nothing changes then.
+    @discardableResult
+    public func removeItem(at index: Int, policy: RemovalSelection = .next, at now: Double, animated: Bool = true) throws -> ItemChange {
+        guard titles.indices.contains(index) else { throw Failure.indexOutOfRange(index: index, count: titles.count) }
+        let shifted = { (i: Int) -> Int? in i == index ? nil : i > index ? i - 1 : i }
+        var newTitles = titles
+        newTitles.remove(at: index)
+        var newDetails = details
+        newDetails[index] = nil
+        newDetails = Self.remapped(newDetails) { shifted($0) ?? $0 }
+        let old = selectedIndex
+        let previous = selection.previousSelectedIndex.flatMap(shifted)
+        var selected = old.flatMap(shifted)
+        if selected == nil, !newTitles.isEmpty {
+            selected = Self.successor(removing: index, policy: policy, previous: previous, count: newTitles.count) {
+                newDetails.isEmpty || newDetails[$0]?.isEnabled ?? true
+            }
+        }
+        let base = unselectedWidths.rearranged(count: newTitles.count, through: index + 1, measure: widthMeasure(newTitles, newDetails)) {
+            $0.remove(at: index)
+        }
+        apply(titles: newTitles, details: newDetails, base: base, selecting: selected, previous: selected == previous ? nil : previous,
+              remap: shifted, rebase: { $0.rebased(removing: index, onto: base) }, at: now, animated: animated)
+        return ItemChange(kind: .removed(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == index)
+    }
+
+    /// Moves the item at `from` to `to` (both 0..<count) at `now` (seconds):
+    /// it keeps its selection; animated, it slides to its new place and the
+    /// items it passes slide aside. A move to the same place does nothing.
+    /// - Returns: the change, or nil when nothing moved.
+    /// - Throws: `Failure.indexOutOfRange` for either index; nothing changes then.
+    @discardableResult
+    public func moveItem(from: Int, to: Int, at now: Double, animated: Bool = true) throws -> ItemChange? {
+        for i in [from, to] where !titles.indices.contains(i) { throw Failure.indexOutOfRange(index: i, count: titles.count) }
+        guard from != to else { return nil }
+        let moved = { (i: Int) -> Int in
+            if i == from { return to }
+            if from < to, i > from, i <= to { return i - 1 }
+            if to < from, i >= to, i < from { return i + 1 }
+            return i
+        }
+        var newTitles = titles
+        newTitles.insert(newTitles.remove(at: from), at: to)
+        let newDetails = Self.remapped(details, moved)
+        let old = selectedIndex
+        let base = unselectedWidths.rearranged(count: newTitles.count, through: max(from, to) + 1, measure: widthMeasure(newTitles, newDetails)) {
+            $0.insert($0.remove(at: from), at: to)
+        }
+        apply(titles: newTitles, details: newDetails, base: base, selecting: old.map(moved),
+              previous: selection.previousSelectedIndex.map(moved), remap: moved,
+              rebase: { $0.rebased(moving: from, to: to, onto: base) }, at: now, animated: animated)
+        return ItemChange(kind: .moved(from: from, to: to), oldSelectedIndex: old, newSelectedIndex: old.map(moved), selectionMoved: false)
+    }
+
+    /// The index selected after the selected item at `index` was removed, in
+    /// the new items (`count` of them, at least one): by `policy`, the nearest
+    /// enabled item that way, then the other way, then the neighbour itself.
+    static func successor(removing index: Int, policy: RemovalSelection, previous: Int?, count: Int,
+                          isEnabled: (Int) -> Bool) -> Int {
+        if policy == .previouslySelected, let previous, isEnabled(previous) { return previous }
+        // In the new items the one after the removed is at `index`, the one before at `index - 1`.
+        let after = Array(index..<count), before = Array((0..<min(index, count)).reversed())
+        let order = policy == .previous ? before + after : after + before
+        return order.first(where: isEnabled) ?? order[0]
+    }
+
+    /// The model's state after an item change: new titles, items and widths,
+    /// `selected` selected; the drawn strip carried over by `rebase` (indices
+    /// by `remap`) and tweened to the new resting layout when `animated`.
+    private func apply(titles newTitles: [String], details newDetails: [Int: SegmentItem], base: SegmentWidths, selecting selected: Int?,
+                       previous: Int?, remap: (Int) -> Int?, rebase: (SegmentLayout) -> SegmentLayout, at now: Double, animated: Bool) {
+        settle(at: now)
+        let drawn = presentation(at: now)
+        let wasCentered = scrolling.isCentering || !scrolling.isMoving(at: now) && !isPressed && scrolling.resting == targetOffset
+        let selectionMoved = selected != selectedIndex.flatMap(remap)
+        titles = newTitles
+        details = newDetails
+        unselectedWidths = base
+        selectedWidths = [:]
+        followedPagePosition = nil
+        let tween = animated && !newTitles.isEmpty ? tween(at: now) : nil
+        var start: SelectionTransition.Endpoint?
+        if tween != nil {
+            var titleSelection = [Int: Double]()
+            for (i, w) in drawn.titleSelection { if let j = remap(i) { titleSelection[j] = w } }
+            start = SelectionTransition.Endpoint(layout: rebase(drawn.layout), indicator: drawn.indicator, titleSelection: titleSelection)
+        }
+        selection.itemsChanged(selecting: selected, previous: previous, target: resting(selecting: selected), from: start, tween: tween)
+        if isPressed {
+            return    // the press goes on over the new items; its drag clamps the offset
+        } else if wasCentered || selectionMoved {
+            scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: tween)
+        } else {
+            scrolling.stop(at: now)
+            scrolling.rest(at: clampedToContent(scrolling.resting))
+        }
+    }
+
+    /// `offset` (pixels) clamped to the resting layout's content, measuring no further than the clamp needs.
+    func clampedToContent(_ offset: Double) -> Double {
+        let x = max(offset, 0)
+        return selection.target.contentWidthSurelyReaches(x + viewportWidth) ? x : min(x, maximumOffset)
+    }
+
+    /// The items that are more than a title, re-keyed by `remap` (O(count of them)).
+    static func remapped(_ details: [Int: SegmentItem], _ remap: (Int) -> Int) -> [Int: SegmentItem] {
+        guard !details.isEmpty else { return details }
+        var result = [Int: SegmentItem](minimumCapacity: details.count)
+        for (i, item) in details { result[remap(i)] = item }
+        return result
+    }
+
+    /// The unselected width of segment i of `titles` and `details`, as `reset` measures it.
+    func widthMeasure(_ titles: [String], _ details: [Int: SegmentItem]) -> (Int) -> Double {
+        { [metrics, measureUnselected, measureBadge, measureIcon] i in
+            Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics, measureTitle: measureUnselected,
+                                 measureBadge: measureBadge, measureIcon: measureIcon)
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import XCTest
+@testable import SegmentedCore
+
+/// Inserts, removals and moves in place, on a virtual clock: the frames drawn
+/// at the change are the frames drawn just before it (carried to the new
+/// indices), the tween ends exactly on the layout a fresh model of the new
+/// items rests in, and the selection follows its item.
+final class ItemChangeTests: XCTestCase {
+    private let titles = FixedAdvance.titles
+
+    /// Asserts that `after`'s frame j is `before`'s frame i for every old index i and its new index j.
+    private func assertSameFrames(_ before: StripPresentation, _ after: StripPresentation, oldCount: Int, map: (Int) -> Int?,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        for i in 0..<oldCount {
+            guard let j = map(i) else { continue }
+            XCTAssertEqual(after.layout.frame(at: j).x, before.layout.frame(at: i).x, accuracy: 1e-9, "x of \(i) → \(j)", file: file, line: line)
+            XCTAssertEqual(after.layout.frame(at: j).width, before.layout.frame(at: i).width, accuracy: 1e-9, "width of \(i) → \(j)",
+                           file: file, line: line)
+        }
+        XCTAssertEqual(after.contentOffset, before.contentOffset, accuracy: 1e-9, file: file, line: line)
+        XCTAssertEqual(after.indicator, before.indicator, file: file, line: line)
+    }
+
+    /// Asserts that `model` rests, at `now`, exactly where a fresh model of its titles with its selection rests.
+    private func assertRestsAsAFreshModel(_ model: StripModel, at now: Double, viewport: Double = 400,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertFalse(model.isAnimating(at: now), file: file, line: line)
+        let fresh = try FixedAdvance.model(titles: model.titles, selected: model.selectedIndex ?? 0, viewport: viewport)
+        let drawn = model.presentation(at: now), rest = fresh.presentation(at: 0)
+        XCTAssertEqual(drawn.layout.contentWidth, rest.layout.contentWidth, file: file, line: line)
+        for i in 0..<model.titles.count {
+            XCTAssertEqual(drawn.layout.frame(at: i), rest.layout.frame(at: i), "frame \(i)", file: file, line: line)
+        }
+        XCTAssertEqual(drawn.indicator, rest.indicator, file: file, line: line)
+        XCTAssertEqual(drawn.contentOffset, model.targetOffset, file: file, line: line)
+    }
+
+    func testAnInsertBeforeTheSelectionGrowsFromNothingAndTheSelectionFollows() throws {
+        let model = try FixedAdvance.model(selected: 4)
+        let before = model.presentation(at: 1)
+        let change = try model.insertItem(SegmentItem("新标签"), at: 2, at: 1)
+        XCTAssertEqual(change, ItemChange(kind: .inserted(2), oldSelectedIndex: 4, newSelectedIndex: 5, selectionMoved: false))
+        XCTAssertEqual(model.selectedIndex, 5, "the same item, one place on")
+        XCTAssertEqual(model.titles[2], "新标签")
+        let start = model.presentation(at: 1)
+        assertSameFrames(before, start, oldCount: 10) { $0 >= 2 ? $0 + 1 : $0 }
+        XCTAssertEqual(start.layout.frame(at: 2).width, 0, "the new segment starts with no width")
+        // Halfway in time is halfway on the symmetric curve: half of the 45 px title, half of the 15 px spacing.
+        let mid = model.presentation(at: 1.15)
+        XCTAssertEqual(mid.layout.frame(at: 2).width, 22.5, accuracy: 1e-9)
+        XCTAssertEqual(mid.layout.frame(at: 3).x - (mid.layout.frame(at: 2).x + 22.5), 15, accuracy: 1e-9, "the spacing after it")
+        XCTAssertEqual(mid.layout.frame(at: 2).x - before.layout.frame(at: 1).maxX, 7.5, accuracy: 1e-9, "half the spacing before it")
+        XCTAssertTrue(model.isAnimating(at: 1.299))
+        try assertRestsAsAFreshModel(model, at: 1.3)
+    }
+
+    func testAnInsertAtEitherEndAndIntoAnEmptyStrip() throws {
+        let model = try FixedAdvance.model(selected: 0)
+        let before = model.presentation(at: 0)
+        try model.insertItem(SegmentItem("首"), at: 0, at: 0)
+        assertSameFrames(before, model.presentation(at: 0), oldCount: 10) { $0 + 1 }
+        XCTAssertEqual(model.selectedIndex, 1)
+        try assertRestsAsAFreshModel(model, at: 0.3)
+        let last = model.presentation(at: 1)
+        try model.insertItem(SegmentItem("尾"), at: 11, at: 1)
+        assertSameFrames(last, model.presentation(at: 1), oldCount: 11) { $0 }
+        try assertRestsAsAFreshModel(model, at: 1.3)
+
+        let empty = try FixedAdvance.model(titles: [])
+        XCTAssertNil(empty.presentation(at: 0).indicator)
+        let change = try empty.insertItem(SegmentItem("一"), at: 0, at: 0)
+        XCTAssertEqual(change.newSelectedIndex, 0, "an empty strip selects what it is given")
+        XCTAssertTrue(change.selectionMoved)
+        try assertRestsAsAFreshModel(empty, at: 0.3)
+    }
+
+    func testARemovalClosesItsRoomAndTheSelectionFollows() throws {
+        let model = try FixedAdvance.model(selected: 6)
+        let before = model.presentation(at: 2)
+        let change = try model.removeItem(at: 3, at: 2)
+        XCTAssertEqual(change, ItemChange(kind: .removed(3), oldSelectedIndex: 6, newSelectedIndex: 5, selectionMoved: false))
+        XCTAssertEqual(model.titles, Array(titles[0..<3] + titles[4...]))
+        let start = model.presentation(at: 2)
+        assertSameFrames(before, start, oldCount: 10) { $0 == 3 ? nil : $0 > 3 ? $0 - 1 : $0 }
+        // The room left is the removed segment's 75 px and a spacing: the next one starts where it was.
+        XCTAssertEqual(start.layout.frame(at: 3).x, before.layout.frame(at: 4).x, accuracy: 1e-9)
+        XCTAssertEqual(start.layout.contentWidth, before.layout.contentWidth, accuracy: 1e-9)
+        try assertRestsAsAFreshModel(model, at: 2.3)
+        // The last one, removed: its room is after the new last segment.
+        let end = model.presentation(at: 3)
+        try model.removeItem(at: 8, at: 3)
+        XCTAssertEqual(model.presentation(at: 3).layout.contentWidth, end.layout.contentWidth, accuracy: 1e-9)
+        try assertRestsAsAFreshModel(model, at: 3.3)
+    }
+
+    func testRemovingTheSelectedItemByEachPolicy() throws {
+        for (policy, expected) in [(RemovalSelection.next, 4), (.previous, 3), (.previouslySelected, 1)] {
+            let model = try FixedAdvance.model(selected: 0)
+            try model.select(1, at: 0, animated: false)
+            try model.select(4, at: 0, animated: false)
+            let change = try model.removeItem(at: 4, policy: policy, at: 1)
+            XCTAssertEqual(change.newSelectedIndex, expected, "\(policy)")
+            XCTAssertTrue(change.selectionMoved)
+            XCTAssertEqual(model.selectedIndex, expected)
+            try assertRestsAsAFreshModel(model, at: 1.3)
+        }
+        // The last one, removed while selected: the one before it (there is none after).
+        let model = try FixedAdvance.model(selected: 9)
+        XCTAssertEqual(try model.removeItem(at: 9, at: 0).newSelectedIndex, 8)
+        // A disabled neighbour is passed over; with only disabled ones left, one of them is selected.
+        let items = [SegmentItem("A"), SegmentItem("B"), SegmentItem(title: "C", isEnabled: false), SegmentItem("D")]
+        let mixed = try StripModel(items: items, selectedIndex: 1, viewportWidth: 400,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        XCTAssertEqual(try mixed.removeItem(at: 1, at: 0).newSelectedIndex, 2, "D, now at 2, past the disabled C")
+        XCTAssertEqual(mixed.titles, ["A", "C", "D"])
+        try mixed.removeItem(at: 0, at: 1)
+        try mixed.removeItem(at: 1, at: 2)
+        XCTAssertEqual(mixed.titles, ["C"])
+        XCTAssertEqual(mixed.selectedIndex, 0, "the disabled C: nothing else is left")
+    }
+
+    func testRemovingTheLastItemLeavesAnEmptyStripWithNoIndicator() throws {
+        let model = try FixedAdvance.model(titles: ["一", "二"], selected: 1)
+        try model.removeItem(at: 1, at: 0)
+        let change = try model.removeItem(at: 0, at: 0.1)
+        XCTAssertNil(change.newSelectedIndex)
+        XCTAssertNil(model.selectedIndex)
+        XCTAssertEqual(model.titles, [])
+        XCTAssertNil(model.presentation(at: 0.1).indicator)
+        XCTAssertFalse(model.isAnimating(at: 0.1))
+        XCTAssertEqual(model.restingLayout.contentWidth, 0)
+    }
+
+    func testAMoveSlidesTheItemAndThoseItPasses() throws {
+        let model = try FixedAdvance.model(selected: 1)
+        let before = model.presentation(at: 0)
+        let forward = { (i: Int) -> Int in i == 1 ? 4 : (2...4).contains(i) ? i - 1 : i }
+        let change = try XCTUnwrap(try model.moveItem(from: 1, to: 4, at: 0))
+        XCTAssertEqual(change, ItemChange(kind: .moved(from: 1, to: 4), oldSelectedIndex: 1, newSelectedIndex: 4, selectionMoved: false))
+        XCTAssertEqual(model.titles[4], titles[1])
+        XCTAssertEqual(model.selectedIndex, 4, "the moved item keeps its selection")
+        let start = model.presentation(at: 0)
+        assertSameFrames(before, start, oldCount: 10, map: forward)
+        XCTAssertEqual(start.layout.shiftedIndices, [4], "the moved one alone is drawn off its slot")
+        // Halfway, it is halfway between where it was and where it goes.
+        let mid = model.presentation(at: 0.15).layout.frame(at: 4).x
+        let end = model.restingLayout.frame(at: 4).x
+        XCTAssertEqual(mid, (before.layout.frame(at: 1).x + end) / 2, accuracy: 1e-9)
+        try assertRestsAsAFreshModel(model, at: 0.3)
+
+        let back = model.presentation(at: 1)
+        try model.moveItem(from: 4, to: 0, at: 1)
+        assertSameFrames(back, model.presentation(at: 1), oldCount: 10) { $0 == 4 ? 0 : $0 < 4 ? $0 + 1 : $0 }
+        XCTAssertEqual(model.selectedIndex, 0)
+        try assertRestsAsAFreshModel(model, at: 1.3)
+        XCTAssertEqual(model.titles[0], titles[1])
+    }
+
+    func testAnUnselectedMoveKeepsTheSelectionAndAnOffsetTheUserScrolledTo() throws {
+        let model = try FixedAdvance.model(selected: 0)
+        model.scroll(by: 100, animated: false, at: 0)
+        try model.moveItem(from: 5, to: 2, at: 1)
+        XCTAssertEqual(model.selectedIndex, 0)
+        XCTAssertEqual(model.presentation(at: 1.3).contentOffset, 100, "the user's scroll stays")
+        try model.moveItem(from: 0, to: 9, at: 2)
+        XCTAssertEqual(model.selectedIndex, 9)
+    }
+
+    func testBadIndicesThrowAndChangeNothingAndAMoveInPlaceDoesNothing() throws {
+        let model = try FixedAdvance.model(selected: 3)
+        let layout = model.restingLayout
+        XCTAssertThrowsError(try model.insertItem(SegmentItem("x"), at: 11, at: 0)) {
+            XCTAssertEqual($0 as? StripModel.Failure, .indexOutOfRange(index: 11, count: 11))
+        }
+        XCTAssertThrowsError(try model.insertItem(SegmentItem("x"), at: -1, at: 0))
+        XCTAssertThrowsError(try model.removeItem(at: 10, at: 0))
+        XCTAssertThrowsError(try model.moveItem(from: 0, to: 10, at: 0))
+        XCTAssertThrowsError(try model.moveItem(from: -1, to: 0, at: 0))
+        XCTAssertNil(try model.moveItem(from: 2, to: 2, at: 0))
+        XCTAssertEqual(model.titles, titles)
+        XCTAssertEqual(model.selectedIndex, 3)
+        XCTAssertEqual(model.restingLayout, layout, "the same widths object: nothing was rebuilt")
+        XCTAssertFalse(model.isAnimating(at: 0))
+    }
+
+    func testAChangeMidTweenStartsFromWhatIsDrawn() throws {
+        let model = try FixedAdvance.model(selected: 0)
+        try model.select(5, at: 0)
+        let before = model.presentation(at: 0.1)
+        try model.insertItem(SegmentItem("插"), at: 3, at: 0.1)
+        assertSameFrames(before, model.presentation(at: 0.1), oldCount: 10) { $0 >= 3 ? $0 + 1 : $0 }
+        XCTAssertEqual(model.selectedIndex, 6)
+        try assertRestsAsAFreshModel(model, at: 0.4)
+    }
+
+    func testItemsAndSpareRoomFillsCarryOver() throws {
+        for mode in [FillMode.stretch, .spread, .center] {
+            var metrics = LayoutMetrics()
+            metrics.fillMode = mode
+            let model = try StripModel(titles: ["一", "二", "三"], selectedIndex: 1, viewportWidth: 600, metrics: metrics,
+                                       measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+            var before = model.presentation(at: 0)
+            try model.insertItem(SegmentItem("四"), at: 1, at: 0)
+            assertSameFrames(before, model.presentation(at: 0), oldCount: 3) { $0 >= 1 ? $0 + 1 : $0 }
+            XCTAssertEqual(model.presentation(at: 0.3).layout.contentWidth, 600, accuracy: 1e-9, "\(mode) fills again")
+            before = model.presentation(at: 1)
+            try model.removeItem(at: 0, at: 1)
+            assertSameFrames(before, model.presentation(at: 1), oldCount: 4) { $0 == 0 ? nil : $0 - 1 }
+            before = model.presentation(at: 2)
+            try model.moveItem(from: 0, to: 2, at: 2)
+            assertSameFrames(before, model.presentation(at: 2), oldCount: 3) { $0 == 0 ? 2 : $0 - 1 }
+            XCTAssertEqual(model.presentation(at: 2.3).layout.contentWidth, 600, accuracy: 1e-9)
+        }
+    }
+
+    func testItemsBesidesTitlesMoveWithTheirIndex() throws {
+        let items = [SegmentItem("A"), SegmentItem(title: "B", badge: .count(3)), SegmentItem(title: "C", isEnabled: false)]
+        let model = try StripModel(items: items, selectedIndex: 0, viewportWidth: 400,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        try model.insertItem(SegmentItem(title: "N", tooltip: "new"), at: 0, at: 0, animated: false)
+        XCTAssertEqual(model.items.map(\.title), ["N", "A", "B", "C"])
+        XCTAssertEqual(model.item(at: 2).badge, .count(3))
+        XCTAssertFalse(model.isEnabled(at: 3))
+        try model.moveItem(from: 3, to: 0, at: 0, animated: false)
+        XCTAssertEqual(model.items, [items[2], SegmentItem(title: "N", tooltip: "new"), items[0], items[1]])
+        try model.removeItem(at: 1, at: 0, animated: false)
+        XCTAssertEqual(model.items, [items[2], items[0], items[1]])
+        XCTAssertFalse(model.isAnimating(at: 0), "not animated: at rest at once")
+    }
+
+    func testAtAHundredThousandLazilyMeasuredTitlesOnlyWhatIsNeededIsMeasured() throws {
+        let many = (0..<100_000).map { "标签\($0)" }
+        let model = try StripModel(titles: many, selectedIndex: 0, viewportWidth: 400, measuresLazily: true,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        try model.insertItem(SegmentItem("新"), at: 1, at: 0)
+        try model.moveItem(from: 0, to: 3, at: 0.1)
+        try model.removeItem(at: 2, at: 0.2)
+        _ = model.presentation(at: 0.25)
+        XCTAssertLessThan(model.unselectedWidths.measuredCount, 1_000, "the change and its frames measure near the start only")
+        XCTAssertEqual(model.titles.count, 100_000)
+        XCTAssertEqual(model.selectedIndex, 2)
+    }
+}
