@@ -182,3 +182,50 @@ extension StripModel {
         }
     }
 }
+
+extension StripModel {
+    /// Turns the items into `new` in place at `now` (seconds), by
+    /// `ItemDiff.steps` (matched by id, else title): the selected item stays
+    /// selected wherever it now is (removed, `policy` chooses), and with
+    /// `animated` every step glides in one tween from what is drawn.
+    /// - Returns: the structural changes in order, or nil (nothing changed)
+    ///   when it would take more than `limit` steps: the caller then resets
+    ///   (`ItemDiff.matches` tells where the selected item went).
+    @discardableResult
+    public func setItems(_ new: [SegmentItem], policy: RemovalSelection = .next, at now: Double, animated: Bool = true,
+                         limit: Int = 32) -> [ItemChange]? {
+        let old = items
+        guard let steps = ItemDiff.steps(old: old, new: new, limit: limit) else { return nil }
+        let wanted = Self.selection(after: ItemDiff.matches(old: old, new: new), selected: selectedIndex,
+                                    previous: selection.previousSelectedIndex, policy: policy, count: new.count)
+        var changes = [ItemChange]()
+        for step in steps {
+            // Each index is valid by construction: the steps are made for the list as it is then.
+            switch step {
+            case let .remove(i): if let c = try? removeItem(at: i, policy: policy, at: now, animated: animated) { changes.append(c) }
+            case let .move(from, to): if let c = try? moveItem(from: from, to: to, at: now, animated: animated) { changes.append(c) }
+            case let .insert(j): if let c = try? insertItem(new[j], at: j, at: now, animated: animated) { changes.append(c) }
+            case let .update(j): _ = try? setItem(new[j], at: j, at: now, animated: animated)
+            }
+        }
+        // The removals one by one chose on the way; the choice is made against the old list.
+        if let wanted, wanted != selectedIndex { _ = try? select(wanted, at: now, animated: animated) }
+        return changes
+    }
+
+    /// The new index selected after a reload: the selected item's, if it is
+    /// kept; else by `policy`, the nearest kept item after it (or before it,
+    /// or the previously selected one), then the other way; when nothing is
+    /// kept, the old index clamped to the new `count`; nil with no items.
+    static func selection(after match: [Int?], selected: Int?, previous: Int?, policy: RemovalSelection, count: Int) -> Int? {
+        guard count > 0 else { return nil }
+        guard let selected else { return 0 }
+        var newIndex = [Int: Int]()
+        for (j, i) in match.enumerated() { if let i { newIndex[i] = j } }
+        if let j = newIndex[selected] { return j }
+        if policy == .previouslySelected, let previous, let j = newIndex[previous] { return j }
+        let after = newIndex.filter { $0.key > selected }.min { $0.key < $1.key }?.value
+        let before = newIndex.filter { $0.key < selected }.max { $0.key < $1.key }?.value
+        return (policy == .previous ? before ?? after : after ?? before) ?? min(selected, count - 1)
+    }
+}

@@ -70,6 +70,13 @@ extension StripModel {
         return index
     }
 
+    /// The segment at (`x`, `y`), viewport pixels, hit-tested through the
+    /// frames drawn at `now` (seconds), disabled ones too; nil outside them.
+    public func segment(atX x: Double, y: Double, at now: Double) -> Int? {
+        let drawn = presentation(at: now)
+        return drawn.layout.hitTest(x: x + drawn.contentOffset, y: y)
+    }
+
     /// Button 1 went up at (`x`, `y`), viewport pixels, at `now` (seconds).
     /// A click selects the segment hit-tested under the release point through
     /// the frames drawn at `now`, unless it is disabled (`isEnabled(at:)`). A drag selects nothing: released past an

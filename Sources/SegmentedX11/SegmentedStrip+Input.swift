@@ -29,6 +29,8 @@ extension SegmentedStrip {
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
                 if model.pointerPressed(x: x, y: y, at: now, eventTime: time) { needsPaint = true }
+            case UInt32(Button2):
+                middleButton(pressed: true, x: x, y: y, at: now)
             case UInt32(Button3):
                 // The popup list of every title drops from the strip's foot at the pointer.
                 if case let .press(_, windowX, _, _, _) = windowInput {
@@ -46,6 +48,7 @@ extension SegmentedStrip {
                 break
             }
         case let .release(button, x, y, _, time):
+            if button == UInt32(Button2) { middleButton(pressed: false, x: x, y: y, at: now) }
             guard button == UInt32(Button1) else { return }
             scheduler.flushMotion(at: now)
             let old = model.selectedIndex

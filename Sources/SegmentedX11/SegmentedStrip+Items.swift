@@ -22,18 +22,11 @@ extension SegmentedStrip {
     /// Segment `index`'s item, 0..<titles.count.
     public func item(at index: Int) -> SegmentItem { model.item(at: index) }
 
-    /// Replaces every item, as `setTitles(_:selectedIndex:)` replaces the titles.
-    /// - Throws: `StripModel.Failure.indexOutOfRange` when `selectedIndex` is outside the new items.
-    public func setItems(_ items: [SegmentItem], selectedIndex: Int? = nil) throws {
-        let (titles, details) = StripModel.split(items)
-        try replace(titles: titles, details: details, selectedIndex: selectedIndex)
-    }
-
-    /// `setItems(_:selectedIndex:)` with items in the form the strip keeps
+    /// `setItems(_:selectedIndex:animated:)` with items in the form the strip keeps
     /// them (see `init(connection:parent:frame:titles:details:selectedIndex:style:)`).
     /// - Throws: as `setItems`.
-    public func setItems(titles: [String], details: [Int: SegmentItem], selectedIndex: Int? = nil) throws {
-        try replace(titles: titles, details: details, selectedIndex: selectedIndex)
+    public func setItems(titles: [String], details: [Int: SegmentItem], selectedIndex: Int? = nil, animated: Bool = true) throws {
+        try setItems(titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) }, selectedIndex: selectedIndex, animated: animated)
     }
 
     /// Changes segment `index`'s item without a reload: the selection, the

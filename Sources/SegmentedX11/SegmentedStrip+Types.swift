@@ -18,6 +18,8 @@ extension SegmentedStrip {
         case accessibility
         /// A row of the popup list of every title (`openPopupList()`).
         case menu
+        /// The selected item was closed (`closeItem(at:)`) and `removalSelection` chose another.
+        case close
     }
 
     /// One change of the selected index, as the selection callback hears it.
@@ -75,6 +77,14 @@ extension SegmentedStrip {
         public var tooltipChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
         /// The popup list of every title opened or closed (`shownPopupList`).
         public var popupListChanged: (@MainActor (SegmentedStrip) -> Void)?
+        /// Items were inserted, removed or moved (by the API, a reload or the
+        /// reorder keys), in order; the frames are gliding to their new places.
+        public var itemsChanged: (@MainActor (SegmentedStrip, [ItemChange]) -> Void)?
+        /// The item at the first index is now at the second (before `itemsChanged`).
+        public var moved: (@MainActor (SegmentedStrip, Int, Int) -> Void)?
+        /// The user asked to close the segment at this index (a middle-click,
+        /// `isClosable`); the host decides, and calls `closeItem(at:)` to close it.
+        public var closeRequested: (@MainActor (SegmentedStrip, Int) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
         public var resized: (@MainActor (SegmentedStrip) -> Void)?
         /// Button 1 went down on the strip, before anything it selects: where a

@@ -29,12 +29,15 @@ public final class SegmentedStrip: ChildWindow {
     /// False until the startup is finished, right after the first frame (`Callbacks.startupFinished`).
     public var usesXInput2: Bool { xinput != nil }
     /// The style the strip was created with.
-    public private(set) var style: StripStyle
+    public internal(set) var style: StripStyle
     /// The page tab list's name for screen readers (nil: none, as GTK's
     /// notebooks); give one when a window has several strips.
     public var accessibleName: String? {
         didSet { accessible?.nameChanged() }
     }
+
+    /// The segment a middle button went down on, while it is down.
+    var middlePress: Int?
 
     /// The window the strip's window is a child of.
     let parentWindow: Window
@@ -268,18 +271,13 @@ public final class SegmentedStrip: ChildWindow {
         reports.resizePending = true
     }
 
-    /// Replaces the titles.
-    ///
-    /// - Parameters:
-    ///   - titles: one title per segment; may be empty.
-    ///   - selectedIndex: the segment to select; nil keeps the current index
-    ///     when it is still in range, else selects the last segment.
+    /// Replaces the titles as `setItems(_:selectedIndex:animated:)` does
+    /// (matched by title, the selection on its item, the difference animated).
+    /// The selection callback fires (cause `.api`) when the selected index changes.
     /// - Throws: `StripModel.Failure.indexOutOfRange` when `selectedIndex` is
     ///   outside the new titles; the strip is then unchanged.
-    /// The selection callback fires (cause `.api`) when the selected index changes.
-    /// The strip shows the new titles at rest, centered on the selection, without a tween.
-    public func setTitles(_ titles: [String], selectedIndex: Int? = nil) throws {
-        try replace(titles: titles, details: [:], selectedIndex: selectedIndex)
+    public func setTitles(_ titles: [String], selectedIndex: Int? = nil, animated: Bool = true) throws {
+        try setItems(titles.map(SegmentItem.init), selectedIndex: selectedIndex, animated: animated)
     }
 
     /// `setTitles` with `details`, the items that are more than a title, by index.
@@ -428,6 +426,7 @@ public final class SegmentedStrip: ChildWindow {
             openPopupList()
             return true
         }
+        if handleReorderKey(keysym: keysym, state: state) { return true }
         guard let key = input.navigationKey(keysym: keysym, state: state) else { return false }
         tooltips.dismiss()
         let old = model.selectedIndex

@@ -97,12 +97,15 @@ final class StripPainter {
         let box = style.indicatorShape == .box ? presentation.indicator : nil
         if let box { drawIndicator(box, offset: offset, on: buffer) }    // behind the titles
         // Where a box would hide its titles, those it covers are drawn again over it in `boxTitle`, clipped to it.
+        // A sliding segment (a move under way) is drawn where it is, whatever its slot, over its neighbours.
+        let sliding = layout.shiftedIndices
         for mask in boxTitle != nil && box != nil ? [nil, boxTitle] : [nil] {
-            var indices = visible
+            var range = visible
             if mask != nil, let box {
                 maskToBox(box, offset: offset, stripHeight: stripHeight, on: buffer)
-                indices = layout.visibleRange(contentOffset: box.x - metrics.spacing, viewportWidth: box.width + 2 * metrics.spacing)
+                range = layout.visibleRange(contentOffset: box.x - metrics.spacing, viewportWidth: box.width + 2 * metrics.spacing)
             }
+            let indices = sliding.isEmpty ? Array(range) : range.filter { !sliding.contains($0) } + sliding
             for index in indices {
                 let selection = presentation.titleSelection[index] ?? 0
                 let blended = selection > 0 && selection < 1
@@ -144,8 +147,27 @@ final class StripPainter {
                 // A disabled title keeps its color even when the host selects it (GTK draws an insensitive tab alike).
                 var color = mask ?? (!snapshot.isEnabled(at: index) ? disabledText
                     : blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                if mask == nil, !sliding.isEmpty, sliding.contains(index) {
+                    // Lifted over its neighbours: on the strip's background, half a spacing past each side.
+                    let f = layout.frame(at: index), pad = metrics.spacing / 2
+                    let minX = style.direction.windowPixelMinX(contentX: f.x - pad, width: f.width + 2 * pad, contentOffset: offset, viewportWidth: width)
+                    buffer.fill(&background, x: minX, y: 0, width: Int((f.width + 2 * pad).rounded()), height: stripHeight)
+                }
+                // A segment narrower than its title's room (growing in, or its room closing) is cut to its frame, with no icon or badge.
+                let frame = layout.frame(at: index)
+                let collapsing = frame.width < layout.base.width(at: index)
+                if collapsing {
+                    if mask != nil { continue }
+                    let minX = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: offset, viewportWidth: width)
+                    buffer.clip(to: [XRectangle(x: Int16(clamping: minX), y: 0, width: UInt16(clamping: max(0, Int(frame.width.rounded()))),
+                                                height: UInt16(clamping: stripHeight))])
+                }
                 chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
                            checkpoints: checkpoints)
+                if collapsing {
+                    buffer.clip(y: 0, height: stripHeight)
+                    continue
+                }
                 if let icon, let box = placement?.icon, mask == nil {
                     drawIcon(icon, in: box, disabled: !snapshot.isEnabled(at: index), color: color.color, offset: offset, on: buffer)
                 }

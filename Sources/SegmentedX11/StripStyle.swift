@@ -71,6 +71,23 @@ public struct StripStyle: Equatable, Sendable {
     public var scale: Double = 1
     /// Left to right (default) or right to left: the first segment at the right, everything mirrored.
     public var direction: LayoutDirection = .leftToRight
+    /// What the user may do with the tabs: close and reorder them, and what a removal selects.
+    public var behavior = Behavior()
+
+    /// What the user may do with the tabs (the strip's `isClosable`, `isReorderable` and `removalSelection`).
+    public struct Behavior: Equatable, Sendable {
+        /// `on`: a middle-click asks the host to close a segment.
+        public var closable = Switch.off
+        /// `on`: Ctrl+Shift+Page Up, Page Down, Home and End move the selected item.
+        public var reorderable = Switch.off
+        /// What is selected when the selected item is removed.
+        public var removalSelection = RemovalSelection.next
+    }
+
+    /// A setting that is on or off.
+    public enum Switch: String, CaseIterable, Sendable {
+        case on, off
+    }
 
     /// The design's style.
     public init() {}

@@ -27,6 +27,7 @@ let trace = Trace(enabled: options.trace)
 atexit { trace.flush() }
 traceCallbacks(of: demo, to: trace, options: options, startTime: startTime)
 let reloadSource = reloadTitlesOnHangup(path: titlesPath, demo: demo, trace: trace)
+handleTabOperations(of: demo, trace: trace)
 traceAccessibilityStatus(to: trace, startTime: startTime)
 demo.exitWhenClosed(trace: trace)
 

@@ -241,3 +241,57 @@ final class ItemChangeTests: XCTestCase {
         XCTAssertEqual(model.selectedIndex, 2)
     }
 }
+
+/// `ItemDiff` and `StripModel.setItems(_:policy:at:animated:limit:)`: a reload applied as its difference.
+final class ItemDiffTests: XCTestCase {
+    private func items(_ titles: [String]) -> [SegmentItem] { titles.map(SegmentItem.init) }
+
+    func testStepsTurnTheOldListIntoTheNewOne() throws {
+        let cases: [([String], [String])] = [
+            (["A", "B", "C", "D"], ["A", "C", "D"]),
+            (["A", "B", "C", "D"], ["D", "A", "B", "C"]),
+            (["A", "B", "C"], ["X", "C", "A", "Y"]),
+            (["A", "A", "B"], ["B", "A", "A", "A"]),
+            ([], ["A", "B"]),
+            (["A", "B"], []),
+        ]
+        for (old, new) in cases {
+            let model = try FixedAdvance.model(titles: old)
+            let changes = try XCTUnwrap(model.setItems(items(new), at: 0))
+            XCTAssertEqual(model.titles, new, "\(old) → \(new)")
+            XCTAssertLessThanOrEqual(changes.count, old.count + new.count)
+            XCTAssertFalse(model.isAnimating(at: 0.3))
+        }
+        XCTAssertEqual(ItemDiff.steps(old: items(["A", "B", "C"]), new: items(["A", "B", "C"]), limit: 32), [], "nothing to do")
+        XCTAssertEqual(ItemDiff.steps(old: items(["A", "B", "C"]), new: items(["C", "A", "B"]), limit: 32), [.move(from: 2, to: 0)])
+        XCTAssertNil(ItemDiff.steps(old: items(["A", "B", "C"]), new: items(["X", "Y", "Z"]), limit: 5), "six steps: over the limit")
+    }
+
+    func testTheSelectionFollowsItsItemByIdElseByTitle() throws {
+        let model = try FixedAdvance.model(titles: ["A", "B", "C", "D"], selected: 2)
+        model.setItems(items(["X", "D", "C", "A"]), at: 0)
+        XCTAssertEqual(model.selectedIndex, 2, "C, matched by title")
+        model.setItems(items(["C", "X", "D", "A"]), at: 1)
+        XCTAssertEqual(model.selectedIndex, 0)
+        // By id: a renamed item is the same item, and keeps its selection; it is updated, not replaced.
+        let withIDs = [SegmentItem(title: "Inbox", id: "in"), SegmentItem(title: "Sent", id: "out"), SegmentItem(title: "Trash", id: "bin")]
+        let tabs = try StripModel(items: withIDs, selectedIndex: 1, viewportWidth: 400,
+                                  measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        let renamed = [SegmentItem(title: "Trash", id: "bin"), SegmentItem(title: "Sent (3)", id: "out"), SegmentItem(title: "Inbox", id: "in")]
+        XCTAssertEqual(ItemDiff.steps(old: withIDs, new: renamed, limit: 32), [.move(from: 2, to: 0), .move(from: 2, to: 1), .update(1)])
+        tabs.setItems(renamed, at: 0)
+        XCTAssertEqual(tabs.items, renamed)
+        XCTAssertEqual(tabs.selectedIndex, 1, "Sent (3) is Sent, by its id")
+        let fresh = try StripModel(items: renamed, selectedIndex: 1, viewportWidth: 400,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        for i in 0..<3 { XCTAssertEqual(tabs.presentation(at: 0.3).layout.frame(at: i), fresh.restingLayout.frame(at: i)) }
+    }
+
+    func testARemovedSelectionGoesByThePolicy() throws {
+        let model = try FixedAdvance.model(titles: ["A", "B", "C", "D"], selected: 1)
+        model.setItems(items(["A", "C", "D"]), policy: .previous, at: 0)
+        XCTAssertEqual(model.selectedIndex, 0)
+        model.setItems(items(["C", "D"]), at: 1)
+        XCTAssertEqual(model.selectedIndex, 0, "next: C")
+    }
+}

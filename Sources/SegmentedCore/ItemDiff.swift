@@ -1,0 +1,60 @@
+/// The difference between two item lists as the in-place changes that turn
+/// one into the other: old and new items are matched by `id` when they have
+/// one, else by title (the k-th old item of a title to the k-th new one);
+/// unmatched old items are removed, matched ones moved into the new order,
+/// unmatched new ones inserted, and matched ones whose content differs updated.
+public enum ItemDiff {
+    /// One change, with indices into the list as it is when the change is made.
+    public enum Step: Equatable, Sendable {
+        case remove(Int)
+        case move(from: Int, to: Int)
+        case insert(Int)
+        /// The item at this (new) index keeps its identity but changes (title, icon, badge, state, tooltip).
+        case update(Int)
+    }
+
+    /// What identifies an item across a reload.
+    enum Key: Hashable {
+        case id(String)
+        case title(String)
+        init(_ item: SegmentItem) { self = item.id.map(Key.id) ?? .title(item.title) }
+    }
+
+    /// For each new item, the index of the old item it matches (nil: a new item).
+    public static func matches(old: [SegmentItem], new: [SegmentItem]) -> [Int?] {
+        var unmatched = [Key: [Int]]()
+        for (i, item) in old.enumerated().reversed() { unmatched[Key(item), default: []].append(i) }
+        return new.map { item in unmatched[Key(item)]?.popLast() }
+    }
+
+    /// The steps from `old` to `new`, in order; nil when there would be more than `limit`.
+    public static func steps(old: [SegmentItem], new: [SegmentItem], limit: Int) -> [Step]? {
+        let match = matches(old: old, new: new)
+        var kept = [Bool](repeating: false, count: old.count)
+        for case let i? in match { kept[i] = true }
+        var steps = [Step]()
+        for i in old.indices.reversed() where !kept[i] {
+            steps.append(.remove(i))
+            if steps.count > limit { return nil }
+        }
+        // The kept old items, in old order, put into new order one move at a time.
+        var current = old.indices.filter { kept[$0] }
+        let target = match.compactMap { $0 }
+        for j in target.indices where current[j] != target[j] {
+            guard let k = current[j...].firstIndex(of: target[j]) else { continue }
+            current.insert(current.remove(at: k), at: j)
+            steps.append(.move(from: k, to: j))
+            if steps.count > limit { return nil }
+        }
+        for (j, i) in match.enumerated() where i == nil {
+            steps.append(.insert(j))
+            if steps.count > limit { return nil }
+        }
+        for (j, i) in match.enumerated() {
+            guard let i, old[i] != new[j] else { continue }
+            steps.append(.update(j))
+            if steps.count > limit { return nil }
+        }
+        return steps
+    }
+}

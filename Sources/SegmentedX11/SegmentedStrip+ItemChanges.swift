@@ -1,0 +1,155 @@
+import CXft
+import SegmentedCore
+
+// Tabs that move, close and appear: items inserted, removed and moved in
+// place (`StripModel+ItemChanges`), a reload applied as its difference, the
+// reorder keys and the middle-click close.
+extension SegmentedStrip {
+    /// What is selected when the selected item is removed (`removeItem`, `closeItem`, a reload): the style's.
+    public var removalSelection: RemovalSelection {
+        get { style.behavior.removalSelection }
+        set { style.behavior.removalSelection = newValue }
+    }
+
+    /// Whether a middle-click asks the host to close a segment (`Callbacks.closeRequested`): the style's `closable`.
+    public var isClosable: Bool {
+        get { style.behavior.closable == .on }
+        set { style.behavior.closable = newValue ? .on : .off }
+    }
+
+    /// Whether the reorder keys move the selected item (`Callbacks.moved`): the style's `reorderable`.
+    public var isReorderable: Bool {
+        get { style.behavior.reorderable == .on }
+        set { style.behavior.reorderable = newValue ? .on : .off }
+    }
+
+    /// Inserts `item` at `index` (0...count): it grows from nothing while the
+    /// others glide aside (the style's tween; `animated` false: at once). The
+    /// selected item stays selected; an empty strip selects the new one.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    public func insertItem(_ item: SegmentItem, at index: Int, animated: Bool = true) throws {
+        let old = model.selectedIndex
+        let change = try model.insertItem(item, at: index, at: Self.now(), animated: animated && hasDrawnFirstFrame)
+        itemsDidChange([change], from: old, cause: .api)
+    }
+
+    /// Removes the item at `index`: its room closes as the others glide in.
+    /// The selected item stays selected; when it is the one removed,
+    /// `removalSelection` chooses the next (cause `.api`). Removing the last
+    /// item leaves an empty strip with no indicator.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    public func removeItem(at index: Int, animated: Bool = true) throws {
+        try remove(at: index, animated: animated, cause: .api)
+    }
+
+    /// `removeItem(at:animated:)` for a close the user asked for
+    /// (`Callbacks.closeRequested`): a selection it moves has cause `.close`.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    public func closeItem(at index: Int, animated: Bool = true) throws {
+        try remove(at: index, animated: animated, cause: .close)
+    }
+
+    private func remove(at index: Int, animated: Bool, cause: SelectionCause) throws {
+        let old = model.selectedIndex
+        let change = try model.removeItem(at: index, policy: removalSelection, at: Self.now(), animated: animated && hasDrawnFirstFrame)
+        itemsDidChange([change], from: old, cause: cause)
+    }
+
+    /// Moves the item at `from` to `to` (both 0..<count): it slides there and
+    /// those it passes slide aside; it keeps its selection. A move to the same
+    /// place does nothing.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    public func moveItem(from: Int, to: Int, animated: Bool = true) throws {
+        try move(from: from, to: to, animated: animated, cause: .api)
+    }
+
+    private func move(from: Int, to: Int, animated: Bool, cause: SelectionCause) throws {
+        let old = model.selectedIndex
+        guard let change = try model.moveItem(from: from, to: to, at: Self.now(), animated: animated && hasDrawnFirstFrame) else { return }
+        itemsDidChange([change], from: old, cause: cause)
+    }
+
+    /// Turns the items into `items` as their difference (`ItemDiff`: matched
+    /// by id, else by title), animated in one tween: new items grow, removed
+    /// ones close, moved ones slide, changed ones glide to their widths. The
+    /// selected item stays selected wherever it now is (removed:
+    /// `removalSelection`); `selectedIndex`, when given, is selected after.
+    /// A difference of more than 32 steps is applied at once, the selection
+    /// still on its item.
+    /// - Throws: `StripModel.Failure.indexOutOfRange` when `selectedIndex` is outside the new items; the strip is then unchanged.
+    public func setItems(_ items: [SegmentItem], selectedIndex: Int? = nil, animated: Bool = true) throws {
+        if let wanted = selectedIndex, !items.indices.contains(wanted) {
+            throw StripModel.Failure.indexOutOfRange(index: wanted, count: items.count)
+        }
+        guard !isDestroyed else { return }
+        let old = model.selectedIndex, now = Self.now()
+        if let changes = model.setItems(items, policy: removalSelection, at: now, animated: animated && hasDrawnFirstFrame) {
+            if let wanted = selectedIndex, wanted != model.selectedIndex { try model.select(wanted, at: now, animated: animated) }
+            itemsDidChange(changes, from: old, cause: .api)
+            return
+        }
+        let match = ItemDiff.matches(old: model.items, new: items)
+        let following = old.flatMap { match.firstIndex(of: $0) }
+        let (titles, details) = StripModel.split(items)
+        try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following)
+    }
+
+    /// What follows a change of the items: the rest measured, hover and
+    /// tooltip dropped, the pages and assistive technologies told, the host
+    /// told of a new selected index (`cause`) and of the changes.
+    func itemsDidChange(_ changes: [ItemChange], from old: Int?, cause: SelectionCause) {
+        guard !isDestroyed else { return }
+        if hasDrawnFirstFrame { measureRemainingTitles() }
+        hovered = nil
+        tooltips.pointerLeft()
+        linkedPages?.titlesChanged()
+        accessible?.titlesReplaced()
+        let new = model.selectedIndex
+        // Another item (the selected one went), or the same one at another index: hosts that keep an index hear both.
+        let moved = changes.contains { $0.selectionMoved }
+        if new != old || moved {
+            announce(SelectionChange(oldIndex: old, newIndex: new, cause: moved || cause == .key ? cause : .api))
+        }
+        for change in changes {
+            if case let .moved(from, to) = change.kind { callbacks.moved?(self, from, to) }
+        }
+        if !changes.isEmpty { callbacks.itemsChanged?(self, changes) }
+        reports.selectionPending = true
+        needsPaint = true
+        scheduleUpdate()
+    }
+
+    /// The reorder keys, when `isReorderable`: Ctrl+Shift+Page Up and Page
+    /// Down move the selected item one place toward the start and the end,
+    /// Ctrl+Shift+Home and End to either end (AdwTabBar's keys).
+    /// - Returns: whether the key was one of them.
+    func handleReorderKey(keysym: KeySym, state: UInt32) -> Bool {
+        let held = UInt32(ControlMask | ShiftMask)
+        guard isReorderable, state & held == held, let index = model.selectedIndex else { return false }
+        let last = model.titles.count - 1
+        let target: Int
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_Page_Up, XK_KP_Page_Up: target = max(index - 1, 0)
+        case XK_Page_Down, XK_KP_Page_Down: target = min(index + 1, last)
+        case XK_Home, XK_KP_Home: target = 0
+        case XK_End, XK_KP_End: target = last
+        default: return false
+        }
+        tooltips.dismiss()
+        try? move(from: index, to: target, animated: true, cause: .key)
+        return true
+    }
+
+    /// A middle-click on a segment asks the host to close it (Firefox and
+    /// Chrome), when `isClosable`: the press and the release on the same segment.
+    func middleButton(pressed: Bool, x: Double, y: Double, at now: Double) {
+        guard isClosable else { return }
+        let index = model.segment(atX: x, y: y, at: now)
+        if pressed {
+            middlePress = index
+        } else if let index, index == middlePress {
+            middlePress = nil
+            callbacks.closeRequested?(self, index)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CXft
+import Foundation
+import SegmentedCore
+import TestSupport
+import XCTest
+
+/// Tabs that close, move and reload, through the X server and the demo's
+/// trace: a middle-click closes (`--closable on`), the reorder keys move the
+/// selected title (`--reorderable on`), SIGHUP applies the file as a
+/// difference with the selection on its item; each change glides through
+/// frames in between and settles on the layout formula's frames.
+final class TabOperationsTests: XCTestCase {
+    private var folder: TemporaryFolder!
+    private let titles = ["一级建造师", "二级建造师", "造价工程师", "咨询工程师", "注册安全工程师", "监理工程师"]
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder(prefix: "segmented-tabs")
+    }
+
+    private func titlesFile(_ titles: [String]) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: titles)
+        return try folder.file("titles.json", Array(data))
+    }
+
+    /// Middle-clicks the strip at `x` (window pixels) and waits for nothing: the caller reads the trace.
+    private func middleClick(_ display: TestDisplay, _ strip: Window, x: Double) {
+        display.move(strip, x: Int(x), y: 20)
+        display.button(2, down: true)
+        display.button(2, down: false)
+    }
+
+    func testAMiddleClickClosesATitleAndTheNextOneIsSelectedWhenItWasTheSelectedOne() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--closable", "on", "--frame-stats", "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        var frames = RunningDemo.segments(demo.ready)
+
+        // An unselected title: it goes, the selection stays on its item.
+        middleClick(display, strip, x: frames[1].x + frames[1].width / 2)
+        var closed = try demo.process.next("closed")
+        XCTAssertEqual(closed["index"] as? Int, 1)
+        XCTAssertEqual(closed["title"] as? String, titles[1])
+        XCTAssertEqual(closed["count"] as? Int, 5)
+        XCTAssertEqual(closed["selectedIndex"] as? Int, 0)
+        var settled = try demo.process.next("settled")
+        let rest = titles.enumerated().filter { $0.offset != 1 }.map(\.element)
+        try assertLayoutFollowsTheDesign(settled, titles: rest, viewportWidth: 640, checkCentered: false)
+        // The close glided: frames were painted while it animated.
+        let animating = demo.process.allEvents.filter { $0["event"] as? String == "frame" && $0["animating"] as? Bool == true }
+        XCTAssertGreaterThan(animating.count, 3, "frames in between")
+
+        // The selected title: the next one (造价工程师, now at 0) is selected, with cause close.
+        frames = RunningDemo.segments(settled)
+        middleClick(display, strip, x: frames[0].x + frames[0].width / 2)
+        let select = try demo.process.next("select")
+        XCTAssertEqual(select["cause"] as? String, "close")
+        XCTAssertEqual(select["index"] as? Int, 0)
+        XCTAssertEqual(select["title"] as? String, titles[2])
+        closed = try demo.process.next("closed")
+        XCTAssertEqual(closed["count"] as? Int, 4)
+        settled = try demo.process.next("settled")
+        try assertLayoutFollowsTheDesign(settled, titles: Array(titles[2...]), viewportWidth: 640, checkCentered: false)
+        // The page under the strip follows: its title is the new selection's.
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
+    }
+
+    func testWithoutClosableAMiddleClickClosesNothing() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles)])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let frames = RunningDemo.segments(demo.ready)
+        middleClick(display, strip, x: frames[1].x + 10)
+        display.click(strip, x: Int(frames[2].x + 10), y: 20)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 2)
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "closed" })
+    }
+
+    func testTheReorderKeysMoveTheSelectedTitle() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--reorderable", "on", "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        func reorder(_ keysym: Int32) {
+            display.modifier(XK_Control_L, down: true)
+            display.key(demo.window, keysym: keysym, holding: XK_Shift_L)
+            display.modifier(XK_Control_L, down: false)
+        }
+        reorder(XK_Page_Down)
+        // The selected title's new index comes first, then the move.
+        let select = try demo.process.next("select")
+        XCTAssertEqual(select["index"] as? Int, 1)
+        XCTAssertEqual(select["cause"] as? String, "key")
+        var moved = try demo.process.next("moved")
+        XCTAssertEqual([moved["from"] as? Int, moved["to"] as? Int], [0, 1])
+        XCTAssertEqual(moved["title"] as? String, titles[0])
+        var order = titles
+        order.swapAt(0, 1)
+        try assertLayoutFollowsTheDesign(try demo.process.next("settled"), titles: order, viewportWidth: 640, checkCentered: false)
+
+        reorder(XK_End)
+        moved = try demo.process.next("moved")
+        XCTAssertEqual([moved["from"] as? Int, moved["to"] as? Int], [1, 5])
+        order.append(order.remove(at: 1))
+        var settled = try demo.process.next("settled")
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 5)
+        try assertLayoutFollowsTheDesign(settled, titles: order, viewportWidth: 640)
+        reorder(XK_Home)
+        moved = try demo.process.next("moved")
+        XCTAssertEqual([moved["from"] as? Int, moved["to"] as? Int], [5, 0])
+        settled = try demo.process.next("settled")
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
+        // Page Up at the first place moves nothing; plain Ctrl+Page Down still selects the next title.
+        reorder(XK_Page_Up)
+        display.key(demo.window, keysym: XK_Page_Down, holding: XK_Control_L)
+        let next = try demo.process.next("select")
+        XCTAssertEqual(next["index"] as? Int, 1)
+        XCTAssertEqual(next["cause"] as? String, "key")
+        XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "moved" }.count, 3)
+    }
+
+    func testAReloadIsAppliedAsItsDifferenceAndTheSelectionStaysOnItsItem() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let path = try titlesFile(titles)
+        let demo = try RunningDemo(["--titles-file", path, "--select", "2", "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        // 造价工程师 (selected, at 2) moves to 0; 一级建造师 goes; a new title comes.
+        let fresh = ["造价工程师", "二级建造师", "新标签", "咨询工程师", "注册安全工程师", "监理工程师"]
+        try JSONSerialization.data(withJSONObject: fresh).write(to: URL(fileURLWithPath: path))
+        kill(demo.process.process.processIdentifier, SIGHUP)
+        let reloaded = try demo.process.next("titles")
+        XCTAssertEqual(reloaded["count"] as? Int, 6)
+        XCTAssertEqual(reloaded["selectedIndex"] as? Int, 0, "the selected item, wherever it now is")
+        let settled = try demo.process.next("settled")
+        XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
+        try assertLayoutFollowsTheDesign(settled, titles: fresh, viewportWidth: 640, checkCentered: false)
+    }
+}
