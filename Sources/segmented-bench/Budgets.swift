@@ -30,6 +30,8 @@ func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [Fra
     for f in frameCost {
         let p99 = [f.tweenMicros.p99, f.dragMicros.p99, f.swipePagesMicros.p99, f.swipeStripMicros.p99].max() ?? .infinity
         rows.append(Budget(name: "frame p99 (tween, drag, swipe), \(f.titles) \(f.kind)", value: p99 / 1000, limit: 0.5, unit: "ms", atMost: true))
+        rows.append(Budget(name: "frame p99 (moves and closes), \(f.titles) \(f.kind)", value: f.itemChangeMicros.p99 / 1000, limit: 0.5,
+                           unit: "ms", atMost: true))
     }
     // Items, each with an icon and a badge (issue 24): the same budgets as titles.
     if let items = ratios["itemsWallVsFloor"], let cpu = ratios["itemsCpuVsFloor"] {

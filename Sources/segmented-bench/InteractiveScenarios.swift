@@ -11,6 +11,8 @@ struct FrameCostResult: Encodable {
     /// A swipe of the linked pages: the paged view's frames while dragged, and the strip's frames meanwhile (it follows the page position).
     let swipePagesMicros: Summary
     let swipeStripMicros: Summary
+    /// The strip's frames while items moved (the reorder keys) and closed (a middle-click), gliding each time.
+    let itemChangeMicros: Summary
 }
 
 struct PacingResult: Encodable {
@@ -86,12 +88,34 @@ final class DemoDriver {
         return demo.allEvents[start...]
     }
 
+    /// `count` moves of the selected item (Ctrl+Shift+Page Down and Up in turn) and `count` middle-click
+    /// closes left of the center, each waited for until it settles (the demo runs with `--closable on --reorderable on`).
+    /// - Returns: the trace events from the first change to the last settle.
+    func itemChanges(_ count: Int) throws -> ArraySlice<[String: Any]> {
+        let start = demo.allEvents.count
+        for i in 0..<count {
+            display.modifier(XK_Control_L, down: true)
+            display.key(window, keysym: i % 2 == 0 ? XK_Page_Down : XK_Page_Up, holding: XK_Shift_L)
+            display.modifier(XK_Control_L, down: false)
+            _ = try demo.next("settled")
+        }
+        for _ in 0..<count {
+            display.move(window, x: 150, y: 22)
+            display.button(2, down: true)
+            display.button(2, down: false)
+            _ = try demo.next("closed")
+            _ = try demo.next("settled")
+        }
+        return demo.allEvents[start...]
+    }
+
     var frames: [[String: Any]] { demo.allEvents.filter { $0["event"] as? String == "frame" } }
 }
 
 /// CPU per painted frame during selection tweens and during a drag.
 func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, kind: String = "titles", select: Int) throws -> FrameCostResult {
-    let driver = try DemoDriver(display: display, arguments: ["--titles-file", titlesFile, "--select", String(select)])
+    let driver = try DemoDriver(display: display, arguments: ["--titles-file", titlesFile, "--select", String(select),
+                                                              "--closable", "on", "--reorderable", "on"])
     try driver.selectionTweens(24)
     try driver.drag(steps: 200)
     let frames = driver.frames
@@ -99,11 +123,13 @@ func measureFrameCost(display: TestDisplay, titlesFile: String, titles: Int, kin
         Summary(events.filter(predicate).compactMap { traceNumber($0["cpuMicros"]) })
     }
     let swipe = try driver.swipe(steps: 200)
+    let changes = try driver.itemChanges(6)   // 6 closes leave 4 of the 10 titles
     return FrameCostResult(titles: titles, kind: kind,
                            tweenMicros: micros(frames) { $0["animating"] as? Bool == true && $0["dragging"] as? Bool != true },
                            dragMicros: micros(frames) { $0["dragging"] as? Bool == true },
                            swipePagesMicros: micros(swipe) { $0["event"] as? String == "pageFrame" && $0["dragging"] as? Bool == true },
-                           swipeStripMicros: micros(swipe) { $0["event"] as? String == "frame" })
+                           swipeStripMicros: micros(swipe) { $0["event"] as? String == "frame" },
+                           itemChangeMicros: micros(changes) { $0["event"] as? String == "frame" })
 }
 
 /// Frames delivered during each of `tweens` 0.3 s selection tweens, and the longest gap between two frames of one.

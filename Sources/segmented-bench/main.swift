@@ -194,6 +194,10 @@ for f in frameCost {
                  + "   drag \(String(format: "%.0f / %.0f / %.0f", f.dragMicros.median, f.dragMicros.p99, f.dragMicros.max)) (\(f.dragMicros.count))")
 }
 for f in frameCost {
+    let c = f.itemChangeMicros
+    lines.append("  \(f.titles) \(f.kind)   moves and closes \(String(format: "%.0f / %.0f / %.0f", c.median, c.p99, c.max)) (\(c.count))")
+}
+for f in frameCost {
     let p = f.swipePagesMicros, s = f.swipeStripMicros
     lines.append("  \(f.titles) \(f.kind)   swipe: pages \(String(format: "%.0f / %.0f / %.0f", p.median, p.p99, p.max)) (\(p.count))"
                  + " + strip following \(String(format: "%.0f / %.0f / %.0f", s.median, s.p99, s.max)) (\(s.count))")
