@@ -28,7 +28,12 @@ public enum NavigationKey: Equatable, Sendable {
 /// clock of the caller's choosing, so tests step time exactly.
 public final class StripModel {
     /// The titles, one per segment.
-    public internal(set) var titles: [String]
+    public internal(set) var titles: [String] {
+        didSet { titlesVersion &+= 1 }
+    }
+    /// A number that changes whenever `titles` does (a cache of what it drew
+    /// for them knows it is stale without comparing 100,000 strings).
+    public private(set) var titlesVersion = 0
     /// The items that are more than a title (`SegmentItem.isPlainTitle` false),
     /// by index; the rest are their titles alone, so a strip of plain titles
     /// keeps no item at all (`item(at:)` reads both).
@@ -321,7 +326,7 @@ public final class StripModel {
 
     /// The strip at `now` (seconds) as a value.
     public func snapshot(at now: Double) -> StripSnapshot {
-        StripSnapshot(titles: titles, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
+        StripSnapshot(titles: titles, titlesVersion: titlesVersion, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
                       restingLayout: restingLayout, targetOffset: targetOffset,
                       time: now, presentation: presentation(at: now), isAnimating: isAnimating(at: now), isDragging: isDragging)
     }

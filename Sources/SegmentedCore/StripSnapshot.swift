@@ -23,6 +23,8 @@ public struct StripPresentation: Equatable, Sendable {
 public struct StripSnapshot: Sendable {
     /// The titles, one per segment.
     public let titles: [String]
+    /// Changes whenever the titles do (`StripModel.titlesVersion`).
+    public let titlesVersion: Int
     /// The items that are more than a title, by index (see `StripModel.details`).
     public let details: [Int: SegmentItem]
     /// Segment `index`'s item (0..<titles.count).

@@ -31,7 +31,7 @@ final class PageTitlePainter {
     func paint(_ snapshot: StripSnapshot, pageTop: Int, into buffer: BackBuffer) {
         let width = buffer.width, height = buffer.height
         guard let selected = snapshot.selectedIndex, height > pageTop else { return }
-        memo.follow(snapshot.titles)
+        memo.follow(snapshot.titlesVersion)
         var title = snapshot.titles[selected]
         var checkpoints = memo.checkpoints(for: title, key: selected, chain: font)
         var advance = checkpoints?.advance ?? font.advance(of: title)

@@ -78,7 +78,7 @@ final class StripPainter {
 
     /// Paints one frame of `snapshot` into `buffer`; `hovered` is drawn in the hover color unless it is selected.
     func paint(_ snapshot: StripSnapshot, hovered: Int?, into buffer: BackBuffer) {
-        memo.follow(snapshot.titles)
+        memo.follow(snapshot.titlesVersion)
         let presentation = snapshot.presentation
         let metrics = snapshot.metrics
         let offset = presentation.contentOffset

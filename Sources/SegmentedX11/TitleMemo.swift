@@ -2,21 +2,22 @@
 /// checkpoints of long titles and the titles elided to a width, by a key the
 /// painter chooses (a segment and its font). It belongs to the titles it was
 /// last given and starts over by itself when a snapshot brings others, so no
-/// caller has to invalidate it. Comparing the arrays costs nothing while the
-/// strip's model hands out the same one (equal storage is equal).
+/// caller has to invalidate it. It compares the model's titles version, not
+/// the titles: after an insert or a close in 100,000 titles, comparing the
+/// arrays cost 0.5 ms a frame.
 ///
 /// It pays for very long titles only: without it, a title of 100,000
 /// characters would be walked on every frame to find the part that shows.
 @MainActor
 struct TitleMemo {
-    private var titles: [String] = []
+    private var titlesVersion: Int?
     private var checkpoints: [Int: XftFontChain.PenCheckpoints] = [:]
     private var elided: [Int: (width: Int, text: String)] = [:]
 
-    /// Keeps what is known for `titles`, or forgets everything for other titles.
-    mutating func follow(_ titles: [String]) {
-        guard titles != self.titles else { return }
-        self.titles = titles
+    /// Keeps what is known for the titles of `version` (`StripModel.titlesVersion`), or forgets everything for others.
+    mutating func follow(_ version: Int) {
+        guard version != titlesVersion else { return }
+        titlesVersion = version
         checkpoints = [:]
         elided = [:]
     }

@@ -213,6 +213,24 @@ final class ItemChangeTests: XCTestCase {
         }
     }
 
+    func testEveryChangeOfTheTitlesChangesTheirVersionAndNothingElseDoes() throws {
+        let model = try FixedAdvance.model(selected: 0)
+        var seen = [model.titlesVersion]
+        try model.select(3, at: 0)
+        model.scroll(by: 50, animated: false, at: 0.5)
+        XCTAssertEqual(model.snapshot(at: 1).titlesVersion, seen[0], "a selection and a scroll keep it")
+        try model.insertItem(SegmentItem("新"), at: 0, at: 1)
+        seen.append(model.titlesVersion)
+        try model.moveItem(from: 0, to: 4, at: 2)
+        seen.append(model.titlesVersion)
+        try model.removeItem(at: 4, at: 3)
+        seen.append(model.titlesVersion)
+        try model.setItem(SegmentItem("改"), at: 1, at: 4)
+        seen.append(model.titlesVersion)
+        XCTAssertEqual(Set(seen).count, 5, "\(seen)")
+        XCTAssertEqual(model.snapshot(at: 5).titlesVersion, seen.last)
+    }
+
     func testItemsBesidesTitlesMoveWithTheirIndex() throws {
         let items = [SegmentItem("A"), SegmentItem(title: "B", badge: .count(3)), SegmentItem(title: "C", isEnabled: false)]
         let model = try StripModel(items: items, selectedIndex: 0, viewportWidth: 400,
