@@ -411,22 +411,26 @@ static void tab_component_init(gpointer iface, gpointer data) {
     ((AtkComponentIface *)iface)->get_extents = tab_get_extents;
 }
 
+// "click" selects the tab; "close", when the tabs are closable, asks the host to close it.
 static gboolean tab_do_action(AtkAction *action, gint index) {
     Tab *tab = (Tab *)action;
     void *handle = node_handle(tab->list);
-    return index == 0 && handle && callbacks.select(handle, tab->index);
+    if (!handle) return FALSE;
+    if (index == 0) return callbacks.select(handle, tab->index);
+    return index == 1 && callbacks.close(handle, tab->index);
 }
 
-static gint tab_get_n_actions(AtkAction *action) { (void)action; return 1; }
+static gint tab_get_n_actions(AtkAction *action) {
+    void *handle = node_handle(((Tab *)action)->list);
+    return handle && callbacks.closable(handle) ? 2 : 1;
+}
 
 static const gchar *tab_get_action_name(AtkAction *action, gint index) {
-    (void)action;
-    return index == 0 ? "click" : NULL;
+    return index == 0 ? "click" : index == 1 && tab_get_n_actions(action) == 2 ? "close" : NULL;
 }
 
 static const gchar *tab_get_action_description(AtkAction *action, gint index) {
-    (void)action;
-    return index == 0 ? "Selects the tab" : NULL;
+    return index == 0 ? "Selects the tab" : index == 1 && tab_get_n_actions(action) == 2 ? "Closes the tab" : NULL;
 }
 
 static void tab_action_init(gpointer iface, gpointer data) {

@@ -237,6 +237,10 @@ public enum StripAccessibility {
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.select(Int(index)) == true ? 1 : 0 }
         }, description: { handle, index in
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.description(Int(index)) }.flatMap { strdup($0) }
+        }, closable: { handle in
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.strip?.isClosable == true ? 1 : 0 }
+        }, close: { handle, index in
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.close(Int(index)) == true ? 1 : 0 }
         })
     }
 
@@ -442,6 +446,12 @@ final class AccessibleElement {
     func select(_ index: Int) -> Bool {
         guard role == .pageTabList, let strip else { return false }
         return strip.selectForAccessibility(index)
+    }
+
+    /// A screen reader's "close" on tab `index`: the host is asked, as by a middle-click.
+    func close(_ index: Int) -> Bool {
+        guard role == .pageTabList, let strip else { return false }
+        return strip.requestClose(index)
     }
 
     /// The strip's selection moved.

@@ -1,4 +1,5 @@
 import CXft
+import Dispatch
 import SegmentedCore
 
 // Tabs that move, close and appear: items inserted, removed and moved in
@@ -149,7 +150,22 @@ extension SegmentedStrip {
             middlePress = index
         } else if let index, index == middlePress {
             middlePress = nil
+            _ = requestClose(index)
+        }
+    }
+
+    /// Asks the host to close segment `index` (`Callbacks.closeRequested`),
+    /// deferred to the main queue so that the caller (an event, the
+    /// accessibility bridge) is done first. Returns false when the strip is
+    /// not closable or `index` is out of range.
+    func requestClose(_ index: Int) -> Bool {
+        guard isClosable, !isDestroyed, model.titles.indices.contains(index) else { return false }
+        let title = model.titles[index]
+        DispatchQueue.main.async { [weak self] in
+            // The titles may have changed meanwhile: only the same title at the same index is closed.
+            guard let self, !isDestroyed, model.titles.indices.contains(index), model.titles[index] == title else { return }
             callbacks.closeRequested?(self, index)
         }
+        return true
     }
 }

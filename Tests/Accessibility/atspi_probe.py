@@ -12,7 +12,8 @@ process id ("pid") and a path of child indices from the application ("path"):
   select     pid path index        Selection.selectChild(index) on the list at path
   selection  pid path              nSelectedChildren, getSelectedChild(0), and what
                                    deselectSelectedChild(0) and clearSelection() answer
-  action     pid path [run]        the tab's actions (names), and doAction(0) when run
+  action     pid path [run] [index] the tab's actions (names), and doAction(index, 0 by
+                                   default) when run
   at_point   pid path x y [coords] getAccessibleAtPoint(x, y, desktop, or window when
                                    coords is "window") on the object at path
   extents    pid path coords       getExtents in "desktop" or "window" coordinates
@@ -134,7 +135,7 @@ def run(command):
     if cmd == "action":
         action = find(command).queryAction()
         names = [action.getName(i) for i in range(action.nActions)]
-        ran = bool(action.doAction(0)) if command.get("run") else None
+        ran = bool(action.doAction(command.get("index", 0))) if command.get("run") else None
         return {"names": names, "ran": ran}
     if cmd == "at_point":
         coords = pyatspi.WINDOW_COORDS if command.get("coords") == "window" else pyatspi.DESKTOP_COORDS

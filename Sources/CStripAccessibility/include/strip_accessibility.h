@@ -49,6 +49,10 @@ typedef struct {
     int32_t (*select)(void *handle, int32_t index);
     /// A tab's description (its tooltip, its badge), malloc'd UTF-8 (the caller frees it), or NULL for none.
     char *(*description)(void *handle, int32_t index);
+    /// Whether the tabs can be closed (a second action, "close").
+    int32_t (*closable)(void *handle);
+    /// Asks to close a tab as a user would; returns 1 when the index exists and the tabs are closable.
+    int32_t (*close)(void *handle, int32_t index);
 } StripAccCallbacks;
 
 /// Loads libatk-bridge-2.0 (and with it ATK, GObject and GLib). Returns 0, or
