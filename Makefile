@@ -38,8 +38,9 @@ run: build
 tour: build
 	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS)
 
-# The README's pictures: three moments of the tour, stacked; and a swipe of the
-# pages in four frames (at rest, held at 25 % and 60 % of a page, settled), side by side in pairs.
+# The README's pictures: three moments of the tour, stacked; a swipe of the
+# pages in four frames (at rest, held at 25 % and 60 % of a page, settled), side
+# by side in pairs; and a move and a close, each mid-way and settled.
 docs: tour
 	mkdir -p docs
 	convert screenshots/01-start.png screenshots/03-selected-right.png screenshots/06-dragged.png \
@@ -48,7 +49,11 @@ docs: tour
 	    -bordercolor '#bbbbbb' -border 1 +append \) \
 	  \( screenshots/15-swipe-60.png screenshots/16-swipe-settled.png -crop 400x200+0+0 +repage \
 	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/swipe.png
-	@echo docs/demo.png docs/swipe.png
+	convert \( screenshots/17-moving.png screenshots/18-moved.png -crop 400x200+0+0 +repage \
+	    -bordercolor '#bbbbbb' -border 1 +append \) \
+	  \( screenshots/19-closing.png screenshots/20-closed.png -crop 400x200+0+0 +repage \
+	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/tabs.png
+	@echo docs/demo.png docs/swipe.png docs/tabs.png
 
 # The style gallery: one screenshot per style in docs/styles, and its
 # Markdown table spliced into docs/styles.md between the styles markers.

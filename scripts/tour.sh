@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A short scripted tour of the demo through the real X input path (XTest, via
 # xdotool): clicks on several titles, a drag, a click after it, a wheel notch,
-# End and Left, hover, a flick that glides, a swipe of the pages, then q.
+# End and Left, hover, a flick that glides, a swipe of the pages, a move of the
+# selected title (Ctrl+Shift+Page Down) and a middle-click close, then q.
 # Saves PNG screenshots of the window and prints their paths.
 # usage: scripts/tour.sh BINARY OUTPUT_DIR [DEMO FLAGS...]   (needs $DISPLAY)
 set -euo pipefail
@@ -13,7 +14,7 @@ trace="$out/trace.jsonl"
 
 # A trace left by the last tour must not be read as this one's first frame.
 rm -f "$trace"
-"$bin" --trace "$@" >"$trace" &
+"$bin" --trace --closable on --reorderable on "$@" >"$trace" &
 demo=$!
 trap 'kill $demo 2>/dev/null || true' EXIT
 
@@ -49,6 +50,10 @@ sleep 0.3; shot 14-swipe-25
 for x in 180 160 140 120 100 80 60; do xdotool mousemove --window "$wid" "$x" 120; sleep 0.02; done
 sleep 0.3; shot 15-swipe-60
 xdotool mouseup 1; sleep 0.6; shot 16-swipe-settled
+# Tabs that move and close: the selected title slides one place on over its
+# neighbour; a middle-click closes the title before it, whose room closes.
+xdotool key ctrl+shift+Next; sleep 0.1; shot 17-moving; sleep 0.5; shot 18-moved
+xdotool mousemove --window "$wid" 40 22 click 2; sleep 0.1; shot 19-closing; sleep 0.5; shot 20-closed
 xdotool mousemove --window "$wid" 200 120 key q
 status=0; wait $demo || status=$?
 trap - EXIT
