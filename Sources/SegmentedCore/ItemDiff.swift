@@ -1,6 +1,6 @@
 /// The difference between two item lists as the in-place changes that turn
-/// one into the other: old and new items are matched by `id` when they have
-/// one, else by title (the k-th old item of a title to the k-th new one);
+/// one into the other: old and new items are matched by `id`, then by title
+/// where either has none (the k-th old item of a title to the k-th new one);
 /// unmatched old items are removed, matched ones moved into the new order,
 /// unmatched new ones inserted, and matched ones whose content differs updated.
 public enum ItemDiff {
@@ -13,18 +13,27 @@ public enum ItemDiff {
         case update(Int)
     }
 
-    /// What identifies an item across a reload.
-    enum Key: Hashable {
-        case id(String)
-        case title(String)
-        init(_ item: SegmentItem) { self = item.id.map(Key.id) ?? .title(item.title) }
-    }
-
-    /// For each new item, the index of the old item it matches (nil: a new item).
+    /// For each new item, the index of the old item it matches (nil: a new
+    /// item): first by id; then, among the items left, by title where
+    /// either has no id (ids added to or taken from a list keep its items).
     public static func matches(old: [SegmentItem], new: [SegmentItem]) -> [Int?] {
-        var unmatched = [Key: [Int]]()
-        for (i, item) in old.enumerated().reversed() { unmatched[Key(item), default: []].append(i) }
-        return new.map { item in unmatched[Key(item)]?.popLast() }
+        var byID = [String: [Int]](), byTitle = [String: [Int]]()
+        for (i, item) in old.enumerated().reversed() {
+            if let id = item.id { byID[id, default: []].append(i) }
+        }
+        var match: [Int?] = new.map { item in item.id.flatMap { byID[$0]?.popLast() } }
+        var taken = Set(match.compactMap { $0 })
+        for (i, item) in old.enumerated().reversed() where !taken.contains(i) { byTitle[item.title, default: []].append(i) }
+        for (j, item) in new.enumerated() where match[j] == nil {
+            // A title match never joins two different ids.
+            while let i = byTitle[item.title]?.popLast() {
+                guard item.id == nil || old[i].id == nil else { continue }
+                match[j] = i
+                taken.insert(i)
+                break
+            }
+        }
+        return match
     }
 
     /// The steps from `old` to `new`, in order; nil when there would be more than `limit`.

@@ -93,6 +93,10 @@ extension SegmentedStrip {
         let following = old.flatMap { match.firstIndex(of: $0) }
         let (titles, details) = StripModel.split(items)
         try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following)
+        // Another item at the same index: `replace` tells only of a new index.
+        if following == nil, old != nil, model.selectedIndex == old {
+            announce(SelectionChange(oldIndex: old, newIndex: old, cause: .api))
+        }
     }
 
     /// What follows a change of the items: the rest measured, hover and
@@ -101,6 +105,7 @@ extension SegmentedStrip {
     func itemsDidChange(_ changes: [ItemChange], from old: Int?, cause: SelectionCause) {
         guard !isDestroyed else { return }
         if hasDrawnFirstFrame { measureRemainingTitles() }
+        closePopupList()    // its rows are the old titles
         hovered = nil
         tooltips.pointerLeft()
         linkedPages?.titlesChanged()
@@ -109,7 +114,7 @@ extension SegmentedStrip {
         // Another item (the selected one went), or the same one at another index: hosts that keep an index hear both.
         let moved = changes.contains { $0.selectionMoved }
         if new != old || moved {
-            announce(SelectionChange(oldIndex: old, newIndex: new, cause: moved || cause == .key ? cause : .api))
+            announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause))
         }
         for change in changes {
             if case let .moved(from, to) = change.kind { callbacks.moved?(self, from, to) }
@@ -142,16 +147,27 @@ extension SegmentedStrip {
     }
 
     /// A middle-click on a segment asks the host to close it (Firefox and
-    /// Chrome), when `isClosable`: the press and the release on the same segment.
+    /// Chrome), when `isClosable`: the press and the release on the same
+    /// title, inside its drawn frame (not the room of one closing or sliding
+    /// by), with no change of the titles in between.
     func middleButton(pressed: Bool, x: Double, y: Double, at now: Double) {
         guard isClosable else { return }
-        let index = model.segment(atX: x, y: y, at: now)
+        let index = titleDrawn(atX: x, y: y, at: now)
         if pressed {
-            middlePress = index
-        } else if let index, index == middlePress {
+            middlePress = index.map { ($0, model.titlesVersion) }
+        } else if let index, let press = middlePress, press == (index, model.titlesVersion) {
             middlePress = nil
             _ = requestClose(index)
         }
+    }
+
+    /// The segment whose drawn frame, widened by half the spacing each side, holds (`x`, `y`), viewport pixels.
+    private func titleDrawn(atX x: Double, y: Double, at now: Double) -> Int? {
+        guard let index = model.segment(atX: x, y: y, at: now) else { return nil }
+        let drawn = model.presentation(at: now)
+        let frame = drawn.layout.frame(at: index), half = metrics.spacing / 2
+        let contentX = x + drawn.contentOffset
+        return contentX >= frame.x - half && contentX < frame.x + frame.width + half ? index : nil
     }
 
     /// Asks the host to close segment `index` (`Callbacks.closeRequested`),

@@ -36,8 +36,8 @@ public final class SegmentedStrip: ChildWindow {
         didSet { accessible?.nameChanged() }
     }
 
-    /// The segment a middle button went down on, while it is down.
-    var middlePress: Int?
+    /// The segment a middle button went down on while it is down, and the titles version then.
+    var middlePress: (index: Int, titlesVersion: Int)?
 
     /// The window the strip's window is a child of.
     let parentWindow: Window
@@ -291,6 +291,7 @@ public final class SegmentedStrip: ChildWindow {
         try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         scheduler.cancelTimer()
+        closePopupList()    // its rows are the old titles
         hovered = nil
         tooltips.pointerLeft()
         // The linked pages: one per new title, on the selection, before the host hears of the change.

@@ -66,6 +66,29 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
     }
 
+    func testAMiddleClickClosesOnlyTheTitleItWasPressedOn() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--closable", "on", "--reorderable", "on",
+                                    "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let frames = RunningDemo.segments(demo.ready)
+        // Pressed on title 1; the selected title 0 moves under the pointer before the release: nothing closes.
+        display.move(strip, x: Int(frames[1].x + frames[1].width / 2), y: 20)
+        display.button(2, down: true)
+        display.modifier(XK_Control_L, down: true)
+        display.key(demo.window, keysym: XK_Page_Down, holding: XK_Shift_L)
+        display.modifier(XK_Control_L, down: false)
+        _ = try demo.process.next("moved")
+        _ = try demo.process.next("settled")
+        display.button(2, down: false)
+        // Then a plain click says the demo went on: no `closed` came before it.
+        display.click(strip, x: Int(frames[3].x + frames[3].width / 2), y: 20)
+        XCTAssertEqual(try demo.process.next("select")["cause"] as? String, "click")
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "closed" })
+    }
+
     func testWithoutClosableAMiddleClickClosesNothing() throws {
         let display = try Shared.display.get()
         display.parkPointer()

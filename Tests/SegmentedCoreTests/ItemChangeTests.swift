@@ -305,6 +305,16 @@ final class ItemDiffTests: XCTestCase {
         for i in 0..<3 { XCTAssertEqual(tabs.presentation(at: 0.3).layout.frame(at: i), fresh.restingLayout.frame(at: i)) }
     }
 
+    func testIdsAddedToOrTakenFromAListKeepItsItems() throws {
+        let plain = items(["A", "B", "C"])
+        let withIDs = [SegmentItem(title: "A", id: "a"), SegmentItem(title: "B", id: "b"), SegmentItem(title: "C", id: "c")]
+        XCTAssertEqual(ItemDiff.matches(old: plain, new: withIDs), [0, 1, 2])
+        XCTAssertEqual(ItemDiff.matches(old: withIDs, new: plain), [0, 1, 2])
+        XCTAssertEqual(ItemDiff.steps(old: plain, new: withIDs, limit: 32), [.update(0), .update(1), .update(2)])
+        // Two different ids never match by title.
+        XCTAssertEqual(ItemDiff.matches(old: [SegmentItem(title: "A", id: "x")], new: [SegmentItem(title: "A", id: "y")]), [nil])
+    }
+
     func testARemovedSelectionGoesByThePolicy() throws {
         let model = try FixedAdvance.model(titles: ["A", "B", "C", "D"], selected: 1)
         model.setItems(items(["A", "C", "D"]), policy: .previous, at: 0)
