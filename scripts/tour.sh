@@ -51,9 +51,9 @@ for x in 180 160 140 120 100 80 60; do xdotool mousemove --window "$wid" "$x" 12
 sleep 0.3; shot 15-swipe-60
 xdotool mouseup 1; sleep 0.6; shot 16-swipe-settled
 # Tabs that move and close: the selected title slides one place on over its
-# neighbour; a middle-click closes the title before it, whose room closes.
+# neighbour; a middle-click closes the title left of it, whose room closes.
 xdotool key ctrl+shift+Next; sleep 0.1; shot 17-moving; sleep 0.5; shot 18-moved
-xdotool mousemove --window "$wid" 40 22 click 2; sleep 0.1; shot 19-closing; sleep 0.5; shot 20-closed
+xdotool mousemove --window "$wid" 120 22 click 2; sleep 0.1; shot 19-closing; sleep 0.5; shot 20-closed
 xdotool mousemove --window "$wid" 200 120 key q
 status=0; wait $demo || status=$?
 trap - EXIT

@@ -197,7 +197,7 @@ extension StripModel {
         let old = items
         guard let steps = ItemDiff.steps(old: old, new: new, limit: limit) else { return nil }
         let wanted = Self.selection(after: ItemDiff.matches(old: old, new: new), selected: selectedIndex,
-                                    previous: selection.previousSelectedIndex, policy: policy, count: new.count)
+                                    previous: selection.previousSelectedIndex, policy: policy, count: new.count) { new[$0].isEnabled }
         var changes = [ItemChange]()
         for step in steps {
             // Each index is valid by construction: the steps are made for the list as it is then.
@@ -214,18 +214,22 @@ extension StripModel {
     }
 
     /// The new index selected after a reload: the selected item's, if it is
-    /// kept; else by `policy`, the nearest kept item after it (or before it,
-    /// or the previously selected one), then the other way; when nothing is
-    /// kept, the old index clamped to the new `count`; nil with no items.
-    static func selection(after match: [Int?], selected: Int?, previous: Int?, policy: RemovalSelection, count: Int) -> Int? {
+    /// kept; else by `policy`, the nearest kept enabled item after it (or
+    /// before it, or the previously selected one), then the other way; when
+    /// no enabled item is kept, the old index clamped to the new `count`,
+    /// moved to the nearest enabled new item if there is one; nil with no items.
+    static func selection(after match: [Int?], selected: Int?, previous: Int?, policy: RemovalSelection, count: Int,
+                          isEnabled: (Int) -> Bool) -> Int? {
         guard count > 0 else { return nil }
         guard let selected else { return 0 }
         var newIndex = [Int: Int]()
-        for (j, i) in match.enumerated() { if let i { newIndex[i] = j } }
-        if let j = newIndex[selected] { return j }
+        for (j, i) in match.enumerated() { if let i, isEnabled(j) { newIndex[i] = j } }
+        if let j = match.firstIndex(of: selected) { return j }
         if policy == .previouslySelected, let previous, let j = newIndex[previous] { return j }
         let after = newIndex.filter { $0.key > selected }.min { $0.key < $1.key }?.value
         let before = newIndex.filter { $0.key < selected }.max { $0.key < $1.key }?.value
-        return (policy == .previous ? before ?? after : after ?? before) ?? min(selected, count - 1)
+        if let j = policy == .previous ? before ?? after : after ?? before { return j }
+        let clamped = min(selected, count - 1)
+        return (0..<count).filter(isEnabled).min { abs($0 - clamped) < abs($1 - clamped) } ?? clamped
     }
 }

@@ -85,7 +85,10 @@ extension SegmentedStrip {
         guard !isDestroyed else { return }
         let old = model.selectedIndex, now = Self.now()
         if let changes = model.setItems(items, policy: removalSelection, at: now, animated: animated && hasDrawnFirstFrame) {
-            if let wanted = selectedIndex, wanted != model.selectedIndex { try model.select(wanted, at: now, animated: animated) }
+            // In range, checked above: it cannot throw.
+            if let wanted = selectedIndex, wanted != model.selectedIndex {
+                _ = try? model.select(wanted, at: now, animated: animated && hasDrawnFirstFrame)
+            }
             itemsDidChange(changes, from: old, cause: .api)
             return
         }

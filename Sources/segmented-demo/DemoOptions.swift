@@ -57,7 +57,9 @@ struct DemoOptions {
         "Keys: Left/Right and Ctrl+PageUp/PageDown select the previous/next title, Home/End the",
         "first/last, Alt+1 to Alt+8 the first to the eighth, Alt+9 the last, Ctrl+Tab and",
         "Ctrl+Shift+Tab the next/previous, wrapping at the ends; a right-click, Menu or Shift+F10 opens",
-        "the list of every title; Escape or q quits.",
+        "the list of every title; Escape or q quits. With --reorderable on, Ctrl+Shift+PageUp/PageDown",
+        "move the selected title one place and Ctrl+Shift+Home/End to either end; with --closable on,",
+        "a middle-click closes a title. SIGHUP reads the titles file again and applies the difference.",
     ]
 
     /// The usage line: the demo's own flags around every setting's (`StripSetting.all`).

@@ -305,6 +305,14 @@ final class ItemDiffTests: XCTestCase {
         for i in 0..<3 { XCTAssertEqual(tabs.presentation(at: 0.3).layout.frame(at: i), fresh.restingLayout.frame(at: i)) }
     }
 
+    func testAReloadDoesNotSelectADisabledItemWhileAnEnabledOneIsLeft() throws {
+        let disabled = SegmentItem(title: "C", isEnabled: false)
+        let model = try StripModel(items: [SegmentItem("A"), disabled, SegmentItem("E")], selectedIndex: 2, viewportWidth: 400,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        model.setItems([SegmentItem("A"), disabled], at: 0)
+        XCTAssertEqual(model.selectedIndex, 0, "A, not the disabled C after it")
+    }
+
     func testIdsAddedToOrTakenFromAListKeepItsItems() throws {
         let plain = items(["A", "B", "C"])
         let withIDs = [SegmentItem(title: "A", id: "a"), SegmentItem(title: "B", id: "b"), SegmentItem(title: "C", id: "c")]
