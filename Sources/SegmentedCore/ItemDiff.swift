@@ -36,9 +36,10 @@ public enum ItemDiff {
         return match
     }
 
-    /// The steps from `old` to `new`, in order; nil when there would be more than `limit`.
-    public static func steps(old: [SegmentItem], new: [SegmentItem], limit: Int) -> [Step]? {
-        let match = matches(old: old, new: new)
+    /// The steps from `old` to `new`, in order; nil when there would be more
+    /// than `limit`. `match` is `matches(old:new:)`, made here when not given.
+    public static func steps(old: [SegmentItem], new: [SegmentItem], match: [Int?]? = nil, limit: Int) -> [Step]? {
+        let match = match ?? matches(old: old, new: new)
         var kept = [Bool](repeating: false, count: old.count)
         for case let i? in match { kept[i] = true }
         var steps = [Step]()

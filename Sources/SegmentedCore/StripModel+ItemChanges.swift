@@ -194,9 +194,9 @@ extension StripModel {
     @discardableResult
     public func setItems(_ new: [SegmentItem], policy: RemovalSelection = .next, at now: Double, animated: Bool = true,
                          limit: Int = 32) -> [ItemChange]? {
-        let old = items
-        guard let steps = ItemDiff.steps(old: old, new: new, limit: limit) else { return nil }
-        let wanted = Self.selection(after: ItemDiff.matches(old: old, new: new), selected: selectedIndex,
+        let old = items, match = ItemDiff.matches(old: old, new: new)
+        guard let steps = ItemDiff.steps(old: old, new: new, match: match, limit: limit) else { return nil }
+        let wanted = Self.selection(after: match, selected: selectedIndex,
                                     previous: selection.previousSelectedIndex, policy: policy, count: new.count) { new[$0].isEnabled }
         var changes = [ItemChange]()
         for step in steps {

@@ -64,9 +64,7 @@ extension StripModel {
     /// the frames drawn then; nil while dragging, outside the strip, after the
     /// pointer left, or over a disabled item (which shows no hover and no hand cursor).
     public func hoveredIndex(at now: Double) -> Int? {
-        guard let p = pointer, !isDragging else { return nil }
-        let drawn = presentation(at: now)
-        guard let index = drawn.layout.hitTest(x: p.x + drawn.contentOffset, y: p.y), isEnabled(at: index) else { return nil }
+        guard let p = pointer, !isDragging, let index = segment(atX: p.x, y: p.y, at: now), isEnabled(at: index) else { return nil }
         return index
     }
 

@@ -71,14 +71,8 @@ final class PopupListWindow {
         window = XCreateWindow(display, XRootWindow(display, screen), Int32(frame.x), Int32(frame.y), UInt32(width), UInt32(height), 0,
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWOverrideRedirect | CWSaveUnder | CWEventMask), &attributes)
-        var type = XInternAtom(display, "_NET_WM_WINDOW_TYPE_POPUP_MENU", 0)
-        withUnsafeBytes(of: &type) { bytes in
-            _ = XChangeProperty(display, window, XInternAtom(display, "_NET_WM_WINDOW_TYPE", 0), XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-        }
-        XMapRaised(display, window)
-        // A grab needs the window viewable: the server has mapped it once this round trip returns.
-        XSync(display, 0)
+        // A grab needs the window viewable: the server has mapped it once this returns.
+        connection.mapPopup(window, type: "_NET_WM_WINDOW_TYPE_POPUP_MENU")
         let pointerMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
         let pointer = XGrabPointer(display, window, 0, pointerMask, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
         let keyboard = XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))

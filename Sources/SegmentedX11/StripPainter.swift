@@ -147,14 +147,22 @@ final class StripPainter {
                 // A disabled title keeps its color even when the host selects it (GTK draws an insensitive tab alike).
                 var color = mask ?? (!snapshot.isEnabled(at: index) ? disabledText
                     : blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
+                let frame = layout.frame(at: index)
                 if mask == nil, !sliding.isEmpty, sliding.contains(index) {
-                    // Lifted over its neighbours: on the strip's background, half a spacing past each side.
-                    let f = layout.frame(at: index), pad = metrics.spacing / 2
-                    let minX = style.direction.windowPixelMinX(contentX: f.x - pad, width: f.width + 2 * pad, contentOffset: offset, viewportWidth: width)
-                    buffer.fill(&background, x: minX, y: 0, width: Int((f.width + 2 * pad).rounded()), height: stripHeight)
+                    // Lifted over its neighbours: on the strip's background, half a spacing past each side (and on a box under it).
+                    let pad = metrics.spacing / 2
+                    let minX = style.direction.windowPixelMinX(contentX: frame.x - pad, width: frame.width + 2 * pad, contentOffset: offset,
+                                                               viewportWidth: width)
+                    let lifted = (x: minX, width: Int((frame.width + 2 * pad).rounded()))
+                    buffer.fill(&background, x: lifted.x, y: 0, width: lifted.width, height: stripHeight)
+                    if let box {
+                        buffer.clip(to: [XRectangle(x: Int16(clamping: lifted.x), y: 0, width: UInt16(clamping: max(0, lifted.width)),
+                                                    height: UInt16(clamping: stripHeight))])
+                        drawIndicator(box, offset: offset, on: buffer)
+                        buffer.clip(y: 0, height: stripHeight)
+                    }
                 }
                 // A segment narrower than its title's room (growing in, or its room closing) is cut to its frame, with no icon or badge.
-                let frame = layout.frame(at: index)
                 let collapsing = frame.width < layout.base.width(at: index)
                 if collapsing {
                     if mask != nil { continue }

@@ -64,14 +64,7 @@ final class TooltipWindow {
                                UInt32(InputOutput), visual, UInt(CWOverrideRedirect | CWSaveUnder | CWBackPixmap), &attributes)
         // The window keeps its background: the pixmap's id can go at once.
         XFreePixmap(display, pixmap)
-        var type = XInternAtom(display, "_NET_WM_WINDOW_TYPE_TOOLTIP", 0)
-        withUnsafeBytes(of: &type) { bytes in
-            _ = XChangeProperty(display, window, XInternAtom(display, "_NET_WM_WINDOW_TYPE", 0), XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-        }
-        XMapRaised(display, window)
-        // A round trip, not a flush: the window is on the server before the strip says it is shown.
-        XSync(display, 0)
+        connection.mapPopup(window, type: "_NET_WM_WINDOW_TYPE_TOOLTIP")
         frame = PixelRect(x: Int(placed.x), y: Int(placed.y), width: width, height: height)
     }
 
