@@ -149,9 +149,10 @@ public final class XftFontChain {
             throw Failure.noMatch(pattern)
         }
         // A transform (":matrix=...") can make lines absurdly tall, or squash every glyph to nothing.
+        // From here every stored property is set, so a throw runs `deinit`, which destroys
+        // `basePattern` (`parsed`): destroying it here too freed it twice (a crash in fontconfig, 1 run in 160).
         if let refusal = Self.sizeRefusal(of: font, pattern: pattern) {
             XftFontClose(display, font)
-            FcPatternDestroy(parsed)
             throw refusal
         }
         // A sample glyph must take a sane slot (`GlyphLayout` for a transform). Untransformed, the
@@ -168,7 +169,6 @@ public final class XftFontChain {
             let advance = GlyphLayout(font: font).map { $0.slotPixels(info) } ?? Int(info.xOff)
             guard advance > 0, advance <= Self.maximumFontHeight, font.pointee.max_advance_width <= Int32(Self.maximumFontHeight) * 4 else {
                 XftFontClose(display, font)
-                FcPatternDestroy(parsed)
                 throw Failure.badAdvance(pattern: pattern, advance: advance)
             }
         }
