@@ -59,6 +59,13 @@ public struct LayoutMetrics: Equatable, Sendable {
     public var overflowFade: OverflowFade = .on
     /// How far into the window an edge's fade reaches, pixels (36: AdwTabBar's).
     public var overflowFadeWidth: Double = 36
+    /// Whether every segment keeps room for a close button at its trailing
+    /// end (`closeButtonRoom`), so nothing moves when one shows on hover: the strip sets it when closable.
+    public var reservesCloseButton = false
+    /// A close button's side, pixels: its hit area (16 × scale, a small icon button's).
+    public var closeButtonSize: Double = 16
+    /// The gap between a segment's content and its close button, pixels.
+    public var closeButtonGap: Double = 4
 
     /// The design's metrics.
     public init() {}
@@ -66,7 +73,7 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// Every length multiplied by `factor` (HiDPI): strip height, insets,
     /// spacing, indicator, minimum and maximum segment widths, the click
     /// slop, the badge's lengths, the icon's (its box rounded to whole
-    /// pixels) and the overflow fade's width (rounded too). The shape, sizing and placement stay as they are.
+    /// pixels), the close button's (its side rounded too) and the overflow fade's width (rounded too). The shape, sizing and placement stay as they are.
     public func scaled(by factor: Double) -> LayoutMetrics {
         guard factor != 1, factor.isFinite, factor > 0 else { return self }
         var m = self
@@ -89,6 +96,8 @@ public struct LayoutMetrics: Equatable, Sendable {
         m.iconSize = (iconSize * factor).rounded()
         m.iconGap = iconGap * factor
         m.overflowFadeWidth = (overflowFadeWidth * factor).rounded()
+        m.closeButtonSize = (closeButtonSize * factor).rounded()
+        m.closeButtonGap = closeButtonGap * factor
         return m
     }
 }

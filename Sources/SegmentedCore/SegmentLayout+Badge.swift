@@ -75,8 +75,7 @@ extension SegmentLayout {
     /// font's height, taller than any pill, so the strip always holds it.
     public func badgePlacement(at index: Int, titleAdvance: Double, pillWidth: Double, pillHeight: Double,
                                titleTop: Double) -> BadgePlacement {
-        let f = frame(at: index)
-        let titleMinX = f.midX - (titleAdvance + metrics.badgeGap + pillWidth) / 2
+        let titleMinX = contentMidX(at: index) - (titleAdvance + metrics.badgeGap + pillWidth) / 2
         let lowest = metrics.stripHeight - metrics.insets.bottom - pillHeight
         let y = max(metrics.insets.top, min(titleTop - pillHeight / 2, lowest))
         return BadgePlacement(titleMinX: titleMinX,
@@ -95,12 +94,13 @@ extension StripModel {
     }
 
     /// Segment `index`'s unselected width for `titles` and `details`: the
-    /// title's (`segmentWidth(_:metrics:)`) + its icon's and badge's extra (`itemExtra`).
+    /// title's (`segmentWidth(_:metrics:)`) + its icon's and badge's extra (`itemExtra`)
+    /// + the close button's room (`LayoutMetrics.closeButtonRoom`).
     static func unselectedWidth(at index: Int, titles: [String], details: [Int: SegmentItem], metrics: LayoutMetrics,
                                 measureTitle: (String) -> Double, measureBadge: (String) -> Double,
                                 measureIcon: (SegmentIcon) -> Double) -> Double {
         let title = segmentWidth(measureTitle(titles[index]), metrics: metrics)
-        return details.isEmpty ? title
-            : title + itemExtra(details[index], titleWidth: title, metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
+        return metrics.closeButtonRoom + (details.isEmpty ? title
+            : title + itemExtra(details[index], titleWidth: title, metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon))
     }
 }

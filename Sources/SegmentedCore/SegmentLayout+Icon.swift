@@ -49,8 +49,8 @@ extension SegmentLayout {
     /// `titleHeight`) and badge (`pill`: width and height, nil: none) sit,
     /// as `metrics.iconPosition` says:
     /// - before (after): the icon, `iconGap` and a non-empty title (the
-    ///   title, the gap and the icon) are centered as one on the frame's
-    ///   mid-x (content x grows toward reading's end, so right to left
+    ///   title, the gap and the icon) are centered as one on the content's
+    ///   mid-x (`contentMidX(at:)`) (content x grows toward reading's end, so right to left
     ///   mirrors the order), the icon centered on the title band's middle;
     /// - above: the title is placed as if it had no icon, the icon centered
     ///   over it, its foot `iconGap` above the title band.
@@ -67,7 +67,7 @@ extension SegmentLayout {
                                         titleTop: titleTop)
             (minX, pillRect) = (badged.titleMinX, badged.pill)
         } else {
-            (minX, pillRect) = (frame(at: index).midX - (beside + titleAdvance) / 2, nil)
+            (minX, pillRect) = (contentMidX(at: index) - (beside + titleAdvance) / 2, nil)
         }
         guard iconWidth > 0 else { return ItemPlacement(icon: nil, titleMinX: minX, pill: pillRect) }
         switch position {

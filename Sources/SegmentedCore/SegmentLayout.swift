@@ -347,15 +347,24 @@ public struct SegmentLayout: Equatable, Sendable {
 
     /// The indicator under segment `index` (pixels, content coordinates):
     /// `indicatorHeight` high, centered on the segment's mid-x at every index
-    /// (the end insets grow to hold it), as wide as
+    /// (the end insets grow to hold it; an underline on the content's,
+    /// `contentMidX(at:)`, clear of a close button's room), as wide as
     /// `LayoutMetrics.indicatorWidth(segmentWidth:)` says (fixed `indicatorWidth`; the title's width plus an
     /// increment, at least 1 px; or the segment with its spacing), with its
     /// bottom edge at strip height - bottom inset, or (`.top`) its top edge at the top inset.
     /// A `.box` spans the title band less `indicatorBoxInset` above and below.
     public func indicatorRect(under index: Int) -> Rect {
         let f = frame(at: index)
-        let width = metrics.indicatorWidth(segmentWidth: f.width)
-        let x = f.midX - width / 2
+        if metrics.indicatorShape == .box || metrics.indicatorSizing == .segment {
+            return indicatorRect(under: f, centeredOn: f.midX, width: metrics.indicatorWidth(segmentWidth: f.width))
+        }
+        // An underline lies under the title, not under the close button's room.
+        let width = metrics.indicatorWidth(segmentWidth: f.width - metrics.closeButtonRoom)
+        return indicatorRect(under: f, centeredOn: contentMidX(at: index), width: width)
+    }
+
+    private func indicatorRect(under f: Rect, centeredOn midX: Double, width: Double) -> Rect {
+        let x = midX - width / 2
         if metrics.indicatorShape == .box {
             let inset = min(metrics.indicatorBoxInset, f.height / 2)
             return Rect(x: x, y: f.y + inset, width: width, height: f.height - 2 * inset)

@@ -62,9 +62,18 @@ extension StripModel {
     /// items (a disabled one only when no other is left), and nothing is
     /// selected once the last item goes. Animated, the room of the removed
     /// segment closes as the others glide in.
+    ///
+    /// `freezingWidths` (a close by pointer) holds the widths where they are
+    /// drawn until `releaseWidthFreeze(at:)` (AdwTabBar's fixed tab width,
+    /// Chrome): the segment that takes the closed one's place takes its width
+    /// too, and the room given up stays after the last segment, so the next
+    /// close button lands where the pointer is and nothing scrolls. When the
+    /// last segment closes, every other moves toward the end by its room
+    /// instead, so the one before it ends where it ended.
     /// - Throws: `Failure.indexOutOfRange`; nothing changes then.
     @discardableResult
-    public func removeItem(at index: Int, policy: RemovalSelection = .next, at now: Double, animated: Bool = true) throws -> ItemChange {
+    public func removeItem(at index: Int, policy: RemovalSelection = .next, at now: Double, animated: Bool = true,
+                           freezingWidths: Bool = false) throws -> ItemChange {
         guard titles.indices.contains(index) else { throw Failure.indexOutOfRange(index: index, count: titles.count) }
         let shifted = { (i: Int) -> Int? in i == index ? nil : i > index ? i - 1 : i }
         var newTitles = titles
@@ -83,8 +92,9 @@ extension StripModel {
         let base = unselectedWidths.rearranged(count: newTitles.count, through: index + 1, measure: widthMeasure(newTitles, newDetails)) {
             $0.remove(at: index)
         }
+        let freeze = freezingWidths && !newTitles.isEmpty ? heldWidths(closing: index) : nil
         apply(titles: newTitles, details: newDetails, base: base, selecting: selected, previous: selected == previous ? nil : previous,
-              remap: shifted, rebase: { $0.rebased(removing: index, onto: base) }, at: now, animated: animated)
+              remap: shifted, rebase: { $0.rebased(removing: index, onto: base) }, freeze: freeze, at: now, animated: animated)
         return ItemChange(kind: .removed(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == index)
     }
 
@@ -130,9 +140,11 @@ extension StripModel {
 
     /// The model's state after an item change: new titles, items and widths,
     /// `selected` selected; the drawn strip carried over by `rebase` (indices
-    /// by `remap`) and tweened to the new resting layout when `animated`.
+    /// by `remap`) and tweened to the new resting layout when `animated`;
+    /// `freeze` holds the widths (a close by pointer), and any other change lets them go.
     private func apply(titles newTitles: [String], details newDetails: [Int: SegmentItem], base: SegmentWidths, selecting selected: Int?,
-                       previous: Int?, remap: (Int) -> Int?, rebase: (SegmentLayout) -> SegmentLayout, at now: Double, animated: Bool) {
+                       previous: Int?, remap: (Int) -> Int?, rebase: (SegmentLayout) -> SegmentLayout, freeze: WidthFreeze? = nil,
+                       at now: Double, animated: Bool) {
         settle(at: now)
         let drawn = presentation(at: now)
         let wasCentered = scrolling.isCentering || !scrolling.isMoving(at: now) && !isPressed && scrolling.resting == targetOffset
@@ -142,6 +154,7 @@ extension StripModel {
         unselectedWidths = base
         selectedWidths = [:]
         followedPagePosition = nil
+        widthFreeze = freeze
         let tween = animated && !newTitles.isEmpty ? tween(at: now) : nil
         var start: SelectionTransition.Endpoint?
         if tween != nil {
@@ -152,7 +165,7 @@ extension StripModel {
         selection.itemsChanged(selecting: selected, previous: previous, target: resting(selecting: selected), from: start, tween: tween)
         if isPressed {
             return    // the press goes on over the new items; its drag clamps the offset
-        } else if wasCentered || selectionMoved {
+        } else if freeze == nil, wasCentered || selectionMoved {
             scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: tween)
         } else {
             scrolling.stop(at: now)

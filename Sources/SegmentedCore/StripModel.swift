@@ -60,6 +60,8 @@ public final class StripModel {
     var pointer: (x: Double, y: Double)?
     /// The page position last set by `setPagePosition`, while the strip follows it.
     var followedPagePosition: Double?
+    /// Widths held since a close by pointer, until `releaseWidthFreeze` (`StripModel+ItemChanges`).
+    var widthFreeze: WidthFreeze?
 
     /// The selected segment; nil only when there are no titles.
     public var selectedIndex: Int? { selection.selectedIndex }
@@ -136,6 +138,7 @@ public final class StripModel {
         unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth, measure: widthMeasure(titles, details))
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
+        widthFreeze = nil
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
         selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
         scrolling = ScrollPosition()
@@ -144,11 +147,12 @@ public final class StripModel {
         scrolling.rest(at: targetOffset)
     }
 
-    /// Width of segment `index` in the selected font with its icon's and badge's extra, pixels (measured once, then cached).
+    /// Width of segment `index` in the selected font with its icon's and badge's extra and the close button's room, pixels (measured once, then cached).
     public func selectedWidth(at index: Int) -> Double {
         if let w = selectedWidths[index] { return w }
         let title = Self.segmentWidth(measureSelected(titles[index]), metrics: metrics)
         let w = title + Self.itemExtra(details[index], titleWidth: title, metrics: metrics, measureBadge: measureBadge, measureIcon: measureIcon)
+            + metrics.closeButtonRoom
         selectedWidths[index] = w
         return w
     }
@@ -162,9 +166,10 @@ public final class StripModel {
         return min(width, max(limit.rounded(.down), metrics.minimumSegmentWidth))
     }
 
-    /// The layout resting with `index` selected, filling the viewport.
+    /// The layout resting with `index` selected, filling the viewport (or with the widths held since a close by pointer).
     func resting(selecting index: Int?) -> SegmentLayout {
-        SegmentLayout(metrics: metrics, base: unselectedWidths, selectedIndex: index,
+        if let widthFreeze { return frozenResting(selecting: index, widthFreeze) }
+        return SegmentLayout(metrics: metrics, base: unselectedWidths, selectedIndex: index,
                       selectedWidth: index.map { selectedWidth(at: $0) } ?? 0).filling(viewportWidth: viewportWidth)
     }
 
@@ -326,9 +331,11 @@ public final class StripModel {
 
     /// The strip at `now` (seconds) as a value.
     public func snapshot(at now: Double) -> StripSnapshot {
-        StripSnapshot(titles: titles, titlesVersion: titlesVersion, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
+        var snapshot = StripSnapshot(titles: titles, titlesVersion: titlesVersion, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
                       restingLayout: restingLayout, targetOffset: targetOffset,
                       time: now, presentation: presentation(at: now), isAnimating: isAnimating(at: now), isDragging: isDragging)
+        snapshot.holdsWidths = holdsWidths
+        return snapshot
     }
 
     /// The fastest a glide starts, pixels per second (Android's maximum fling velocity, 8000 dp/s).

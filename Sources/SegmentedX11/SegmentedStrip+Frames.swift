@@ -47,7 +47,7 @@ extension SegmentedStrip {
     /// title of a window taller than the strip: the first frame is for the strip
     /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
     private func paintFrame(_ snapshot: StripSnapshot, hovered: Int?) {
-        painter.paint(snapshot, hovered: hovered, into: buffer)
+        painter.paint(snapshot, hovered: hovered, closeButton: (hoveredCloseButton, closeButtonPress?.index), into: buffer)
         if isStartupFinished { pageTitle.paint(snapshot, pageTop: pageAreaTop, into: buffer) }
     }
 
@@ -66,6 +66,11 @@ extension SegmentedStrip {
                 XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
             }
             hovered = hover
+            reports.hoverPending = true
+        }
+        let closeHover = model.hoveredCloseButton(at: now)
+        if closeHover != hoveredCloseButton {
+            hoveredCloseButton = closeHover
             reports.hoverPending = true
         }
         paintFrame(model.snapshot(at: now), hovered: hover)

@@ -15,6 +15,8 @@ extension SegmentedStrip {
         guard !model.isPressed else { return }
         pendingMotion = nil
         model.pointerLeft()
+        hoveredCloseButton = nil
+        releaseHeldWidths(at: Self.now())
         needsPaint = true
     }
 
@@ -25,6 +27,7 @@ extension SegmentedStrip {
             tooltips.dismiss()      // any button: a press or a wheel notch
             switch button {
             case UInt32(Button1):
+                if closeButton(pressed: true, x: x, y: y, at: now) { return }
                 callbacks.pressed?(self)
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
@@ -50,6 +53,7 @@ extension SegmentedStrip {
         case let .release(button, x, y, _, time):
             if button == UInt32(Button2) { middleButton(pressed: false, x: x, y: y, at: now) }
             guard button == UInt32(Button1) else { return }
+            if closeButton(pressed: false, x: x, y: y, at: now) { return }
             scheduler.flushMotion(at: now)
             let old = model.selectedIndex
             switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
@@ -100,5 +104,8 @@ extension SegmentedStrip {
         if model.isPressed { motionUpdatesInLastPress += 1 }
         if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
+        if model.hoveredCloseButton(at: now) != hoveredCloseButton { needsPaint = true }
+        // Below the strip (over the pages of a window that holds both) is out of it too.
+        if motion.y >= metrics.stripHeight, !model.isPressed { releaseHeldWidths(at: now) }
     }
 }

@@ -12,10 +12,19 @@ extension SegmentedStrip {
         set { style.behavior.removalSelection = newValue }
     }
 
-    /// Whether a middle-click asks the host to close a segment (`Callbacks.closeRequested`): the style's `closable`.
+    /// Whether segments have a close button (shown on the selected and the
+    /// hovered one; every segment keeps its room) and a middle-click asks the
+    /// host to close a segment (`Callbacks.closeRequested`): the style's
+    /// `closable`. A change lays the strip out again (`setStyle`).
     public var isClosable: Bool {
         get { style.behavior.closable == .on }
-        set { style.behavior.closable = newValue ? .on : .off }
+        set {
+            guard newValue != isClosable else { return }
+            var changed = style
+            changed.behavior.closable = newValue ? .on : .off
+            // The same fonts as now: nothing is left to fail.
+            try? setStyle(changed, animated: true)
+        }
     }
 
     /// Whether the reorder keys move the selected item (`Callbacks.moved`): the style's `reorderable`.
@@ -52,7 +61,10 @@ extension SegmentedStrip {
 
     private func remove(at index: Int, animated: Bool, cause: SelectionCause) throws {
         let old = model.selectedIndex
-        let change = try model.removeItem(at: index, policy: removalSelection, at: Self.now(), animated: animated && hasDrawnFirstFrame)
+        // A close asked for by pointer (its close button, a middle-click) holds the widths while the pointer stays.
+        let byPointer = cause == .close && closingByPointer == index
+        let change = try model.removeItem(at: index, policy: removalSelection, at: Self.now(), animated: animated && hasDrawnFirstFrame,
+                                          freezingWidths: byPointer)
         itemsDidChange([change], from: old, cause: cause)
     }
 
@@ -110,6 +122,7 @@ extension SegmentedStrip {
         if hasDrawnFirstFrame { measureRemainingTitles() }
         closePopupList()    // its rows are the old titles
         hovered = nil
+        hoveredCloseButton = nil
         tooltips.pointerLeft()
         linkedPages?.titlesChanged()
         accessible?.titlesReplaced()
@@ -160,8 +173,28 @@ extension SegmentedStrip {
             middlePress = index.map { ($0, model.titlesVersion) }
         } else if let index, let press = middlePress, press == (index, model.titlesVersion) {
             middlePress = nil
-            _ = requestClose(index)
+            _ = requestClose(index, byPointer: true)
         }
+    }
+
+    /// Button 1 on a close button: pressed there, it is held for the button
+    /// (no selection, no drag); released on the same button of the same
+    /// titles, it asks the host to close that segment.
+    /// - Returns: whether the press or release was the close button's.
+    func closeButton(pressed: Bool, x: Double, y: Double, at now: Double) -> Bool {
+        if pressed {
+            guard isClosable, let index = model.closeButton(atX: x, y: y, at: now) else { return false }
+            closeButtonPress = (index, model.titlesVersion)
+            needsPaint = true
+            return true
+        }
+        guard let press = closeButtonPress else { return false }
+        closeButtonPress = nil
+        needsPaint = true
+        if model.closeButton(atX: x, y: y, at: now) == press.index, press.titlesVersion == model.titlesVersion {
+            _ = requestClose(press.index, byPointer: true)
+        }
+        return true
     }
 
     /// The segment whose drawn frame, widened by half the spacing each side, holds (`x`, `y`), viewport pixels.
@@ -176,15 +209,27 @@ extension SegmentedStrip {
     /// Asks the host to close segment `index` (`Callbacks.closeRequested`),
     /// deferred to the main queue so that the caller (an event, the
     /// accessibility bridge) is done first. Returns false when the strip is
-    /// not closable or `index` is out of range.
-    func requestClose(_ index: Int) -> Bool {
+    /// not closable or `index` is out of range. A close `byPointer` that the
+    /// host makes in its callback holds the widths (`StripModel.removeItem(freezingWidths:)`).
+    func requestClose(_ index: Int, byPointer: Bool = false) -> Bool {
         guard isClosable, !isDestroyed, model.titles.indices.contains(index) else { return false }
         let title = model.titles[index]
         DispatchQueue.main.async { [weak self] in
             // The titles may have changed meanwhile: only the same title at the same index is closed.
             guard let self, !isDestroyed, model.titles.indices.contains(index), model.titles[index] == title else { return }
+            closingByPointer = byPointer ? index : nil
+            defer { closingByPointer = nil }
             callbacks.closeRequested?(self, index)
         }
         return true
+    }
+
+    /// Lets the widths held since a close by pointer glide to rest: the pointer left the strip.
+    /// The host hears of the layout at rest (`Callbacks.settled`) once the glide ends.
+    func releaseHeldWidths(at now: Double) {
+        guard model.releaseWidthFreeze(at: now) else { return }
+        reports.selectionPending = true
+        needsPaint = true
+        scheduleUpdate()
     }
 }

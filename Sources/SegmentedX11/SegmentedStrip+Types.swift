@@ -70,8 +70,9 @@ extension SegmentedStrip {
         public var released: (@MainActor (SegmentedStrip, DragRelease) -> Void)?
         /// A scroll that was not a selection's centering came to rest (drag, glide, spring, wheel, touchpad).
         public var scrolled: (@MainActor (SegmentedStrip, ScrollCause) -> Void)?
-        /// The segment under the pointer changed (nil: none) and so did the cursor; told once nothing moves
-        /// and no button is held (a change during a tween or a drag is told when it ends, as it is then).
+        /// The segment under the pointer changed (nil: none) and so did the cursor, or the pointer moved onto or
+        /// off its close button (`hoveredCloseButtonIndex`); told once nothing moves and no button is held (a
+        /// change during a tween or a drag is told when it ends, as it is then).
         public var hoverChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?
         /// A tooltip was shown (its segment's index) or hidden (nil), after its window is mapped or destroyed.
         public var tooltipChanged: (@MainActor (SegmentedStrip, Int?) -> Void)?

@@ -38,6 +38,12 @@ public final class SegmentedStrip: ChildWindow {
 
     /// The segment a middle button went down on while it is down, and the titles version then.
     var middlePress: (index: Int, titlesVersion: Int)?
+    /// The segment whose close button button 1 went down on while it is down, and the titles version then.
+    var closeButtonPress: (index: Int, titlesVersion: Int)?
+    /// The close button under the pointer (drawn in its hover state).
+    var hoveredCloseButton: Int?
+    /// The segment the host is being asked to close by pointer, during its `closeRequested`: its close holds the widths.
+    var closingByPointer: Int?
 
     /// The window the strip's window is a child of.
     let parentWindow: Window
@@ -256,6 +262,8 @@ public final class SegmentedStrip: ChildWindow {
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
+    /// The segment whose close button is under the pointer, as last drawn (in its hover state); nil when none.
+    public var hoveredCloseButtonIndex: Int? { hoveredCloseButton }
 
     /// The titles, one per segment.
     public var titles: [String] { model.titles }

@@ -77,7 +77,9 @@ final class StripPainter {
     nonisolated static func separatorHeight(scale: Double) -> Int { max(1, Int(scale.rounded())) }
 
     /// Paints one frame of `snapshot` into `buffer`; `hovered` is drawn in the hover color unless it is selected.
-    func paint(_ snapshot: StripSnapshot, hovered: Int?, into buffer: BackBuffer) {
+    /// A closable strip draws the close button of the selected and the hovered segment, and of those
+    /// in `closeButton` (the one under the pointer, in its hover state, and the one held down).
+    func paint(_ snapshot: StripSnapshot, hovered: Int?, closeButton: (hovered: Int?, pressed: Int?) = (nil, nil), into buffer: BackBuffer) {
         memo.follow(snapshot.titlesVersion)
         let presentation = snapshot.presentation
         let metrics = snapshot.metrics
@@ -126,9 +128,9 @@ final class StripPainter {
                 let icon = item?.icon.flatMap { icons.picture($0, size: Int(metrics.iconSize)) }
                 let iconWidth = icon == nil ? 0.0 : metrics.iconSize
                 let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
-                let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
-                if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
-                    // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.
+                let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom - Int(metrics.closeButtonRoom)
+                if metrics.maximumSegmentWidth != nil || snapshot.holdsWidths, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
+                    // Elide a title wider than its (capped, or held) segment; kept per width, as a tween changes it.
                     title = blendedFont ? chain.elided(title, fitting: frameWidth)
                         : memo.elided(title, fitting: frameWidth, key: key, chain: chain)
                     checkpoints = nil
@@ -139,7 +141,7 @@ final class StripPainter {
                     : layout.itemPlacement(at: index, iconWidth: iconWidth, titleAdvance: advance, titleTop: Double(baseline - chain.ascent),
                                            titleHeight: Double(chain.ascent + chain.descent),
                                            pill: badge.map { (pillWidth, metrics.badgePillHeight($0)) })
-                let x = style.direction.windowPixelMinX(contentX: placement?.titleMinX ?? layout.frame(at: index).midX - advance / 2,
+                let x = style.direction.windowPixelMinX(contentX: placement?.titleMinX ?? layout.contentMidX(at: index) - advance / 2,
                                                         width: advance, contentOffset: offset, viewportWidth: width)
                 let hover = index == hovered
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
@@ -162,8 +164,9 @@ final class StripPainter {
                         buffer.clip(y: 0, height: stripHeight)
                     }
                 }
-                // A segment narrower than its title's room (growing in, or its room closing) is cut to its frame, with no icon or badge.
-                let collapsing = frame.width < layout.base.width(at: index)
+                // A segment narrower than its title's room (growing in, or its room closing) is cut to its frame, with no icon or badge
+                // (not one in a held slot: its title is elided to the slot instead).
+                let collapsing = !snapshot.holdsWidths && frame.width < layout.base.width(at: index)
                 if collapsing {
                     if mask != nil { continue }
                     let minX = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: offset, viewportWidth: width)
@@ -180,6 +183,12 @@ final class StripPainter {
                     drawIcon(icon, in: box, disabled: !snapshot.isEnabled(at: index), color: color.color, offset: offset, on: buffer)
                 }
                 if let badge, let pill = placement?.pill { drawBadge(badge, in: pill, offset: offset, on: buffer) }
+                let pressedClose = closeButton.pressed == index, hoveredClose = closeButton.hovered == index
+                if mask == nil, let button = layout.closeButtonFrame(at: index), snapshot.isEnabled(at: index),
+                   selected || hover || hoveredClose || pressedClose {
+                    drawCloseButton(in: button, color: color.color, hovered: hoveredClose, pressed: pressedClose && hoveredClose,
+                                    offset: offset, on: buffer)
+                }
             }
         }
         buffer.unclip()

@@ -150,8 +150,13 @@ public struct StripStyle: Equatable, Sendable {
     }
 
     /// The core's layout metrics for this style, every length multiplied by
-    /// `scale`: what the model lays out with.
-    public var layoutMetrics: LayoutMetrics { metrics.scaled(by: scale) }
+    /// `scale`, with room for a close button in every segment when
+    /// `behavior.closable` is on: what the model lays out with.
+    public var layoutMetrics: LayoutMetrics {
+        var m = metrics.scaled(by: scale)
+        m.reservesCloseButton = behavior.closable == .on
+        return m
+    }
 
     /// The control-point y values an easing may use: overshoot (a bounce) up
     /// to one whole distance each way. Beyond it, retargeting mid-tween from

@@ -59,7 +59,8 @@ struct DemoOptions {
         "Ctrl+Shift+Tab the next/previous, wrapping at the ends; a right-click, Menu or Shift+F10 opens",
         "the list of every title; Escape or q quits. With --reorderable on, Ctrl+Shift+PageUp/PageDown",
         "move the selected title one place and Ctrl+Shift+Home/End to either end; with --closable on,",
-        "a middle-click closes a title. SIGHUP reads the titles file again and applies the difference.",
+        "a click on a title's x (shown on the selected and the hovered title) or a middle-click closes",
+        "it. SIGHUP reads the titles file again and applies the difference.",
     ]
 
     /// The usage line: the demo's own flags around every setting's (`StripSetting.all`).

@@ -74,7 +74,8 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
                               "maximumOffset": snapshot.maximumOffset])
     }
     strip.callbacks.hoverChanged = { _, index in
-        trace.emit("hover", ["index": index.map { $0 as Any } ?? JSONNull(), "cursor": index == nil ? "arrow" : "hand"])
+        trace.emit("hover", ["index": index.map { $0 as Any } ?? JSONNull(), "cursor": index == nil ? "arrow" : "hand",
+                             "closeButton": strip.hoveredCloseButtonIndex != nil])
     }
     strip.callbacks.tooltipChanged = { window, index in
         guard index != nil, let shown = window.shownTooltip else { return trace.emit("tooltip", ["index": JSONNull(), "shown": false]) }

@@ -65,12 +65,15 @@ func bundledTitles() throws -> [String] {
 }
 
 /// Checks a layout event against the formula: frames from the insets,
-/// spacing and measured widths; content width; the centering offset; the indicator.
+/// spacing and measured widths (each with `closeButtonRoom` more: 20 px with
+/// `--closable on`); content width; the centering offset; the indicator
+/// (under the title, clear of the close button's room).
 func assertLayoutFollowsTheDesign(_ event: [String: Any], titles: [String], viewportWidth: Double,
-                                  checkCentered: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws {
+                                  checkCentered: Bool = true, closeButtonRoom: Double = 0,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
     let selected = try XCTUnwrap(event["selectedIndex"] as? Int, file: file, line: line)
     let frames = RunningDemo.segments(event)
-    let widths = try expectedWidths(titles: titles, selected: selected)
+    let widths = try expectedWidths(titles: titles, selected: selected).map { $0 + closeButtonRoom }
     XCTAssertEqual(frames.count, titles.count, file: file, line: line)
     var x = 5.0
     for (i, f) in frames.enumerated() {
@@ -88,7 +91,7 @@ func assertLayoutFollowsTheDesign(_ event: [String: Any], titles: [String], view
         XCTAssertEqual(traceNumber(event["contentOffset"]), expected, "centering offset", file: file, line: line)
     }
     let indicator = try XCTUnwrap(traceRect(event["indicator"]), file: file, line: line)
-    XCTAssertEqual(indicator.x, mid - 15, file: file, line: line)
+    XCTAssertEqual(indicator.x, mid - closeButtonRoom / 2 - 15, file: file, line: line)
     XCTAssertEqual(indicator.y, 39, file: file, line: line)
     XCTAssertEqual(indicator.width, 30, file: file, line: line)
     XCTAssertEqual(indicator.height, 3, file: file, line: line)

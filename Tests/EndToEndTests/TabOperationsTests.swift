@@ -45,11 +45,19 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(closed["count"] as? Int, 5)
         XCTAssertEqual(closed["selectedIndex"] as? Int, 0)
         var settled = try demo.process.next("settled")
-        let rest = titles.enumerated().filter { $0.offset != 1 }.map(\.element)
-        try assertLayoutFollowsTheDesign(settled, titles: rest, viewportWidth: 640, checkCentered: false)
         // The close glided: frames were painted while it animated.
         let animating = demo.process.allEvents.filter { $0["event"] as? String == "frame" && $0["animating"] as? Bool == true }
         XCTAssertGreaterThan(animating.count, 3, "frames in between")
+        // While the pointer stays, the widths are held: 造价工程师 has the closed title's slot, the content its width.
+        let held = RunningDemo.segments(settled)
+        XCTAssertEqual(held[1].x, frames[1].x)
+        XCTAssertEqual(held[1].width, frames[1].width)
+        XCTAssertEqual(traceNumber(settled["contentWidth"]), traceNumber(demo.ready["contentWidth"]))
+        // Leaving lets them glide to the formula's.
+        display.parkPointer()
+        settled = try demo.process.next("settled")
+        let rest = titles.enumerated().filter { $0.offset != 1 }.map(\.element)
+        try assertLayoutFollowsTheDesign(settled, titles: rest, viewportWidth: 640, checkCentered: false, closeButtonRoom: 20)
 
         // The selected title: the next one (造价工程师, now at 0) is selected, with cause close.
         frames = RunningDemo.segments(settled)
@@ -60,10 +68,91 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(select["title"] as? String, titles[2])
         closed = try demo.process.next("closed")
         XCTAssertEqual(closed["count"] as? Int, 4)
+        _ = try demo.process.next("settled")
+        display.parkPointer()
         settled = try demo.process.next("settled")
-        try assertLayoutFollowsTheDesign(settled, titles: Array(titles[2...]), viewportWidth: 640, checkCentered: false)
+        try assertLayoutFollowsTheDesign(settled, titles: Array(titles[2...]), viewportWidth: 640, checkCentered: false, closeButtonRoom: 20)
         // The page under the strip follows: its title is the new selection's.
         XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
+    }
+
+    /// The pixels in segment `i`'s close button square (window pixels, at offset 0) that are not the white background.
+    private func buttonInk(_ display: TestDisplay, _ demo: RunningDemo, _ frame: (x: Double, y: Double, width: Double, height: Double))
+        throws -> [UInt32] {
+        let image = try XCTUnwrap(display.pixels(demo.window, width: 640, height: 46))
+        let left = Int(frame.x + frame.width) - 16
+        var ink = [UInt32]()
+        for y in 13..<29 { for x in left..<left + 16 where image[x, y] != 0xFFFFFF { ink.append(image[x, y]) } }
+        return ink
+    }
+
+    /// The strongest of `ink` (farthest from white) as red, green and blue.
+    private func strongest(_ ink: [UInt32]) -> (r: Int, g: Int, b: Int) {
+        let channels = ink.map { (r: Int($0 >> 16 & 0xFF), g: Int($0 >> 8 & 0xFF), b: Int($0 & 0xFF)) }
+        return channels.min { $0.r + $0.g + $0.b < $1.r + $1.g + $1.b } ?? (255, 255, 255)
+    }
+
+    func testTheCloseButtonShowsOnTheSelectedAndTheHoveredTitleAndClosesTitlesUnderThePointer() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--closable", "on", "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        // Every segment keeps 20 px (a 4 px gap and the 16 px button) at its end.
+        try assertLayoutFollowsTheDesign(demo.ready, titles: titles, viewportWidth: 640, closeButtonRoom: 20)
+        let frames = RunningDemo.segments(demo.ready)
+        // The selected title's × is drawn in the accent (red); an unselected, unhovered one has none.
+        let selected = try buttonInk(display, demo, frames[0])
+        XCTAssertGreaterThan(selected.count, 8)
+        let red = strongest(selected)
+        XCTAssertGreaterThan(red.r - red.g, 60, "the accent: \(red)")
+        XCTAssertEqual(try buttonInk(display, demo, frames[1]), [])
+
+        // Hovering title 1 shows its × in the hover text color (a gray); on the button, a disc comes under it.
+        display.move(strip, x: Int(frames[1].x + 10), y: 20)
+        var hover = try demo.process.next("hover")
+        XCTAssertEqual(hover["index"] as? Int, 1)
+        XCTAssertEqual(hover["closeButton"] as? Bool, false)
+        let hovered = try buttonInk(display, demo, frames[1])
+        XCTAssertGreaterThan(hovered.count, 8)
+        let gray = strongest(hovered)
+        XCTAssertLessThan(abs(gray.r - gray.g) + abs(gray.g - gray.b), 12, "a gray: \(gray)")
+        let button = (x: Int(frames[1].x + frames[1].width) - 8, y: 21)
+        display.move(strip, x: button.x, y: button.y)
+        hover = try demo.process.next("hover")
+        XCTAssertEqual(hover["closeButton"] as? Bool, true)
+        XCTAssertGreaterThan(try buttonInk(display, demo, frames[1]).count, hovered.count + 100, "the hover disc")
+
+        // A press on the button released off it closes nothing; a click on the title selects it.
+        display.button(1, down: true)
+        display.move(strip, x: Int(frames[1].x + 10), y: 20)
+        display.button(1, down: false)
+        display.click(strip, x: Int(frames[2].x + 10), y: 20)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 2)
+        display.click(strip, x: Int(frames[0].x + 10), y: 20)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 0)
+        _ = try demo.process.next("settled")
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "closed" })
+
+        // Clicks on the button close its title; each time the next one takes the slot, its button under the pointer.
+        for n in 1...3 {
+            display.click(strip, x: button.x, y: button.y)
+            let closed = try demo.process.next("closed")
+            XCTAssertEqual(closed["index"] as? Int, 1)
+            XCTAssertEqual(closed["title"] as? String, titles[n])
+            let settled = try demo.process.next("settled")
+            let held = RunningDemo.segments(settled)
+            XCTAssertEqual(held[1].x, frames[1].x, "close \(n)")
+            XCTAssertEqual(held[1].width, frames[1].width, "close \(n): the slot is held")
+            XCTAssertEqual(traceNumber(settled["contentWidth"]), traceNumber(demo.ready["contentWidth"]))
+            XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
+        }
+        // 注册安全工程师, wider than the held slot, is elided into it with its button; leaving lets it have its width.
+        XCTAssertGreaterThan(try buttonInk(display, demo, frames[1]).count, 100, "the next title's button, hovered")
+        display.parkPointer()
+        let settled = try demo.process.next("settled")
+        try assertLayoutFollowsTheDesign(settled, titles: [titles[0]] + Array(titles[4...]), viewportWidth: 640, checkCentered: false,
+                                         closeButtonRoom: 20)
     }
 
     func testAMiddleClickClosesOnlyTheTitleItWasPressedOn() throws {
