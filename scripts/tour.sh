@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A short scripted tour of the demo through the real X input path (XTest, via
 # xdotool): clicks on several titles, a drag, a click after it, a wheel notch,
-# End and Left, hover, a flick that glides, a swipe of the pages, a move of the
-# selected title (Ctrl+Shift+Page Down) and a middle-click close, then q.
+# End and Left, hover, a flick that glides, a swipe of the pages, a title
+# lifted by a held press and dragged to another place, and a middle-click close, then q.
 # Saves PNG screenshots of the window and prints their paths.
 # usage: scripts/tour.sh BINARY OUTPUT_DIR [DEMO FLAGS...]   (needs $DISPLAY)
 set -euo pipefail
@@ -50,9 +50,12 @@ sleep 0.3; shot 14-swipe-25
 for x in 180 160 140 120 100 80 60; do xdotool mousemove --window "$wid" "$x" 120; sleep 0.02; done
 sleep 0.3; shot 15-swipe-60
 xdotool mouseup 1; sleep 0.6; shot 16-swipe-settled
-# Tabs that move and close: the selected title slides one place on over its
-# neighbour; a middle-click closes the title left of it, whose room closes.
-xdotool key ctrl+shift+Next; sleep 0.1; shot 17-moving; sleep 0.5; shot 18-moved
+# Tabs that move and close: a press held still lifts the title under it, which
+# is dragged over its neighbour and dropped there; a middle-click closes the
+# title left of it, whose room closes (its x shows on hover).
+xdotool mousemove --window "$wid" 200 22 mousedown 1; sleep 0.6
+for x in 215 230 245 260 275 290 305 320 335; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.02; done
+sleep 0.1; shot 17-moving; xdotool mouseup 1; sleep 0.5; shot 18-moved
 xdotool mousemove --window "$wid" 120 22 click 2; sleep 0.1; shot 19-closing; sleep 0.5; shot 20-closed
 xdotool mousemove --window "$wid" 200 120 key q
 status=0; wait $demo || status=$?

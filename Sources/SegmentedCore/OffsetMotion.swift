@@ -14,6 +14,8 @@ public enum ScrollCause: String, Equatable, Sendable {
     case wheel
     /// Smooth (touchpad) scrolling, applied at once.
     case touchpad
+    /// The strip scrolling on by itself while an item is dragged near an edge (a reorder).
+    case autoscroll
 }
 
 /// How the content offset moves on its own.

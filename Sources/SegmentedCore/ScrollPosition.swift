@@ -61,6 +61,12 @@ struct ScrollPosition {
         motion = .rest
     }
 
+    /// Rests at `offset` (pixels), moved there by `cause`.
+    mutating func move(to offset: Double, cause: ScrollCause) {
+        self.cause = cause
+        rest(at: offset)
+    }
+
     /// Rests at `offset` (pixels) at once.
     mutating func rest(at offset: Double) {
         motion = .rest

@@ -56,6 +56,19 @@ extension SegmentLayout {
         return result
     }
 
+    /// This layout with segment `index` drawn at content x `x` (pixels) through
+    /// its shift, its slot and every other frame unchanged: a lifted item under the pointer.
+    func shifting(_ index: Int, toX x: Double) -> SegmentLayout {
+        guard index >= 0, index < count else { return self }
+        var extras = self.extras.filter { $0.index != index }
+        var own = self.extras.first { $0.index == index } ?? WidthExtra(index: index, extra: 0)
+        own.shift = x - minX(at: index)
+        extras.append(own)
+        var result = SegmentLayout(metrics: metrics, base: base, extras: extras)
+        result.fill = fill
+        return result
+    }
+
     /// A layout over `base` with `extras` (any order; those of one index are
     /// added together) and this layout's spare-room fill.
     private func rebuilt(onto base: SegmentWidths, merging extras: [WidthExtra]) -> SegmentLayout {

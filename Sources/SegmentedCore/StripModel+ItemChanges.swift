@@ -66,7 +66,7 @@ extension StripModel {
     /// `freezingWidths` (a close by pointer) holds the widths where they are
     /// drawn until `releaseWidthFreeze(at:)` (AdwTabBar's fixed tab width,
     /// Chrome): the segment that takes the closed one's place takes its width
-    /// too, and the room given up stays after the last segment, so the next
+    /// too (or keeps its own, when wider), and the room given up stays after the last segment, so the next
     /// close button lands where the pointer is and nothing scrolls. When the
     /// last segment closes, every other moves toward the end by its room
     /// instead, so the one before it ends where it ended.
@@ -105,6 +105,11 @@ extension StripModel {
     /// - Throws: `Failure.indexOutOfRange` for either index; nothing changes then.
     @discardableResult
     public func moveItem(from: Int, to: Int, at now: Double, animated: Bool = true) throws -> ItemChange? {
+        try moveItem(from: from, to: to, at: now, animated: animated, slide: nil)
+    }
+
+    /// `moveItem(from:to:at:animated:)` over `slide` (nil: the selection tween).
+    func moveItem(from: Int, to: Int, at now: Double, animated: Bool, slide: Tween?) throws -> ItemChange? {
         for i in [from, to] where !titles.indices.contains(i) { throw Failure.indexOutOfRange(index: i, count: titles.count) }
         guard from != to else { return nil }
         let moved = { (i: Int) -> Int in
@@ -122,7 +127,7 @@ extension StripModel {
         }
         apply(titles: newTitles, details: newDetails, base: base, selecting: old.map(moved),
               previous: selection.previousSelectedIndex.map(moved), remap: moved,
-              rebase: { $0.rebased(moving: from, to: to, onto: base) }, at: now, animated: animated)
+              rebase: { $0.rebased(moving: from, to: to, onto: base) }, slide: slide, at: now, animated: animated)
         return ItemChange(kind: .moved(from: from, to: to), oldSelectedIndex: old, newSelectedIndex: old.map(moved), selectionMoved: false)
     }
 
@@ -141,10 +146,11 @@ extension StripModel {
     /// The model's state after an item change: new titles, items and widths,
     /// `selected` selected; the drawn strip carried over by `rebase` (indices
     /// by `remap`) and tweened to the new resting layout when `animated`;
-    /// `freeze` holds the widths (a close by pointer), and any other change lets them go.
+    /// `freeze` holds the widths (a close by pointer), and any other change lets them go;
+    /// `slide` (nil: the selection tween) is the tween.
     private func apply(titles newTitles: [String], details newDetails: [Int: SegmentItem], base: SegmentWidths, selecting selected: Int?,
                        previous: Int?, remap: (Int) -> Int?, rebase: (SegmentLayout) -> SegmentLayout, freeze: WidthFreeze? = nil,
-                       at now: Double, animated: Bool) {
+                       slide: Tween? = nil, at now: Double, animated: Bool) {
         settle(at: now)
         let drawn = presentation(at: now)
         let wasCentered = scrolling.isCentering || !scrolling.isMoving(at: now) && !isPressed && scrolling.resting == targetOffset
@@ -155,7 +161,7 @@ extension StripModel {
         selectedWidths = [:]
         followedPagePosition = nil
         widthFreeze = freeze
-        let tween = animated && !newTitles.isEmpty ? tween(at: now) : nil
+        let tween = animated && !newTitles.isEmpty ? slide ?? tween(at: now) : nil
         var start: SelectionTransition.Endpoint?
         if tween != nil {
             var titleSelection = [Int: Double]()
@@ -163,8 +169,8 @@ extension StripModel {
             start = SelectionTransition.Endpoint(layout: rebase(drawn.layout), indicator: drawn.indicator, titleSelection: titleSelection)
         }
         selection.itemsChanged(selecting: selected, previous: previous, target: resting(selecting: selected), from: start, tween: tween)
-        if isPressed {
-            return    // the press goes on over the new items; its drag clamps the offset
+        if isPressed || reorder != nil {
+            return    // the press (or the reorder drag) goes on over the new items; its drag clamps the offset
         } else if freeze == nil, wasCentered || selectionMoved {
             scrolling.center(from: drawn.contentOffset, to: targetOffset, tween: tween)
         } else {

@@ -51,7 +51,7 @@ extension StripModel {
         // A hover scrolls nothing: only a held press reads the clamp, which
         // needs every title measured (a pointer resting where a long list's
         // window maps would otherwise measure it all before the first frame).
-        guard scrolling.isPressed else { return false }
+        guard scrolling.isPressed, reorder == nil else { return false }
         return scrolling.move(x: x, y: y, eventTime: eventTime ?? now, maximum: maximumOffset, viewportWidth: viewportWidth)
     }
 
@@ -61,10 +61,10 @@ extension StripModel {
     }
 
     /// The segment under the pointer at `now` (seconds), hit-tested through
-    /// the frames drawn then; nil while dragging, outside the strip, after the
+    /// the frames drawn then; nil while dragging (or reordering), outside the strip, after the
     /// pointer left, or over a disabled item (which shows no hover and no hand cursor).
     public func hoveredIndex(at now: Double) -> Int? {
-        guard let p = pointer, !isDragging, let index = segment(atX: p.x, y: p.y, at: now), isEnabled(at: index) else { return nil }
+        guard let p = pointer, !isDragging, reorder == nil, let index = segment(atX: p.x, y: p.y, at: now), isEnabled(at: index) else { return nil }
         return index
     }
 

@@ -1,7 +1,9 @@
 // Widths held after a close by pointer, as AdwTabBar holds its tab width and
 // Chrome its tabs: while the pointer stays in the strip, the next close
-// button lands where the last one was, so a row of tabs closes by clicks in
-// one place. Leaving the strip lets the layout glide to its resting widths.
+// button lands where the last one was (when the next title is no wider than
+// the closed one; a wider one keeps its own width, never elided), so a row
+// of tabs closes by clicks in one place. Leaving the strip lets the layout
+// glide to its resting widths.
 
 /// The widths held since a close by pointer (`StripModel.removeItem(freezingWidths:)`).
 struct WidthFreeze: Equatable, Sendable {
@@ -40,8 +42,9 @@ extension StripModel {
     }
 
     /// The resting layout with `index` selected and `freeze`'s widths held:
-    /// the pinned slot at its width (selected or not), the rooms before the
-    /// first and after the last segment, and the fill as it was.
+    /// the pinned slot at its width, or the segment's own when that is wider
+    /// (selected or not), the rooms before the first and after the last
+    /// segment, and the fill as it was.
     func frozenResting(selecting index: Int?, _ freeze: WidthFreeze) -> SegmentLayout {
         let n = unselectedWidths.count
         var byIndex = [Int: WidthExtra]()
@@ -49,7 +52,9 @@ extension StripModel {
             byIndex[i] = WidthExtra(index: i, extra: selectedWidth(at: i) - unselectedWidths.width(at: i))
         }
         if let p = freeze.pinnedIndex, p < n {
-            byIndex[p] = WidthExtra(index: p, extra: freeze.pinnedWidth - unselectedWidths.width(at: p))
+            // Never narrower than the segment's own width: a title is not elided to hold a slot.
+            let own = p == index ? selectedWidth(at: p) : unselectedWidths.width(at: p)
+            byIndex[p] = WidthExtra(index: p, extra: max(freeze.pinnedWidth, own) - unselectedWidths.width(at: p))
         }
         if n > 0, freeze.leadRoom != 0 { byIndex[0, default: WidthExtra(index: 0, extra: 0)].lead += freeze.leadRoom }
         byIndex[n] = WidthExtra(index: n, extra: 0, lead: freeze.trailRoom)

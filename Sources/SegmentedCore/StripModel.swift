@@ -60,8 +60,10 @@ public final class StripModel {
     var pointer: (x: Double, y: Double)?
     /// The page position last set by `setPagePosition`, while the strip follows it.
     var followedPagePosition: Double?
-    /// Widths held since a close by pointer, until `releaseWidthFreeze` (`StripModel+ItemChanges`).
+    /// Widths held since a close by pointer, until `releaseWidthFreeze` (`StripModel+WidthFreeze`).
     var widthFreeze: WidthFreeze?
+    /// The item lifted and dragged to reorder it, until it is dropped (`StripModel+Reorder`).
+    var reorder: ReorderDrag?
 
     /// The selected segment; nil only when there are no titles.
     public var selectedIndex: Int? { selection.selectedIndex }
@@ -139,6 +141,7 @@ public final class StripModel {
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
         widthFreeze = nil
+        reorder = nil
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
         selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
         scrolling = ScrollPosition()
@@ -206,14 +209,21 @@ public final class StripModel {
     /// What is drawn at `now` (seconds).
     public func presentation(at now: Double) -> StripPresentation {
         let drawn = selection.drawn(at: now, motion: motion)
-        return StripPresentation(layout: drawn.layout, indicator: drawn.indicator, contentOffset: scrolling.offset(at: now),
+        let offset = scrolling.offset(at: now)
+        if let reorder {
+            // The lifted item is drawn under the pointer, the indicator under it when it is the selected one.
+            let layout = drawn.layout.shifting(reorder.index, toX: reorder.pointerX + offset - reorder.grab)
+            let indicator = reorder.index == selectedIndex ? layout.indicatorRect(under: reorder.index) : drawn.indicator
+            return StripPresentation(layout: layout, indicator: indicator, contentOffset: offset, titleSelection: drawn.titleSelection)
+        }
+        return StripPresentation(layout: drawn.layout, indicator: drawn.indicator, contentOffset: offset,
                                  titleSelection: drawn.titleSelection)
     }
 
     /// Whether anything still moves at `now` (seconds); false means the caller
     /// can stop its frame timer.
     public func isAnimating(at now: Double) -> Bool {
-        selection.isMoving(at: now) || scrolling.isMoving(at: now)
+        selection.isMoving(at: now) || scrolling.isMoving(at: now) || isAutoscrolling
     }
 
     /// Whether the pointer is held down on the strip.
@@ -331,11 +341,9 @@ public final class StripModel {
 
     /// The strip at `now` (seconds) as a value.
     public func snapshot(at now: Double) -> StripSnapshot {
-        var snapshot = StripSnapshot(titles: titles, titlesVersion: titlesVersion, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
+        StripSnapshot(titles: titles, titlesVersion: titlesVersion, details: details, metrics: metrics, selectedIndex: selectedIndex, viewportWidth: viewportWidth,
                       restingLayout: restingLayout, targetOffset: targetOffset,
                       time: now, presentation: presentation(at: now), isAnimating: isAnimating(at: now), isDragging: isDragging)
-        snapshot.holdsWidths = holdsWidths
-        return snapshot
     }
 
     /// The fastest a glide starts, pixels per second (Android's maximum fling velocity, 8000 dp/s).

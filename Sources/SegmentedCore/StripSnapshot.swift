@@ -57,6 +57,4 @@ public struct StripSnapshot: Sendable {
     public let isAnimating: Bool
     /// Whether a press has become a drag.
     public let isDragging: Bool
-    /// Whether widths are held since a close by pointer (`StripModel.holdsWidths`): a title may be wider than its held slot.
-    public var holdsWidths = false
 }

@@ -116,7 +116,10 @@ public final class HostWindow {
             resized?(Int(event.xconfigure.width), Int(event.xconfigure.height))
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
-            if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) {
+            // Escape during a reorder drag puts the item back; it does not close the window.
+            if keysym == KeySym(XK_Escape), let strip = focusedStrip, strip.isReordering {
+                strip.handleKey(keysym: keysym, state: event.xkey.state)
+            } else if keysym == KeySym(XK_Escape) || keysym == KeySym(XK_q) {
                 requestClose()
             } else {
                 focusedStrip?.handleKey(keysym: keysym, state: event.xkey.state)

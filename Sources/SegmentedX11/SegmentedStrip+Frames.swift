@@ -27,9 +27,11 @@ extension SegmentedStrip {
         connection.scheduleEventDrain()
     }
 
-    /// Tells the host what changed, once it is on screen.
+    /// Tells the host what changed, once it is on screen. A held press rests
+    /// only when it holds a lifted item that nothing moves (no slide, no autoscroll).
     func report() {
-        reports.flush(to: self, resting: !scheduler.isTimerRunning && !model.isPressed && !model.followsPagePosition, scrollCause: model.scrollCause,
+        let held = model.isPressed && !model.isReordering
+        reports.flush(to: self, resting: !scheduler.isTimerRunning && !held && !model.followsPagePosition, scrollCause: model.scrollCause,
                       hovered: hovered) {
             XSync(connection.display, 0)
             connection.scheduleEventDrain()

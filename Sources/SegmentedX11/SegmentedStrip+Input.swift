@@ -31,7 +31,10 @@ extension SegmentedStrip {
                 callbacks.pressed?(self)
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
-                if model.pointerPressed(x: x, y: y, at: now, eventTime: time) { needsPaint = true }
+                if model.pointerPressed(x: x, y: y, at: now, eventTime: time) {
+                    needsPaint = true
+                    if isReorderable { armLift() }
+                }
             case UInt32(Button2):
                 middleButton(pressed: true, x: x, y: y, at: now)
             case UInt32(Button3):
@@ -54,7 +57,12 @@ extension SegmentedStrip {
             if button == UInt32(Button2) { middleButton(pressed: false, x: x, y: y, at: now) }
             guard button == UInt32(Button1) else { return }
             if closeButton(pressed: false, x: x, y: y, at: now) { return }
+            liftTimer = nil
             scheduler.flushMotion(at: now)
+            if model.isReordering {
+                dropLiftedItem(at: now)
+                return
+            }
             let old = model.selectedIndex
             switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
             case let .click(index, changed):
@@ -91,6 +99,8 @@ extension SegmentedStrip {
     /// where it is drawn (reported as a release with no speed), a click selects nothing.
     func endLostPress(at now: Double) {
         pendingMotion = nil
+        liftTimer = nil
+        if model.isReordering { dropLiftedItem(at: now) }
         if case let .dragEnded(offset, velocity, gliding) = model.pointerPressLost(at: now) {
             callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))
             reports.scrollPending = true
@@ -102,6 +112,12 @@ extension SegmentedStrip {
         guard let motion = pendingMotion else { return }
         pendingMotion = nil
         if model.isPressed { motionUpdatesInLastPress += 1 }
+        if model.isReordering {
+            model.reorderMoved(toX: motion.x, at: now)
+            takeReorderMoves(at: now)
+            needsPaint = true
+            return
+        }
         if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
         if model.hoveredCloseButton(at: now) != hoveredCloseButton { needsPaint = true }

@@ -20,6 +20,8 @@ extension SegmentedStrip {
         case menu
         /// The selected item was closed (`closeItem(at:)`) and `removalSelection` chose another.
         case close
+        /// The selected item was dragged past a neighbour (a reorder by pointer): the same item at a new index.
+        case drag
     }
 
     /// One change of the selected index, as the selection callback hears it.
@@ -83,6 +85,11 @@ extension SegmentedStrip {
         public var itemsChanged: (@MainActor (SegmentedStrip, [ItemChange]) -> Void)?
         /// The item at the first index is now at the second (before `itemsChanged`).
         public var moved: (@MainActor (SegmentedStrip, Int, Int) -> Void)?
+        /// A held press lifted its item to reorder it (its index), after the frame that shows it lifted.
+        public var reorderBegan: (@MainActor (SegmentedStrip, Int) -> Void)?
+        /// The lifted item was dropped (released, the press lost, or Escape: `cancelled`): the
+        /// index it was lifted from and the one it is at (each step on the way was a `moved`).
+        public var reorderEnded: (@MainActor (SegmentedStrip, _ from: Int, _ to: Int, _ cancelled: Bool) -> Void)?
         /// The user asked to close the segment at this index (a middle-click,
         /// `isClosable`); the host decides, and calls `closeItem(at:)` to close it.
         public var closeRequested: (@MainActor (SegmentedStrip, Int) -> Void)?

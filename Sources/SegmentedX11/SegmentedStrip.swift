@@ -44,6 +44,8 @@ public final class SegmentedStrip: ChildWindow {
     var hoveredCloseButton: Int?
     /// The segment the host is being asked to close by pointer, during its `closeRequested`: its close holds the widths.
     var closingByPointer: Int?
+    /// The wait of a held press before it lifts its item (`StripModel.liftDelay`), while a press is held on a reorderable strip.
+    var liftTimer: FrameTimer?
 
     /// The window the strip's window is a child of.
     let parentWindow: Window
@@ -173,6 +175,7 @@ public final class SegmentedStrip: ChildWindow {
         }
         scheduler.update = { [unowned self] now, tick in
             if tick { needsPaint = true }
+            if tick, model.isReordering { autoscrollReorder(at: now) }
             update(at: now)
         }
     }
@@ -262,6 +265,8 @@ public final class SegmentedStrip: ChildWindow {
 
     /// The segment under the pointer, as last drawn.
     public var hoveredIndex: Int? { hovered }
+    /// Whether an item is lifted and dragged to reorder it (a held press on a reorderable strip); Escape then puts it back.
+    public var isReordering: Bool { model.isReordering }
     /// The segment whose close button is under the pointer, as last drawn (in its hover state); nil when none.
     public var hoveredCloseButtonIndex: Int? { hoveredCloseButton }
 
@@ -433,6 +438,10 @@ public final class SegmentedStrip: ChildWindow {
         guard !isDestroyed else { return false }
         if keysym == KeySym(XK_Menu) || (keysym == KeySym(XK_F10) && state & UInt32(ShiftMask) != 0) {
             openPopupList()
+            return true
+        }
+        if keysym == KeySym(XK_Escape), model.isReordering {
+            cancelReorder(at: Self.now())
             return true
         }
         if handleReorderKey(keysym: keysym, state: state) { return true }

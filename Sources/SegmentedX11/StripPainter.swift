@@ -129,8 +129,8 @@ final class StripPainter {
                 let iconWidth = icon == nil ? 0.0 : metrics.iconSize
                 let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
                 let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom - Int(metrics.closeButtonRoom)
-                if metrics.maximumSegmentWidth != nil || snapshot.holdsWidths, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
-                    // Elide a title wider than its (capped, or held) segment; kept per width, as a tween changes it.
+                if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
+                    // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.
                     title = blendedFont ? chain.elided(title, fitting: frameWidth)
                         : memo.elided(title, fitting: frameWidth, key: key, chain: chain)
                     checkpoints = nil
@@ -164,9 +164,8 @@ final class StripPainter {
                         buffer.clip(y: 0, height: stripHeight)
                     }
                 }
-                // A segment narrower than its title's room (growing in, or its room closing) is cut to its frame, with no icon or badge
-                // (not one in a held slot: its title is elided to the slot instead).
-                let collapsing = !snapshot.holdsWidths && frame.width < layout.base.width(at: index)
+                // A segment narrower than its title's room (growing in, or its room closing) is cut to its frame, with no icon or badge.
+                let collapsing = frame.width < layout.base.width(at: index)
                 if collapsing {
                     if mask != nil { continue }
                     let minX = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: offset, viewportWidth: width)

@@ -64,7 +64,8 @@ extension StripSetting {
                details: "`blend`: during a selection tween the outgoing and incoming titles change continuously on the tween's curve: color mixed in linear light (sRGB decoded, mixed, encoded), pixel size interpolated between the unselected and selected sizes in whole pixels (15, 16, 17), the weight switching at the midpoint; the segment widths follow, so positions glide. `switch`: the new title is drawn selected from the first frame"),
         choice("closable", \.behavior.closable,
                help: "on: every title keeps room for a close button (shown on the selected and the hovered title); a click on it or a middle-click asks to close the title (the demo closes it)"),
-        choice("reorderable", \.behavior.reorderable, help: "on: Ctrl+Shift+Page Up/Page Down/Home/End move the selected title"),
+        choice("reorderable", \.behavior.reorderable,
+               help: "on: a press held still for 0.4 s lifts a title to drag it to another place (Escape puts it back), and Ctrl+Shift+Page Up/Page Down/Home/End move the selected title"),
         choice("removalSelection", \.behavior.removalSelection, help: "what is selected when the selected title is closed or a reload drops it",
                details: "`next` (the default, QTabBar's SelectRightTab): the item after it, or the one before when it was the last; `previous`: the one before it, or after when it was the first; `previously-selected`: the item selected before it, else as `next`. Disabled items are passed over while an enabled one is left"),
     ]

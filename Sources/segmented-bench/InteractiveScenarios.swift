@@ -88,7 +88,8 @@ final class DemoDriver {
         return demo.allEvents[start...]
     }
 
-    /// `count` moves of the selected item (Ctrl+Shift+Page Down and Up in turn) and `count` middle-click
+    /// `count` moves of the selected item (Ctrl+Shift+Page Down and Up in turn), a reorder drag (a held
+    /// press lifts a title, 200 px of motion take it past a neighbour or more) and `count` middle-click
     /// closes left of the center, each waited for until it settles (the demo runs with `--closable on --reorderable on`).
     /// - Returns: the trace events from the first change to the last settle.
     func itemChanges(_ count: Int) throws -> ArraySlice<[String: Any]> {
@@ -99,6 +100,15 @@ final class DemoDriver {
             display.modifier(XK_Control_L, down: false)
             _ = try demo.next("settled")
         }
+        // A reorder drag: a press held still lifts the title under it, then 200 px of motion take it past neighbours.
+        display.move(window, x: 150, y: 22)
+        display.button(1, down: true)
+        _ = try demo.next("lifted")
+        for step in 1...25 { display.move(window, x: 150 + 8 * step, y: 22) }
+        _ = try demo.next("moved")
+        display.button(1, down: false)
+        _ = try demo.next("dropped")
+        _ = try demo.next("settled")
         for _ in 0..<count {
             display.move(window, x: 150, y: 22)
             display.button(2, down: true)

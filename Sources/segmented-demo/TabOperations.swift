@@ -30,7 +30,7 @@ func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any D
 
 /// The demo's tabs that move and close: it closes what the user asks to
 /// close (`closable`), its pages follow every change, and the trace says
-/// `moved` and `closed` (docs/trace.md).
+/// `moved`, `closed`, `lifted` and `dropped` (docs/trace.md).
 @MainActor
 func handleTabOperations(of demo: DemoWindow, trace: Trace) {
     demo.strip.callbacks.closeRequested = { strip, index in
@@ -41,6 +41,12 @@ func handleTabOperations(of demo: DemoWindow, trace: Trace) {
     }
     demo.strip.callbacks.moved = { strip, from, to in
         trace.emit("moved", ["from": from, "to": to, "title": strip.titles[to]])
+    }
+    demo.strip.callbacks.reorderBegan = { strip, index in
+        trace.emit("lifted", ["index": index, "title": strip.titles[index]])
+    }
+    demo.strip.callbacks.reorderEnded = { strip, from, to, cancelled in
+        trace.emit("dropped", ["from": from, "to": to, "title": strip.titles[to], "cancelled": cancelled])
     }
     demo.strip.callbacks.itemsChanged = { [unowned demo] strip, _ in
         demo.demoPages.titles = strip.titles

@@ -57,8 +57,8 @@ final class CloseButtonLayoutTests: XCTestCase {
         let model = try model()
         let button = try XCTUnwrap(model.restingLayout.closeButtonFrame(at: 1))
         var now = 1.0
-        // Three closes at the same place: each time the next title takes the closed slot, 95 px.
-        for (closed, expectedTrail) in [(1, 110.0), (2, 220.0), (3, 360.0)] {
+        // Two closes at the same place: each time the next title (95 px too) takes the closed slot.
+        for closed in [1, 2] {
             try model.removeItem(at: 1, at: now, animated: true, freezingWidths: true)
             XCTAssertTrue(model.holdsWidths)
             now += 0.3
@@ -66,36 +66,45 @@ final class CloseButtonLayoutTests: XCTestCase {
             let drawn = model.presentation(at: now)
             XCTAssertEqual(drawn.layout.frame(at: 1), Rect(x: 125, y: 0, width: 95, height: 42), "after closing \(titles[closed])")
             XCTAssertEqual(drawn.layout.closeButtonFrame(at: 1), button, "the next button is where the last one was")
-            XCTAssertEqual(drawn.layout.contentWidth, 1285, "the room given up stays at the end (\(expectedTrail) px)")
+            XCTAssertEqual(drawn.layout.contentWidth, 1285, "the room given up stays at the end")
             XCTAssertEqual(drawn.contentOffset, 0)
             XCTAssertEqual(model.titles[1], titles[closed + 1])
             now += 0.1
         }
-        XCTAssertEqual(model.titles[1], "注册安全工程师", "a 125 px title, held at 95 px")
+        // The third: 注册安全工程师 (125 px) is wider than the slot; it keeps its width (never elided), and the content grows by the 30 px.
+        try model.removeItem(at: 1, at: now, freezingWidths: true)
+        now += 0.3
+        let wider = model.presentation(at: now)
+        XCTAssertEqual(wider.layout.frame(at: 1), Rect(x: 125, y: 0, width: 125, height: 42))
+        XCTAssertEqual(wider.layout.contentWidth, 1285 + 30)
+        XCTAssertEqual(wider.layout.frame(at: 2).x, 125 + 125 + 15)
+        now += 0.1
         // The pointer leaves: the widths glide to rest, through frames in between.
         XCTAssertTrue(model.releaseWidthFreeze(at: now))
         XCTAssertFalse(model.holdsWidths)
         XCTAssertFalse(model.releaseWidthFreeze(at: now), "once")
-        let mid = model.presentation(at: now + 0.15).layout.frame(at: 1).width
-        XCTAssertGreaterThan(mid, 95)
-        XCTAssertLessThan(mid, 125)
-        let rest = model.presentation(at: now + 0.3), fresh = try self.model(titles: model.titles).restingLayout
+        let fresh = try self.model(titles: model.titles).restingLayout
+        XCTAssertEqual(fresh.contentWidth, 1285 - 3 * 110)
+        let mid = model.presentation(at: now + 0.15).layout.contentWidth
+        XCTAssertGreaterThan(mid, fresh.contentWidth, "the held room closes in a glide")
+        XCTAssertLessThan(mid, 1315)
+        let rest = model.presentation(at: now + 0.3)
         XCTAssertFalse(model.isAnimating(at: now + 0.3))
         for i in model.titles.indices { XCTAssertEqual(rest.layout.frame(at: i), fresh.frame(at: i), "frame \(i)") }
         XCTAssertEqual(rest.layout.contentWidth, fresh.contentWidth)
     }
 
     func testClosingTheSelectedTitleByPointerHoldsItsSlotAndDoesNotScroll() throws {
-        let model = try model(selected: 3)
+        let model = try model(selected: 4)
         let before = model.presentation(at: 0)
-        let slot = before.layout.frame(at: 3)
-        XCTAssertEqual(slot.width, 105, "咨询工程师 selected")
-        try model.removeItem(at: 3, policy: .next, at: 1, freezingWidths: true)
-        XCTAssertEqual(model.selectedIndex, 3, "注册安全工程师, now at 3")
+        let slot = before.layout.frame(at: 4)
+        XCTAssertEqual(slot.width, 139, "注册安全工程师 selected: 7 × 17 + 20")
+        try model.removeItem(at: 4, policy: .next, at: 1, freezingWidths: true)
+        XCTAssertEqual(model.selectedIndex, 4, "监理工程师, now at 4")
         let after = model.presentation(at: 1.3)
-        XCTAssertEqual(after.layout.frame(at: 3), slot, "selected in the held slot: 105 px, not its own 139")
+        XCTAssertEqual(after.layout.frame(at: 4), slot, "selected in the held slot: 139 px, not its own 105")
         XCTAssertEqual(after.contentOffset, before.contentOffset, accuracy: 1e-9, "no centering on the new selection")
-        XCTAssertEqual(after.indicator?.midX ?? 0, after.layout.contentMidX(at: 3), accuracy: 1e-9)
+        XCTAssertEqual(after.indicator?.midX ?? 0, after.layout.contentMidX(at: 4), accuracy: 1e-9)
     }
 
     func testClosingTheLastTitleByPointerMovesTheOthersUpToWhereItEnded() throws {
