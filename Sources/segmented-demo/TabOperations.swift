@@ -18,7 +18,8 @@ func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any D
                 let fresh = try TitlesFile.loadContents(path: path)
                 try demo.strip.setItems(titles: fresh.titles, details: fresh.details)
                 demo.demoPages.titles = demo.strip.titles
-                trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? JSONNull()])
+                trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? JSONNull(),
+                                      "page": demo.pages.pagePosition, "pageCount": demo.pages.pageCount])
             } catch {
                 warn("\(error); the titles stay as they were")
             }
@@ -33,14 +34,15 @@ func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any D
 /// `moved`, `closed`, `lifted` and `dropped` (docs/trace.md).
 @MainActor
 func handleTabOperations(of demo: DemoWindow, trace: Trace) {
-    demo.strip.callbacks.closeRequested = { strip, index in
+    demo.strip.callbacks.closeRequested = { [unowned demo] strip, index in
         let title = strip.titles[index]
         guard (try? strip.closeItem(at: index)) != nil else { return }
         trace.emit("closed", ["index": index, "title": title, "count": strip.titles.count,
-                              "selectedIndex": strip.selectedIndex.map { $0 as Any } ?? JSONNull()])
+                              "selectedIndex": strip.selectedIndex.map { $0 as Any } ?? JSONNull(),
+                              "page": demo.pages.pagePosition, "pageCount": demo.pages.pageCount])
     }
-    demo.strip.callbacks.moved = { strip, from, to in
-        trace.emit("moved", ["from": from, "to": to, "title": strip.titles[to]])
+    demo.strip.callbacks.moved = { [unowned demo] strip, from, to in
+        trace.emit("moved", ["from": from, "to": to, "title": strip.titles[to], "page": demo.pages.pagePosition])
     }
     demo.strip.callbacks.reorderBegan = { strip, index in
         trace.emit("lifted", ["index": index, "title": strip.titles[index]])

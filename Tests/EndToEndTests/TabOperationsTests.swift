@@ -44,6 +44,8 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(closed["title"] as? String, titles[1])
         XCTAssertEqual(closed["count"] as? Int, 5)
         XCTAssertEqual(closed["selectedIndex"] as? Int, 0)
+        XCTAssertEqual(closed["pageCount"] as? Int, 5, "one page fewer")
+        XCTAssertEqual(traceNumber(closed["page"]), 0)
         var settled = try demo.process.next("settled")
         // The close glided: frames were painted while it animated.
         let animating = demo.process.allEvents.filter { $0["event"] as? String == "frame" && $0["animating"] as? Bool == true }
@@ -282,6 +284,23 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertTrue(demo.process.allEvents.contains { $0["event"] as? String == "scroll" && $0["cause"] as? String == "autoscroll" })
     }
 
+    func testClosingATitleBeforeTheSelectedOneKeepsTheLinkedPagesOnTheSelectedItem() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--titles-file", try titlesFile(titles), "--closable", "on", "--select", "3", "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let frames = RunningDemo.segments(demo.ready)
+        let offset = traceNumber(demo.ready["contentOffset"]) ?? 0
+        middleClick(display, strip, x: frames[1].x + frames[1].width / 2 - offset)
+        let select = try demo.process.next("select")
+        XCTAssertEqual([select["previousIndex"] as? Int, select["index"] as? Int], [3, 2], "the same item, one place down")
+        let closed = try demo.process.next("closed")
+        XCTAssertEqual(closed["selectedIndex"] as? Int, 2)
+        XCTAssertEqual(traceNumber(closed["page"]), 2, "the pages stay on its page")
+        XCTAssertEqual(closed["pageCount"] as? Int, 5)
+    }
+
     func testAMiddleClickClosesOnlyTheTitleItWasPressedOn() throws {
         let display = try Shared.display.get()
         display.parkPointer()
@@ -336,6 +355,7 @@ final class TabOperationsTests: XCTestCase {
         var moved = try demo.process.next("moved")
         XCTAssertEqual([moved["from"] as? Int, moved["to"] as? Int], [0, 1])
         XCTAssertEqual(moved["title"] as? String, titles[0])
+        XCTAssertEqual(traceNumber(moved["page"]), 1, "the linked pages follow their item")
         var order = titles
         order.swapAt(0, 1)
         try assertLayoutFollowsTheDesign(try demo.process.next("settled"), titles: order, viewportWidth: 640, checkCentered: false)
@@ -343,6 +363,7 @@ final class TabOperationsTests: XCTestCase {
         reorder(XK_End)
         moved = try demo.process.next("moved")
         XCTAssertEqual([moved["from"] as? Int, moved["to"] as? Int], [1, 5])
+        XCTAssertEqual(traceNumber(moved["page"]), 5)
         order.append(order.remove(at: 1))
         var settled = try demo.process.next("settled")
         XCTAssertEqual(settled["selectedIndex"] as? Int, 5)
@@ -374,6 +395,8 @@ final class TabOperationsTests: XCTestCase {
         let reloaded = try demo.process.next("titles")
         XCTAssertEqual(reloaded["count"] as? Int, 6)
         XCTAssertEqual(reloaded["selectedIndex"] as? Int, 0, "the selected item, wherever it now is")
+        XCTAssertEqual(traceNumber(reloaded["page"]), 0, "and the pages with it")
+        XCTAssertEqual(reloaded["pageCount"] as? Int, 6)
         let settled = try demo.process.next("settled")
         XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
         try assertLayoutFollowsTheDesign(settled, titles: fresh, viewportWidth: 640, checkCentered: false)
