@@ -96,7 +96,7 @@ extension StripModel {
     /// Segment `index`'s unselected width for `titles` and `details`: the
     /// title's (`segmentWidth(_:metrics:)`) + its icon's and badge's extra (`itemExtra`)
     /// + the close button's room (`LayoutMetrics.closeButtonRoom`).
-    static func unselectedWidth(at index: Int, titles: [String], details: [Int: SegmentItem], metrics: LayoutMetrics,
+    static func unselectedWidth(at index: Int, titles: [String], details: ItemDetails, metrics: LayoutMetrics,
                                 measureTitle: (String) -> Double, measureBadge: (String) -> Double,
                                 measureIcon: (SegmentIcon) -> Double) -> Double {
         let title = segmentWidth(measureTitle(titles[index]), metrics: metrics)

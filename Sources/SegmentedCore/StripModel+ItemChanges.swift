@@ -43,8 +43,8 @@ extension StripModel {
         let shifted = { (i: Int) -> Int in i >= index ? i + 1 : i }
         var newTitles = titles
         newTitles.insert(item.title, at: index)
-        var newDetails = Self.remapped(details, shifted)
-        if !item.isPlainTitle { newDetails[index] = item }
+        var newDetails = details
+        newDetails.insert(item.isPlainTitle ? nil : item, at: index)
         let old = selectedIndex
         let selected = old.map(shifted) ?? index
         let base = unselectedWidths.rearranged(count: newTitles.count, through: index, measure: widthMeasure(newTitles, newDetails)) {
@@ -79,8 +79,7 @@ extension StripModel {
         var newTitles = titles
         newTitles.remove(at: index)
         var newDetails = details
-        newDetails[index] = nil
-        newDetails = Self.remapped(newDetails) { shifted($0) ?? $0 }
+        newDetails.remove(at: index)
         let old = selectedIndex
         let previous = selection.previousSelectedIndex.flatMap(shifted)
         var selected = old.flatMap(shifted)
@@ -120,7 +119,8 @@ extension StripModel {
         }
         var newTitles = titles
         newTitles.insert(newTitles.remove(at: from), at: to)
-        let newDetails = Self.remapped(details, moved)
+        var newDetails = details
+        newDetails.move(from: from, to: to)
         let old = selectedIndex
         let base = unselectedWidths.rearranged(count: newTitles.count, through: max(from, to) + 1, measure: widthMeasure(newTitles, newDetails)) {
             $0.insert($0.remove(at: from), at: to)
@@ -148,7 +148,7 @@ extension StripModel {
     /// by `remap`) and tweened to the new resting layout when `animated`;
     /// `freeze` holds the widths (a close by pointer), and any other change lets them go;
     /// `slide` (nil: the selection tween) is the tween.
-    private func apply(titles newTitles: [String], details newDetails: [Int: SegmentItem], base: SegmentWidths, selecting selected: Int?,
+    private func apply(titles newTitles: [String], details newDetails: ItemDetails, base: SegmentWidths, selecting selected: Int?,
                        previous: Int?, remap: (Int) -> Int?, rebase: (SegmentLayout) -> SegmentLayout, freeze: WidthFreeze? = nil,
                        slide: Tween? = nil, at now: Double, animated: Bool) {
         settle(at: now)
@@ -185,16 +185,8 @@ extension StripModel {
         return selection.target.contentWidthSurelyReaches(x + viewportWidth) ? x : min(x, maximumOffset)
     }
 
-    /// The items that are more than a title, re-keyed by `remap` (O(count of them)).
-    static func remapped(_ details: [Int: SegmentItem], _ remap: (Int) -> Int) -> [Int: SegmentItem] {
-        guard !details.isEmpty else { return details }
-        var result = [Int: SegmentItem](minimumCapacity: details.count)
-        for (i, item) in details { result[remap(i)] = item }
-        return result
-    }
-
     /// The unselected width of segment i of `titles` and `details`, as `reset` measures it.
-    func widthMeasure(_ titles: [String], _ details: [Int: SegmentItem]) -> (Int) -> Double {
+    func widthMeasure(_ titles: [String], _ details: ItemDetails) -> (Int) -> Double {
         { [metrics, measureUnselected, measureBadge, measureIcon] i in
             Self.unselectedWidth(at: i, titles: titles, details: details, metrics: metrics, measureTitle: measureUnselected,
                                  measureBadge: measureBadge, measureIcon: measureIcon)

@@ -28,8 +28,8 @@ extension StripModel {
     }
 
     /// The titles of `items`, and the items that are more than a title by index.
-    public static func split(_ items: [SegmentItem]) -> (titles: [String], details: [Int: SegmentItem]) {
-        var details = [Int: SegmentItem]()
+    public static func split(_ items: [SegmentItem]) -> (titles: [String], details: ItemDetails) {
+        var details = ItemDetails(titleCount: items.count)
         for (i, item) in items.enumerated() where !item.isPlainTitle { details[i] = item }
         return (items.map(\.title), details)
     }

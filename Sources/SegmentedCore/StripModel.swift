@@ -37,7 +37,7 @@ public final class StripModel {
     /// The items that are more than a title (`SegmentItem.isPlainTitle` false),
     /// by index; the rest are their titles alone, so a strip of plain titles
     /// keeps no item at all (`item(at:)` reads both).
-    public internal(set) var details: [Int: SegmentItem] = [:]
+    public internal(set) var details = ItemDetails()
     /// The design numbers (`metrics`), and how a selection moves (`motion`).
     public private(set) var metrics: LayoutMetrics, motion: SelectionMotion
     /// Widths in the unselected font, pixels.
@@ -119,7 +119,7 @@ public final class StripModel {
     /// - Throws: `Failure.indexOutOfRange` as `init`; the model is then unchanged.
     public func reset(titles: [String], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion, measuresLazily: Bool,
                       measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
-        try reset(titles: titles, details: [:], selectedIndex: selectedIndex, metrics: metrics, motion: motion, measuresLazily: measuresLazily,
+        try reset(titles: titles, details: ItemDetails(titleCount: titles.count), selectedIndex: selectedIndex, metrics: metrics, motion: motion, measuresLazily: measuresLazily,
                   measureUnselected: measureUnselected, measureSelected: measureSelected)
     }
 
@@ -128,16 +128,24 @@ public final class StripModel {
     /// `titles` is ignored by every reader).
     public func reset(titles: [String], details: [Int: SegmentItem], selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
                measuresLazily: Bool, measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
+        try reset(titles: titles, details: ItemDetails(details, titleCount: titles.count), selectedIndex: selectedIndex, metrics: metrics,
+                  motion: motion, measuresLazily: measuresLazily, measureUnselected: measureUnselected, measureSelected: measureSelected)
+    }
+
+    /// `reset(titles:details:...)` with the details as the model keeps them (`split(_:)`, or another model's `details`);
+    /// made for another number of titles, they are taken by index (O(n)).
+    public func reset(titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
+                      measuresLazily: Bool, measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
         self.titles = titles
-        self.details = details
+        self.details = details.titleCount == titles.count ? details : ItemDetails(details.byIndex, titleCount: titles.count)
         self.measureUnselected = measureUnselected
         (self.metrics, self.motion) = (metrics, motion)
         self.measureSelected = measureSelected
         selectedWidths = [:]
-        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth, measure: widthMeasure(titles, details))
+        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth, measure: widthMeasure(titles, self.details))
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
         widthFreeze = nil

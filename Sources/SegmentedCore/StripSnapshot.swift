@@ -26,7 +26,7 @@ public struct StripSnapshot: Sendable {
     /// Changes whenever the titles do (`StripModel.titlesVersion`).
     public let titlesVersion: Int
     /// The items that are more than a title, by index (see `StripModel.details`).
-    public let details: [Int: SegmentItem]
+    public let details: ItemDetails
     /// Segment `index`'s item (0..<titles.count).
     public func item(at index: Int) -> SegmentItem { details[index] ?? SegmentItem(titles[index]) }
     /// Whether segment `index` can be chosen by the user (see `SegmentItem.isEnabled`).

@@ -106,16 +106,26 @@ public final class SegmentedStrip: ChildWindow {
     public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
                             titles: [String], selectedIndex: Int = 0,
                             style: StripStyle = StripStyle()) throws {
-        try self.init(connection: connection, parent: parent, frame: frame, titles: titles, details: [:], selectedIndex: selectedIndex,
+        try self.init(connection: connection, parent: parent, frame: frame, titles: titles, details: ItemDetails(titleCount: titles.count),
+                      selectedIndex: selectedIndex,
                       style: style)
     }
 
     /// The items initializer with items in the form the strip keeps them
-    /// (`StripModel.split(_:)`, `TitlesFile.loadContents(path:)`): the titles,
-    /// and the items that are more than a title by index, so a long list of
-    /// plain titles makes no item per title.
+    /// (`TitlesFile.loadContents(path:)`): the titles, and the items that are
+    /// more than a title by index, so a long list of plain titles makes no
+    /// item per title. Indices outside the titles are ignored.
     /// - Throws: as the titles initializer.
-    public init(connection: XDisplayConnection, parent: Window, frame: PixelRect, titles: [String], details: [Int: SegmentItem],
+    public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect, titles: [String],
+                            details: [Int: SegmentItem], selectedIndex: Int = 0, style: StripStyle = StripStyle()) throws {
+        try self.init(connection: connection, parent: parent, frame: frame, titles: titles,
+                      details: ItemDetails(details, titleCount: titles.count), selectedIndex: selectedIndex, style: style)
+    }
+
+    /// The items initializer with the details as the model keeps them (`StripModel.split(_:)`), beside `titles`
+    /// (made for another number of titles, they are taken by index).
+    /// - Throws: as the titles initializer.
+    public init(connection: XDisplayConnection, parent: Window, frame: PixelRect, titles: [String], details: ItemDetails,
                 selectedIndex: Int = 0, style: StripStyle = StripStyle()) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw StripModel.Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
@@ -182,7 +192,7 @@ public final class SegmentedStrip: ChildWindow {
 
     /// Resets `model` to `titles` (and `details`, the items that are more than a
     /// title) measured in `painter`'s fonts (lazily for long lists).
-    static func reset(_ model: StripModel, titles: [String], details: [Int: SegmentItem] = [:], selectedIndex: Int, metrics: LayoutMetrics,
+    static func reset(_ model: StripModel, titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics,
                       motion: SelectionMotion, painter: StripPainter) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
         // The painter, not its badge font: that font opens with the first badge measured.
@@ -294,7 +304,7 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// `setTitles` with `details`, the items that are more than a title, by index.
-    func replace(titles: [String], details: [Int: SegmentItem], selectedIndex: Int?) throws {
+    func replace(titles: [String], details: ItemDetails, selectedIndex: Int?) throws {
         if let wanted = selectedIndex, !titles.indices.contains(wanted) {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
         }

@@ -49,6 +49,7 @@ struct Report: Encodable {
     let ratios: [String: Double]
     let frameCost: [FrameCostResult]
     let layout: [LayoutResult]
+    let itemChanges: [ItemChangeCostResult]
     let hitTest: HitTestResult
     let idle: [IdleResult]
     let pacing: PacingResult
@@ -137,6 +138,7 @@ let connection = try XDisplayConnection()
 let layout = try sizes.map { try measureLayout(connection, titles: titleLists[$0]!, runs: $0 == 100_000 ? 3 : 7) }
     + shapedLists.map { try measureLayout(connection, titles: $0.1, kind: $0.0, runs: 3) }
 let hitTest = try measureHitTest(titles: titleLists[100_000]!, queries: 1_000_000)
+let itemChanges = try [false, true].map { try measureItemChanges(titles: titleLists[100_000]!, withItems: $0) }
 
 // 5: idle.
 progress("idle (2 x 5 s)")
@@ -171,7 +173,7 @@ let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessI
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
 let budgetRows = budgets(startup: startup, ratios: ratios, frameCost: frameCost, hitTest: hitTest, idle: idle, accessibility: accessibility)
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
-                    frameCost: frameCost, layout: layout, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
+                    frameCost: frameCost, layout: layout, itemChanges: itemChanges, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
                     accessibility: accessibility, budgets: budgetRows)
 
 // The table.
@@ -210,6 +212,10 @@ for l in layout {
                  + String(format: "cold %.0f [%.0f–%.0f]   warm %.0f [%.0f–%.0f]", c.median, c.min, c.max, w.median, w.min, w.max))
 }
 lines.append("  hit-test at \(hitTest.titles) titles: \(String(format: "%.0f", hitTest.nanosecondsPerQuery)) ns per query")
+for c in itemChanges {
+    lines.append("  one change at \(c.titles) \(c.kind), in the model: " + String(format: "move %.2f, remove %.2f, insert %.2f ms",
+                                                                                  c.moveMilliseconds, c.removeMilliseconds, c.insertMilliseconds))
+}
 lines.append("")
 lines.append("Idle, no input")
 for i in idle { lines.append("  \(i.phase): \(i.cpuTicks) CPU ticks, \(i.wakeups) wakeups in \(Int(i.seconds)) s") }

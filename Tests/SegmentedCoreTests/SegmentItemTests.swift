@@ -71,7 +71,7 @@ final class SegmentItemTests: XCTestCase {
         XCTAssertFalse(try model.setItem(SegmentItem(title: longer, isEnabled: false), at: 2, at: 2.0))
         XCTAssertFalse(model.isAnimating(at: 2.0))
         XCTAssertFalse(model.isEnabled(at: 2))
-        XCTAssertEqual(model.details.keys.sorted(), [2])
+        XCTAssertEqual(model.details.byIndex.keys.sorted(), [2])
         try model.setItem(SegmentItem(longer), at: 2, at: 3.0)
         XCTAssertTrue(model.details.isEmpty, "a plain title keeps no item")
         XCTAssertThrowsError(try model.setItem(SegmentItem("x"), at: 10, at: 3.0)) {
@@ -150,7 +150,7 @@ final class SegmentItemTests: XCTestCase {
         let items = [SegmentItem("a"), SegmentItem(title: "b", badge: .count(3), id: "b"), SegmentItem(title: "c", icon: SegmentIcon("./c.png"))]
         let model = try model(items)
         XCTAssertEqual(model.titles, ["a", "b", "c"])
-        XCTAssertEqual(model.details.keys.sorted(), [1, 2])
+        XCTAssertEqual(model.details.byIndex.keys.sorted(), [1, 2])
         XCTAssertEqual(model.items, items)
         XCTAssertEqual(model.snapshot(at: 0).item(at: 2).icon, .file(path: "./c.png"))
         XCTAssertEqual(SegmentIcon("mail-unread-symbolic"), .named("mail-unread-symbolic"))

@@ -1,0 +1,52 @@
+import XCTest
+@testable import SegmentedCore
+
+/// The items beside the titles: a strip of plain titles keeps nothing, and
+/// inserts, removals and moves shift the items with their titles.
+final class ItemDetailsTests: XCTestCase {
+    private let badged = SegmentItem(title: "b", badge: .count(3))
+    private let dotted = SegmentItem(title: "d", badge: .dot)
+
+    func testPlainTitlesKeepNothingAndIndicesOutsideAreIgnored() {
+        var details = ItemDetails(titleCount: 3)
+        XCTAssertTrue(details.isEmpty)
+        details[5] = badged
+        details[-1] = badged
+        XCTAssertTrue(details.isEmpty, "outside the titles")
+        XCTAssertNil(details[5])
+        details[1] = badged
+        XCTAssertEqual(details.count, 1)
+        XCTAssertEqual(details[1], badged)
+        XCTAssertNil(details[0])
+        details[1] = nil
+        XCTAssertTrue(details.isEmpty)
+        XCTAssertEqual(details, ItemDetails(titleCount: 3))
+        XCTAssertEqual(ItemDetails([0: badged, 7: dotted], titleCount: 3).byIndex, [0: badged])
+    }
+
+    func testInsertRemoveAndMoveShiftTheItemsWithTheirTitles() {
+        var details = ItemDetails([1: badged, 3: dotted], titleCount: 5)
+        details.insert(nil, at: 0)
+        XCTAssertEqual(details.byIndex, [2: badged, 4: dotted])
+        details.insert(SegmentItem(title: "n", isEnabled: false), at: 3)
+        XCTAssertEqual(details.titleCount, 7)
+        XCTAssertEqual(details.byIndex.keys.sorted(), [2, 3, 5])
+        details.remove(at: 2)
+        XCTAssertEqual(details.byIndex.keys.sorted(), [2, 4])
+        XCTAssertEqual(details[4], dotted)
+        details.move(from: 4, to: 0)
+        XCTAssertEqual(details[0], dotted)
+        XCTAssertEqual(details[3]?.isEnabled, false)
+        // A slot given up is used again.
+        details[3] = nil
+        details[5] = badged
+        XCTAssertEqual(details.byIndex, [0: dotted, 5: badged])
+        details.remove(at: 0)
+        details.remove(at: 4)
+        XCTAssertTrue(details.isEmpty)
+        XCTAssertEqual(details.titleCount, 4)
+        details.insert(nil, at: 4)
+        XCTAssertTrue(details.isEmpty, "a plain title into plain titles keeps nothing")
+        XCTAssertEqual(details.titleCount, 5)
+    }
+}
