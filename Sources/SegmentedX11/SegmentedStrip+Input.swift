@@ -27,13 +27,13 @@ extension SegmentedStrip {
             tooltips.dismiss()      // any button: a press or a wheel notch
             switch button {
             case UInt32(Button1):
-                if closeButton(pressed: true, x: x, y: y, at: now) { return }
+                let onCloseButton = closeButtonPressed(x: x, y: y, at: now)
                 callbacks.pressed?(self)
                 pendingMotion = nil
                 motionUpdatesInLastPress = 0
                 if model.pointerPressed(x: x, y: y, at: now, eventTime: time) {
                     needsPaint = true
-                    if isReorderable { armLift() }
+                    if isReorderable, !onCloseButton { armLift() }
                 }
             case UInt32(Button2):
                 middleButton(pressed: true, x: x, y: y, at: now)
@@ -56,9 +56,9 @@ extension SegmentedStrip {
         case let .release(button, x, y, _, time):
             if button == UInt32(Button2) { middleButton(pressed: false, x: x, y: y, at: now) }
             guard button == UInt32(Button1) else { return }
-            if closeButton(pressed: false, x: x, y: y, at: now) { return }
             liftTimer = nil
             scheduler.flushMotion(at: now)
+            if closeButtonReleased(x: x, y: y, at: now) { return }
             if model.isReordering {
                 dropLiftedItem(at: now)
                 return
@@ -100,6 +100,7 @@ extension SegmentedStrip {
     func endLostPress(at now: Double) {
         pendingMotion = nil
         liftTimer = nil
+        closeButtonPress = nil
         if model.isReordering { dropLiftedItem(at: now) }
         if case let .dragEnded(offset, velocity, gliding) = model.pointerPressLost(at: now) {
             callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))
@@ -119,6 +120,10 @@ extension SegmentedStrip {
             return
         }
         if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
+        if model.isDragging, closeButtonPress != nil {
+            closeButtonPress = nil    // a press on a close button that became a drag scrolls the strip instead
+            needsPaint = true
+        }
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
         if model.hoveredCloseButton(at: now) != hoveredCloseButton { needsPaint = true }
         // Below the strip (over the pages of a window that holds both) is out of it too.

@@ -177,19 +177,26 @@ extension SegmentedStrip {
         }
     }
 
-    /// Button 1 on a close button: pressed there, it is held for the button
-    /// (no selection, no drag); released on the same button of the same
-    /// titles, it asks the host to close that segment.
-    /// - Returns: whether the press or release was the close button's.
-    func closeButton(pressed: Bool, x: Double, y: Double, at now: Double) -> Bool {
-        if pressed {
-            guard isClosable, let index = model.closeButton(atX: x, y: y, at: now) else { return false }
-            closeButtonPress = (index, model.titlesVersion)
-            needsPaint = true
-            return true
-        }
+    /// Button 1 went down at (`x`, `y`): on a close button, the press is held
+    /// for it (drawn pressed; it lifts nothing) as well as for the strip, so
+    /// that moving past the slop still drags the strip.
+    /// - Returns: whether it was on a close button.
+    func closeButtonPressed(x: Double, y: Double, at now: Double) -> Bool {
+        guard isClosable, let index = model.closeButton(atX: x, y: y, at: now) else { return false }
+        closeButtonPress = (index, model.titlesVersion)
+        needsPaint = true
+        return true
+    }
+
+    /// Button 1 went up at (`x`, `y`) after a press on a close button that
+    /// did not become a drag: it selects nothing, and on the same button of
+    /// the same titles it asks the host to close that segment.
+    /// - Returns: whether the release was the close button's.
+    func closeButtonReleased(x: Double, y: Double, at now: Double) -> Bool {
         guard let press = closeButtonPress else { return false }
         closeButtonPress = nil
+        guard !model.isDragging else { return false }
+        _ = model.pointerPressLost(at: now)    // the press ends without a click
         needsPaint = true
         if model.closeButton(atX: x, y: y, at: now) == press.index, press.titlesVersion == model.titlesVersion {
             _ = requestClose(press.index, byPointer: true)
