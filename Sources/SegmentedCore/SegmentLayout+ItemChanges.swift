@@ -69,6 +69,12 @@ extension SegmentLayout {
         return result
     }
 
+    /// The room added before segment `index` (`count`: after the last), pixels: a removed segment's closing room.
+    func lead(at index: Int) -> Double {
+        for e in extras where e.index == index { return e.lead }
+        return 0
+    }
+
     /// A layout over `base` with `extras` (any order; those of one index are
     /// added together) and this layout's spare-room fill.
     private func rebuilt(onto base: SegmentWidths, merging extras: [WidthExtra]) -> SegmentLayout {

@@ -11,6 +11,15 @@ public enum RemovalSelection: String, CaseIterable, Sendable {
     case previouslySelected = "previously-selected"
 }
 
+/// A title removed while its room closes: drawn in that room until the tween ends.
+struct Departure: Equatable, Sendable {
+    let title: String
+    /// Its room is the lead before the segment now at this index (the count: after the last).
+    var slot: Int
+    /// When the room has closed, seconds.
+    let end: Double
+}
+
 /// An item change the strip made and the selection it left.
 public struct ItemChange: Equatable, Sendable {
     /// What happened to which index.
@@ -47,6 +56,7 @@ extension StripModel {
         newDetails.insert(item.isPlainTitle ? nil : item, at: index)
         let old = selectedIndex
         let selected = old.map(shifted) ?? index
+        for i in departures.indices where departures[i].slot >= index { departures[i].slot += 1 }
         let base = unselectedWidths.rearranged(count: newTitles.count, through: index, measure: widthMeasure(newTitles, newDetails)) {
             if $0.count >= index { $0.insert(Self.unselectedWidth(at: index, titles: newTitles, details: newDetails, metrics: metrics,
                                                                   measureTitle: measureUnselected, measureBadge: measureBadge,
@@ -92,8 +102,13 @@ extension StripModel {
             $0.remove(at: index)
         }
         let freeze = freezingWidths && !newTitles.isEmpty ? heldWidths(closing: index) : nil
+        let removed = titles[index]
         apply(titles: newTitles, details: newDetails, base: base, selecting: selected, previous: selected == previous ? nil : previous,
               remap: shifted, rebase: { $0.rebased(removing: index, onto: base) }, freeze: freeze, at: now, animated: animated)
+        // Its title shrinks away in the closing room (one title a room: an older one there goes).
+        departures.removeAll { $0.slot == index || $0.slot == index + 1 }
+        for i in departures.indices where departures[i].slot > index { departures[i].slot -= 1 }
+        if animated, !newTitles.isEmpty { departures.append(Departure(title: removed, slot: index, end: now + motion.tweenDuration)) }
         return ItemChange(kind: .removed(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == index)
     }
 
@@ -121,6 +136,7 @@ extension StripModel {
         newTitles.insert(newTitles.remove(at: from), at: to)
         var newDetails = details
         newDetails.move(from: from, to: to)
+        departures = []    // a slide over a closing room: the removed title is not drawn on
         let old = selectedIndex
         let base = unselectedWidths.rearranged(count: newTitles.count, through: max(from, to) + 1, measure: widthMeasure(newTitles, newDetails)) {
             $0.insert($0.remove(at: from), at: to)
@@ -242,5 +258,21 @@ extension StripModel {
         if let j = policy == .previous ? before ?? after : after ?? before { return j }
         let clamped = min(selected, count - 1)
         return (0..<count).filter(isEnabled).min { abs($0 - clamped) < abs($1 - clamped) } ?? clamped
+    }
+}
+
+extension StripModel {
+    /// The removed titles still shrinking at `now` (seconds) in `layout`, the
+    /// drawn one: each in its room, the lead before its slot less the spacing
+    /// (and fill gap) that closes with it; none once the room is under half a pixel.
+    func departing(in layout: SegmentLayout, at now: Double) -> [DepartingSegment] {
+        guard !departures.isEmpty else { return [] }
+        return departures.compactMap { d in
+            guard d.end > now, d.slot <= layout.count else { return nil }
+            let lead = layout.lead(at: d.slot), width = lead - metrics.spacing - layout.fill.gap
+            guard width >= 0.5 else { return nil }
+            return DepartingSegment(title: d.title, frame: Rect(x: layout.minX(at: d.slot) - lead, y: metrics.insets.top, width: width,
+                                                                height: metrics.stripHeight - metrics.insets.top - metrics.insets.bottom))
+        }
     }
 }

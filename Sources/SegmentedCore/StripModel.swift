@@ -64,6 +64,8 @@ public final class StripModel {
     var widthFreeze: WidthFreeze?
     /// The item lifted and dragged to reorder it, until it is dropped (`StripModel+Reorder`).
     var reorder: ReorderDrag?
+    /// Removed titles whose room still closes (`StripModel+ItemChanges`).
+    var departures: [Departure] = []
 
     /// The selected segment; nil only when there are no titles.
     public var selectedIndex: Int? { selection.selectedIndex }
@@ -150,6 +152,7 @@ public final class StripModel {
         let index = titles.isEmpty ? nil : selectedIndex
         widthFreeze = nil
         reorder = nil
+        departures = []
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
         selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
         scrolling = ScrollPosition()
@@ -218,14 +221,14 @@ public final class StripModel {
     public func presentation(at now: Double) -> StripPresentation {
         let drawn = selection.drawn(at: now, motion: motion)
         let offset = scrolling.offset(at: now)
+        var layout = drawn.layout, indicator = drawn.indicator
         if let reorder {
             // The lifted item is drawn under the pointer, the indicator under it when it is the selected one.
-            let layout = drawn.layout.shifting(reorder.index, toX: reorder.pointerX + offset - reorder.grab)
-            let indicator = reorder.index == selectedIndex ? layout.indicatorRect(under: reorder.index) : drawn.indicator
-            return StripPresentation(layout: layout, indicator: indicator, contentOffset: offset, titleSelection: drawn.titleSelection)
+            layout = layout.shifting(reorder.index, toX: reorder.pointerX + offset - reorder.grab)
+            if reorder.index == selectedIndex { indicator = layout.indicatorRect(under: reorder.index) }
         }
-        return StripPresentation(layout: drawn.layout, indicator: drawn.indicator, contentOffset: offset,
-                                 titleSelection: drawn.titleSelection)
+        return StripPresentation(layout: layout, indicator: indicator, contentOffset: offset, titleSelection: drawn.titleSelection,
+                                 departing: departing(in: layout, at: now))
     }
 
     /// Whether anything still moves at `now` (seconds); false means the caller
@@ -244,6 +247,7 @@ public final class StripModel {
     public func settle(at now: Double) {
         selection.settle(at: now)
         scrolling.settle(at: now)
+        departures.removeAll { $0.end <= now }
     }
 
     func tween(at now: Double) -> Tween {

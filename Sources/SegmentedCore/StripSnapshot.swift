@@ -15,6 +15,16 @@ public struct StripPresentation: Equatable, Sendable {
     /// tween's curve, as the segment widths do; at rest only the selected
     /// index, at 1. With `TitleTransition.switchAtStart`, always the selected index at 1.
     public let titleSelection: [Int: Double]
+    /// Titles removed while their room closes, drawn in it, cut to it (`DepartingSegment`).
+    public var departing: [DepartingSegment] = []
+}
+
+/// A removed title shrinking away: its room, which closes over the tween, content coordinates.
+public struct DepartingSegment: Equatable, Sendable {
+    /// The title removed.
+    public let title: String
+    /// Its room as drawn now (the title band's height), content coordinates; the title is cut to it.
+    public let frame: Rect
 }
 
 /// What a strip is at one moment, as a value: what the renderer draws, the

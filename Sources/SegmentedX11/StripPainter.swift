@@ -190,6 +190,7 @@ final class StripPainter {
                 }
             }
         }
+        drawDeparting(presentation.departing, metrics: metrics, offset: offset, on: buffer)
         buffer.unclip()
 
         if style.indicatorShape == .underline, let indicator = presentation.indicator {
@@ -199,6 +200,26 @@ final class StripPainter {
         let fades = layout.edgeFades(contentOffset: offset, viewportWidth: Double(width), direction: style.direction)
         drawEdgeFades(fades, fadeWidth: Int(metrics.overflowFadeWidth.rounded()), width: width, stripHeight: stripHeight, on: buffer)
         buffer.fill(&separator, x: 0, y: stripHeight, width: width, height: separatorHeight)
+    }
+
+    /// Removed titles shrinking away: each in the unselected font and color,
+    /// centered where its content was, cut to its closing room.
+    private func drawDeparting(_ departing: [DepartingSegment], metrics: LayoutMetrics, offset: Double, on buffer: BackBuffer) {
+        let stripHeight = Int(metrics.stripHeight), width = buffer.width
+        for segment in departing {
+            let room = segment.frame
+            let minX = style.direction.windowPixelMinX(contentX: room.x, width: room.width.rounded(), contentOffset: offset, viewportWidth: width)
+            let roomWidth = Int(room.width.rounded())
+            guard minX < width, minX + roomWidth > 0 else { continue }
+            buffer.clip(to: [XRectangle(x: Int16(clamping: minX), y: 0, width: UInt16(clamping: roomWidth), height: UInt16(clamping: stripHeight))])
+            let advance = unselectedFont.advance(of: segment.title)
+            let x = style.direction.windowPixelMinX(contentX: room.midX - metrics.closeButtonRoom / 2 - Double(advance) / 2,
+                                                    width: Double(advance), contentOffset: offset, viewportWidth: width)
+            unselectedFont.draw(segment.title, on: buffer.draw, color: &text, x: x,
+                                baseline: metrics.titleBaseline(ascent: unselectedFont.ascent, descent: unselectedFont.descent),
+                                clipMinX: 0, clipMaxX: width)
+        }
+        buffer.clip(y: 0, height: stripHeight)
     }
 
     /// The font of a title drawn `selection` of the way from unselected (0)

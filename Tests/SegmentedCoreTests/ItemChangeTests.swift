@@ -93,6 +93,33 @@ final class ItemChangeTests: XCTestCase {
         try assertRestsAsAFreshModel(model, at: 3.3)
     }
 
+    func testTheRemovedTitleShrinksAwayInItsRoom() throws {
+        let model = try FixedAdvance.model(selected: 6)
+        let removed = model.presentation(at: 2).layout.frame(at: 3)
+        try model.removeItem(at: 3, at: 2)
+        // At the change it is drawn where it was, as wide as it was.
+        var departing = model.presentation(at: 2).departing
+        XCTAssertEqual(departing.map(\.title), [titles[3]])
+        XCTAssertEqual(departing.first?.frame, removed)
+        // Halfway (the symmetric curve: half the 75 + 15 px room), 30 px wide, still ending a spacing before the next.
+        departing = model.presentation(at: 2.15).departing
+        let next = model.presentation(at: 2.15).layout.frame(at: 3)
+        XCTAssertEqual(departing.first?.frame.width ?? 0, 30, accuracy: 1e-9)
+        XCTAssertEqual((departing.first?.frame.maxX ?? 0) + 15, next.x, accuracy: 1e-9)
+        XCTAssertEqual(model.presentation(at: 2.3).departing, [], "gone with its room")
+        // Not animated: nothing is drawn; a change during the shrink carries it (an insert before it) or drops it (a move).
+        try model.removeItem(at: 0, at: 3, animated: false)
+        XCTAssertEqual(model.presentation(at: 3).departing, [])
+        try model.removeItem(at: 4, at: 4)
+        try model.insertItem(SegmentItem("新"), at: 0, at: 4.1)
+        let carried = model.presentation(at: 4.1)
+        XCTAssertEqual(carried.departing.count, 1)
+        XCTAssertEqual((carried.departing.first?.frame.maxX ?? 0) + 15, carried.layout.frame(at: 5).x, accuracy: 1e-9,
+                       "before the title that followed it, now at 5")
+        try model.moveItem(from: 0, to: 1, at: 4.2)
+        XCTAssertEqual(model.presentation(at: 4.2).departing, [])
+    }
+
     func testRemovingTheSelectedItemByEachPolicy() throws {
         for (policy, expected) in [(RemovalSelection.next, 4), (.previous, 3), (.previouslySelected, 1)] {
             let model = try FixedAdvance.model(selected: 0)
