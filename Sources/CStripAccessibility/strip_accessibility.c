@@ -110,6 +110,9 @@ static char *application_name, *toolkit_version_string;
 
 static Node *as_node(void *object) { return (Node *)object; }
 
+// A page tab list or a menu: its children are the Swift side's rows (tabs, menu items), made when asked for.
+static int has_rows(Node *node) { return node->kind == STRIP_ACC_PAGE_TAB_LIST || node->kind == STRIP_ACC_MENU; }
+
 static const char *replace_name(char **slot, char *fresh) {
     free(*slot);
     *slot = fresh;
@@ -136,7 +139,7 @@ static Tab *list_tab(Node *list, int index, int create) {
         Tab *tab = F(g_object_new)(tab_type, NULL);
         tab->list = list;
         tab->index = index;
-        tab->object.role = ATK_ROLE_PAGE_TAB;
+        tab->object.role = list->kind == STRIP_ACC_MENU ? ATK_ROLE_MENU_ITEM : ATK_ROLE_PAGE_TAB;
         tab->object.layer = ATK_LAYER_WIDGET;
         list->tabs[index] = tab;
     }
@@ -206,7 +209,7 @@ static AtkObject *node_get_parent(AtkObject *object) {
 
 static gint node_get_n_children(AtkObject *object) {
     Node *node = as_node(object);
-    if (node->kind == STRIP_ACC_PAGE_TAB_LIST) {
+    if (has_rows(node)) {
         void *handle = node_handle(node);
         return handle ? callbacks.count(handle) : 0;
     }
@@ -215,7 +218,7 @@ static gint node_get_n_children(AtkObject *object) {
 
 static AtkObject *node_ref_child(AtkObject *object, gint index) {
     Node *node = as_node(object);
-    if (node->kind == STRIP_ACC_PAGE_TAB_LIST) {
+    if (has_rows(node)) {
         Tab *tab = list_tab(node, index, 1);
         return tab ? F(g_object_ref)(tab) : NULL;
     }
@@ -236,7 +239,7 @@ static AtkStateSet *node_ref_state_set(AtkObject *object) {
     if (node->kind == 0) return F(atk_state_set_new)();
     void *handle = node_handle(node);
     AtkStateSet *set = state_set_for(handle ? callbacks.state(handle, -1) : 0, 0, !handle);
-    if (handle && node->kind == STRIP_ACC_PAGE_TAB_LIST) F(atk_state_set_add_state)(set, ATK_STATE_FOCUSABLE);
+    if (handle && has_rows(node)) F(atk_state_set_add_state)(set, ATK_STATE_FOCUSABLE);
     if (handle && node->kind == STRIP_ACC_FRAME) {
         F(atk_state_set_add_state)(set, ATK_STATE_RESIZABLE);
         if (callbacks.state(handle, -1) & STRIP_ACC_ACTIVE) F(atk_state_set_add_state)(set, ATK_STATE_ACTIVE);
@@ -280,7 +283,7 @@ static AtkObject *node_ref_accessible_at_point(AtkComponent *component, gint x, 
     relative_origin(node, node->owner, type, &ox, &oy);
     x += ox;
     y += oy;
-    if (node->kind == STRIP_ACC_PAGE_TAB_LIST) {
+    if (has_rows(node)) {
         void *handle = node_handle(node);
         Tab *tab = handle ? list_tab(node, callbacks.hit(handle, x, y), 1) : NULL;
         return tab ? F(g_object_ref)(tab) : NULL;
@@ -430,7 +433,9 @@ static const gchar *tab_get_action_name(AtkAction *action, gint index) {
 }
 
 static const gchar *tab_get_action_description(AtkAction *action, gint index) {
-    return index == 0 ? "Selects the tab" : index == 1 && tab_get_n_actions(action) == 2 ? "Closes the tab" : NULL;
+    Tab *tab = (Tab *)action;
+    if (index == 0) return tab->list && tab->list->kind == STRIP_ACC_MENU ? "Selects the item's tab" : "Selects the tab";
+    return index == 1 && tab_get_n_actions(action) == 2 ? "Closes the tab" : NULL;
 }
 
 static void tab_action_init(gpointer iface, gpointer data) {
@@ -577,13 +582,15 @@ static void append_child(Node *parent, Node *child) {
 
 void *strip_acc_node_new(StripAccKind kind, void *parent, void *handle) {
     Node *owner = parent ? parent : application;
-    Node *node = F(g_object_new)(kind == STRIP_ACC_PAGE_TAB_LIST ? list_type : kind == STRIP_ACC_FRAME ? frame_type : node_type, NULL);
+    int rows = kind == STRIP_ACC_PAGE_TAB_LIST || kind == STRIP_ACC_MENU;
+    Node *node = F(g_object_new)(rows ? list_type : kind == STRIP_ACC_FRAME ? frame_type : node_type, NULL);
     node->kind = kind;
     node->handle = handle;
     node->owner = owner;
     node->object.role = kind == STRIP_ACC_FRAME ? ATK_ROLE_FRAME
-                      : kind == STRIP_ACC_PAGE_TAB_LIST ? ATK_ROLE_PAGE_TAB_LIST : ATK_ROLE_LABEL;
-    node->object.layer = kind == STRIP_ACC_FRAME ? ATK_LAYER_WINDOW : ATK_LAYER_WIDGET;
+                      : kind == STRIP_ACC_PAGE_TAB_LIST ? ATK_ROLE_PAGE_TAB_LIST
+                      : kind == STRIP_ACC_MENU ? ATK_ROLE_MENU : ATK_ROLE_LABEL;
+    node->object.layer = kind == STRIP_ACC_FRAME ? ATK_LAYER_WINDOW : kind == STRIP_ACC_MENU ? ATK_LAYER_POPUP : ATK_LAYER_WIDGET;
     append_child(owner, node);
     // The parent's array holds a reference of its own; the caller's is returned.
     F(g_object_ref)(node);
@@ -608,7 +615,7 @@ static void drop_tabs(Node *list) {
 
 void strip_acc_node_remove(void *object) {
     Node *node = object;
-    if (node->kind == STRIP_ACC_PAGE_TAB_LIST) drop_tabs(node);
+    if (has_rows(node)) drop_tabs(node);
     node->defunct = 1;
     node->handle = NULL;
     F(atk_object_notify_state_change)(&node->object, ATK_STATE_DEFUNCT, TRUE);

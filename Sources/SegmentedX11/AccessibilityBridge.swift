@@ -238,7 +238,7 @@ public enum StripAccessibility {
         }, description: { handle, index in
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.description(Int(index)) }.flatMap { strdup($0) }
         }, closable: { handle in
-            MainActor.assumeIsolated { StripAccessibility.element(handle)?.strip?.isClosable == true ? 1 : 0 }
+            MainActor.assumeIsolated { StripAccessibility.element(handle)?.isClosable == true ? 1 : 0 }
         }, close: { handle, index in
             MainActor.assumeIsolated { StripAccessibility.element(handle)?.close(Int(index)) == true ? 1 : 0 }
         })
@@ -331,6 +331,20 @@ public enum StripAccessibility {
         return element
     }
 
+    /// The popup list of `strip`'s titles opened: while the bridge is on the
+    /// bus it is a menu of menu items there (under the application, as a
+    /// popup window's menu is), its highlighted row focused.
+    /// - Returns: the menu's element, to unregister when the list closes; nil off the bus.
+    static func register(popup: PopupListWindow, strip: SegmentedStrip) -> AccessibleElement? {
+        guard status == .active else { return nil }
+        let element = AccessibleElement(role: .popupMenu)
+        element.strip = strip
+        element.popupList = popup
+        element.publish(under: nil)
+        element.selectionChanged(from: nil, to: popup.model.highlighted, focused: true)
+        return element
+    }
+
     /// The element's object leaves the bus (its strip or window is gone).
     static func unregister(_ element: AccessibleElement) {
         lists.removeAll { $0 === element }
@@ -354,10 +368,12 @@ public enum StripAccessibility {
 /// host window or the strip (never a copy).
 @MainActor
 final class AccessibleElement {
-    enum Role { case frame, pageTabList, pageArea }
+    enum Role { case frame, pageTabList, pageArea, popupMenu }
     let role: Role
     weak var host: HostWindow?
     weak var strip: SegmentedStrip?
+    /// A popup menu's list.
+    weak var popupList: PopupListWindow?
     /// A list's page area label, if its strip shows one.
     var pageArea: AccessibleElement?
     /// The ATK object, once published.
@@ -373,6 +389,7 @@ final class AccessibleElement {
         case .frame: STRIP_ACC_FRAME
         case .pageTabList: STRIP_ACC_PAGE_TAB_LIST
         case .pageArea: STRIP_ACC_LABEL
+        case .popupMenu: STRIP_ACC_MENU
         }
         node = strip_acc_node_new(kind, parent, Unmanaged.passUnretained(self).toOpaque())
         StripAccessibility.changed()
@@ -393,6 +410,9 @@ final class AccessibleElement {
             return index < 0 ? strip.accessibleName : strip.titles.indices.contains(index) ? Self.drawnText(strip.titles[index]) : nil
         case .pageArea:
             return strip.flatMap { s in s.selectedIndex.map { Self.drawnText(s.titles[$0]) } }
+        case .popupMenu:
+            guard let popupList, index >= 0 else { return strip?.accessibleName }
+            return popupList.title(index).map(Self.drawnText)
         }
     }
 
@@ -414,9 +434,21 @@ final class AccessibleElement {
         return String(drawn)
     }
 
-    var count: Int { role == .pageTabList ? strip?.titles.count ?? 0 : 0 }
+    var count: Int {
+        switch role {
+        case .pageTabList: return strip?.titles.count ?? 0
+        case .popupMenu: return popupList?.rowCount ?? 0
+        case .frame, .pageArea: return 0
+        }
+    }
 
-    var selectedIndex: Int? { role == .pageTabList ? strip?.selectedIndex : nil }
+    var selectedIndex: Int? {
+        switch role {
+        case .pageTabList: return strip?.selectedIndex
+        case .popupMenu: return popupList?.model.highlighted
+        case .frame, .pageArea: return nil
+        }
+    }
 
     func state(_ index: Int) -> Int32 {
         switch role {
@@ -428,6 +460,10 @@ final class AccessibleElement {
             guard let strip else { return 0 }
             guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
             return strip.accessibleState(ofTab: index)
+        case .popupMenu:
+            guard let popupList else { return 0 }
+            guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
+            return popupList.accessibleState(ofRow: index)
         }
     }
 
@@ -436,17 +472,28 @@ final class AccessibleElement {
         case .frame: return host?.rootFrame
         case .pageArea: return strip?.pageAreaRootFrame
         case .pageTabList: return index < 0 ? strip?.rootFrame : strip?.tabRootFrame(index)
+        case .popupMenu: return index < 0 ? popupList?.frame : popupList?.rowRootFrame(index)
         }
     }
 
     func hit(x: Int, y: Int) -> Int? {
-        role == .pageTabList ? strip?.accessibleHit(rootX: x, rootY: y) : nil
+        switch role {
+        case .pageTabList: return strip?.accessibleHit(rootX: x, rootY: y)
+        case .popupMenu: return popupList?.row(atRootX: x, rootY: y)
+        case .frame, .pageArea: return nil
+        }
     }
 
     func select(_ index: Int) -> Bool {
-        guard role == .pageTabList, let strip else { return false }
-        return strip.selectForAccessibility(index)
+        switch role {
+        case .pageTabList: return strip?.selectForAccessibility(index) ?? false
+        case .popupMenu: return popupList?.choose(index) ?? false
+        case .frame, .pageArea: return false
+        }
     }
+
+    /// Whether its rows have a "close" action: the tabs of a closable strip.
+    var isClosable: Bool { role == .pageTabList && strip?.isClosable == true }
 
     /// A screen reader's "close" on tab `index`: the host is asked, as by a middle-click.
     func close(_ index: Int) -> Bool {

@@ -1,4 +1,6 @@
+import CStripAccessibility
 import CXft
+import Dispatch
 import SegmentedCore
 
 /// The popup list of every title on screen (GtkNotebook's tab menu): an
@@ -23,6 +25,10 @@ final class PopupListWindow {
     private(set) var model: PopupListModel
     /// Called once, when a row is chosen (its index) or the list is dismissed (nil), after the window is gone.
     var finished: (Int?) -> Void = { _ in }
+    /// Its menu on the accessibility bus while it is open (`StripAccessibility.register(popup:strip:)`).
+    var accessible: AccessibleElement?
+    /// The highlighted row last drawn, which the menu's focus follows.
+    private var drawnHighlight: Int?
 
     private let connection: XDisplayConnection
     private let isEnabled: (Int) -> Bool
@@ -122,6 +128,10 @@ final class PopupListWindow {
     /// Ungrabs and destroys the window (nothing chosen is reported: `finished` is not called).
     func close() {
         guard window != 0 else { return }
+        if let accessible {
+            StripAccessibility.unregister(accessible)
+            self.accessible = nil
+        }
         let display = connection.display
         XUngrabPointer(display, UInt(CurrentTime))
         XUngrabKeyboard(display, UInt(CurrentTime))
@@ -134,6 +144,49 @@ final class PopupListWindow {
     private func finish(_ row: Int?) {
         close()
         finished(row)
+    }
+
+    // What the menu on the accessibility bus reads: rows by index, in root pixels.
+
+    /// The number of rows (every title).
+    var rowCount: Int { titles.count }
+
+    /// Row `row`'s title; nil outside the rows.
+    func title(_ row: Int) -> String? { titles.indices.contains(row) ? titles[row] : nil }
+
+    /// Row `row` on the root window, pixels: where it is drawn, or would be
+    /// when scrolled into view (above or below the list, as GTK's scrolled rows are).
+    func rowRootFrame(_ row: Int) -> PixelRect {
+        let slot = row - model.shownRows.lowerBound
+        return PixelRect(x: frame.x + border, y: frame.y + border + slot * rowHeight, width: max(frame.width - 2 * border, 0), height: rowHeight)
+    }
+
+    /// The row under root pixel (`x`, `y`), if one is shown there.
+    func row(atRootX x: Int, rootY y: Int) -> Int? {
+        row(atX: Int32(clamping: x - frame.x), y: Int32(clamping: y - frame.y))
+    }
+
+    /// STRIP_ACC_* flags of row `row`: showing (scrolled into view), selected
+    /// and focused (highlighted: the menu holds the keyboard), disabled.
+    func accessibleState(ofRow row: Int) -> Int32 {
+        guard titles.indices.contains(row) else { return 0 }
+        var flags: Int32 = model.isEnabled(row) ? 0 : Int32(STRIP_ACC_DISABLED)
+        if model.shownRows.contains(row) { flags |= Int32(STRIP_ACC_SHOWING) }
+        if row == model.highlighted { flags |= Int32(STRIP_ACC_SELECTED) | Int32(STRIP_ACC_FOCUSED) }
+        return flags
+    }
+
+    /// Chooses row `row` as Return on it would (an assistive technology's
+    /// click or selection): an enabled row is chosen and the list closes.
+    /// - Returns: whether it was chosen.
+    func choose(_ row: Int) -> Bool {
+        guard window != 0, titles.indices.contains(row), model.isEnabled(row) else { return false }
+        // After the caller (the bridge's D-Bus handler) is done: closing takes the menu off the bus.
+        DispatchQueue.main.async { [weak self] in
+            guard let self, window != 0 else { return }
+            finish(row)
+        }
+        return true
     }
 
     private func key(_ event: inout XKeyEvent) {
@@ -206,5 +259,10 @@ final class PopupListWindow {
         XCopyArea(display, pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)
         XFreeGC(display, gc)
         XFlush(display)
+        if model.highlighted != drawnHighlight {
+            // The menu's focus follows the highlight, once it is drawn.
+            accessible?.selectionChanged(from: drawnHighlight, to: model.highlighted, focused: true)
+            drawnHighlight = model.highlighted
+        }
     }
 }

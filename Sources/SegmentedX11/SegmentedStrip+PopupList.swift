@@ -26,6 +26,7 @@ extension SegmentedStrip {
         eventsMayBeQueued()
         guard opened else { return }
         popupList = list
+        list.accessible = StripAccessibility.register(popup: list, strip: self)
         callbacks.popupListChanged?(self)
     }
 

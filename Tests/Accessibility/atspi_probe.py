@@ -100,14 +100,22 @@ def process_id(acc):
         return None
 
 
+def read(source, getter):
+    """What `getter` reads from `source`, or None once its object has left the bus (a closed menu's items)."""
+    try:
+        return getter(source) if source else None
+    except Exception:
+        return None
+
+
 def on_event(event):
     source = event.source
     heard.append({
         "pid": process_id(source) if source else None,
         "type": event.type,
-        "role": source.getRoleName() if source else None,
-        "name": source.name if source else None,
-        "index": source.getIndexInParent() if source else None,
+        "role": read(source, lambda s: s.getRoleName()),
+        "name": read(source, lambda s: s.name),
+        "index": read(source, lambda s: s.getIndexInParent()),
         "detail1": event.detail1,
         "detail2": event.detail2,
     })

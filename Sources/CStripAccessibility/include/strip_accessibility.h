@@ -16,6 +16,8 @@ typedef enum {
     STRIP_ACC_FRAME = 1,
     STRIP_ACC_PAGE_TAB_LIST = 2,
     STRIP_ACC_LABEL = 3,
+    /// A popup menu: a list like a page tab list whose children are menu items.
+    STRIP_ACC_MENU = 4,
 } StripAccKind;
 
 /// State flags the Swift side reports for an object or one of a list's tabs.
@@ -30,7 +32,7 @@ enum {
 };
 
 /// The Swift side. `handle` is what was given to strip_acc_node_new; `index`
-/// is a tab's index in a page tab list, or -1 for the object itself.
+/// is a tab's index in a page tab list (an item's in a menu), or -1 for the object itself.
 /// Coordinates are desktop pixels (the root window's).
 typedef struct {
     /// The name, malloc'd UTF-8 (the caller frees it), or NULL for none.
