@@ -29,6 +29,8 @@ final class PopupListWindow {
     var accessible: AccessibleElement?
     /// The highlighted row last drawn, which the menu's focus follows.
     private var drawnHighlight: Int?
+    /// Told of each drawing of the rows, for measuring (`SegmentedStrip.popupListFrameObserver`).
+    var frameObserver: (@MainActor (SegmentedStrip.FrameStat) -> Void)?
 
     private let connection: XDisplayConnection
     private let isEnabled: (Int) -> Bool
@@ -225,6 +227,11 @@ final class PopupListWindow {
 
     /// Draws the rows shown into a pixmap and copies it to the window.
     private func draw() {
+        let cpuStart = frameObserver == nil ? 0 : SegmentedStrip.threadCPUTime()
+        defer {
+            frameObserver?(SegmentedStrip.FrameStat(time: SegmentedStrip.now(), cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
+                                                    animating: false, dragging: false))
+        }
         let display = connection.display, screen = connection.screen
         let width = frame.width, height = frame.height
         let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))

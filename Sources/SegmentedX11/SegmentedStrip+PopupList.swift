@@ -17,14 +17,17 @@ extension SegmentedStrip {
     /// Opens the popup list under `anchor` (root pixels).
     func openPopupList(under anchor: Rect) {
         guard !isDestroyed, popupList == nil, !model.titles.isEmpty else { return }
+        let start = Self.now()
         tooltips.dismiss()
         let model = self.model
         let list = PopupListWindow(connection: connection, titles: model.titles, selected: model.selectedIndex,
                                    isEnabled: { model.isEnabled(at: $0) }, font: painter.unselectedFont, style: style, colors: colors)
         list.finished = { [weak self] row in self?.popupListFinished(row) }
+        list.frameObserver = popupListFrameObserver
         let opened = list.open(under: anchor)
         eventsMayBeQueued()
         guard opened else { return }
+        popupListOpenSeconds = Self.now() - start
         popupList = list
         list.accessible = StripAccessibility.register(popup: list, strip: self)
         callbacks.popupListChanged?(self)
@@ -36,6 +39,9 @@ extension SegmentedStrip {
         popupList.close()
         popupListFinished(nil)
     }
+
+    /// How long the popup list last took to open, seconds: from the request to its rows on the server (the grabs taken).
+    public var lastPopupListOpenSeconds: Double { popupListOpenSeconds }
 
     /// The popup list while it is open: its window, root frame (pixels), the rows shown and the highlighted one.
     public var shownPopupList: (window: Window, frame: PixelRect, rows: Range<Int>, highlighted: Int?)? {

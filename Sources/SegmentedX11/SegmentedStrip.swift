@@ -46,6 +46,10 @@ public final class SegmentedStrip: ChildWindow {
     var closingByPointer: Int?
     /// The wait of a held press before it lifts its item (`StripModel.liftDelay`), while a press is held on a reorderable strip.
     var liftTimer: FrameTimer?
+    /// Told of each drawing of the popup list's rows (its CPU), for measuring; set before the list opens.
+    public var popupListFrameObserver: (@MainActor (FrameStat) -> Void)?
+    /// How long the popup list last took to open, seconds (`lastPopupListOpenSeconds`).
+    var popupListOpenSeconds = 0.0
 
     /// The window the strip's window is a child of.
     let parentWindow: Window

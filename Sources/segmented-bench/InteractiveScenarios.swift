@@ -174,3 +174,37 @@ func measureIdle(display: TestDisplay, seconds: Double) throws -> [IdleResult] {
     let afterAnimation = quiet("after an animation")
     return [afterStartup, afterAnimation]
 }
+
+struct PopupListResult: Encodable {
+    let titles: Int
+    /// From the Menu key's handling to the rows on the server (the demo's `openMilliseconds`), per opening.
+    let openMilliseconds: Summary
+    /// CPU of each drawing of the rows while Page Down, Page Up and wheel notches move them.
+    let frameMicros: Summary
+}
+
+/// The popup list of every title over `titlesFile`: opened `opens` times with
+/// the Menu key, each time moved by 10 Page Downs, 10 wheel notches down and 10
+/// Page Ups, then closed with Escape.
+func measurePopupList(display: TestDisplay, titlesFile: String, titles: Int, select: Int, opens: Int) throws -> PopupListResult {
+    let driver = try DemoDriver(display: display, arguments: ["--titles-file", titlesFile, "--select", String(select)])
+    var opened = [Double]()
+    let start = driver.demo.allEvents.count
+    for _ in 0..<opens {
+        display.key(driver.window, keysym: XK_Menu)
+        let popup = try driver.demo.next("popup")
+        opened.append(traceNumber(popup["openMilliseconds"]) ?? .infinity)
+        let frame = popup["frame"] as? [String: Any]
+        display.move(driver.window, x: Int(traceNumber(frame?["x"]) ?? 0) + 20, y: Int(traceNumber(frame?["y"]) ?? 0) + 20)
+        for _ in 0..<10 { display.key(driver.window, keysym: XK_Page_Down) }
+        for _ in 0..<10 {
+            display.button(5, down: true)
+            display.button(5, down: false)
+        }
+        for _ in 0..<10 { display.key(driver.window, keysym: XK_Page_Up) }
+        display.key(driver.window, keysym: XK_Escape)
+        _ = try driver.demo.next("popup")
+    }
+    let frames = driver.demo.allEvents[start...].filter { $0["event"] as? String == "popupFrame" }.compactMap { traceNumber($0["cpuMicros"]) }
+    return PopupListResult(titles: titles, openMilliseconds: Summary(opened), frameMicros: Summary(frames))
+}

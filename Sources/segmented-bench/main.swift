@@ -50,6 +50,7 @@ struct Report: Encodable {
     let frameCost: [FrameCostResult]
     let layout: [LayoutResult]
     let itemChanges: [ItemChangeCostResult]
+    let popupList: PopupListResult
     let hitTest: HitTestResult
     let idle: [IdleResult]
     let pacing: PacingResult
@@ -131,6 +132,8 @@ let frameCost = try [10, 100_000].map {
 } + [measureFrameCost(display: display, titlesFile: itemFiles[1], titles: 100_000, kind: "items", select: 50_000)]
 progress("pacing")
 let pacing = try measurePacing(display: display, tweens: 7)
+progress("popup list (100,000 titles)")
+let popupList = try measurePopupList(display: display, titlesFile: titleFiles[100_000]!, titles: 100_000, select: 50_000, opens: 5)
 
 // 4: layout and hit-testing in this process.
 progress("layout")
@@ -171,9 +174,10 @@ let accessibility = try measureAccessibility(titlesFile: titleFiles[10]!, runs: 
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, "
     + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
-let budgetRows = budgets(startup: startup, ratios: ratios, frameCost: frameCost, hitTest: hitTest, idle: idle, accessibility: accessibility)
+let budgetRows = budgets(startup: startup, ratios: ratios, frameCost: frameCost, hitTest: hitTest, idle: idle, accessibility: accessibility,
+                         popupList: popupList)
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
-                    frameCost: frameCost, layout: layout, itemChanges: itemChanges, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
+                    frameCost: frameCost, layout: layout, itemChanges: itemChanges, popupList: popupList, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
                     accessibility: accessibility, budgets: budgetRows)
 
 // The table.
@@ -219,6 +223,11 @@ for c in itemChanges {
 lines.append("")
 lines.append("Idle, no input")
 for i in idle { lines.append("  \(i.phase): \(i.cpuTicks) CPU ticks, \(i.wakeups) wakeups in \(Int(i.seconds)) s") }
+lines.append("")
+lines.append("Popup list of \(popupList.titles) titles: opens in " + String(format: "%.1f [%.1f–%.1f] ms", popupList.openMilliseconds.median,
+             popupList.openMilliseconds.min, popupList.openMilliseconds.max) + ", rows drawn in "
+             + String(format: "%.0f / %.0f / %.0f µs (median / p99 / max, %d)", popupList.frameMicros.median, popupList.frameMicros.p99,
+                      popupList.frameMicros.max, popupList.frameMicros.count))
 lines.append("")
 lines.append("Pacing over \(pacing.framesPerTween.count) tweens of 0.3 s: \(String(format: "%.0f [%.0f–%.0f]", pacing.framesPerTween.median, pacing.framesPerTween.min, pacing.framesPerTween.max)) frames each, longest gap \(String(format: "%.1f", pacing.longestGapMilliseconds)) ms")
 if let remote {

@@ -88,6 +88,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
         let frame = shown.frame
         trace.emit("popup", ["shown": true, "window": Int(shown.window), "firstRow": shown.rows.lowerBound, "rows": shown.rows.count,
                              "highlighted": shown.highlighted.map { $0 as Any } ?? JSONNull(),
+                             "openMilliseconds": window.lastPopupListOpenSeconds * 1000,
                              "frame": ["x": frame.x, "y": frame.y, "width": frame.width, "height": frame.height]])
     }
     strip.callbacks.resized = { [unowned demo] window in
@@ -102,6 +103,9 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
                                  "animating": frame.animating, "dragging": frame.dragging, "contentOffset": p.contentOffset,
                                  "indicator": p.indicator.map { Trace.rect($0) as Any } ?? JSONNull(),
                                  "titleSelection": Dictionary(uniqueKeysWithValues: p.titleSelection.map { (String($0.key), $0.value) })])
+        }
+        strip.popupListFrameObserver = { frame in
+            trace.emit("popupFrame", ["time": frame.time, "cpuMicros": frame.cpuSeconds * 1e6])
         }
     }
     pages.callbacks.settled = { view, page in
