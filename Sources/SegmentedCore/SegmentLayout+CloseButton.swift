@@ -35,11 +35,25 @@ extension StripModel {
     /// every close button, when segments keep no room for one, while
     /// dragging, and for a disabled item (it cannot be closed by pointer).
     public func closeButton(atX x: Double, y: Double, at now: Double) -> Int? {
-        guard metrics.reservesCloseButton, !isDragging, let index = segment(atX: x, y: y, at: now), isEnabled(at: index) else { return nil }
-        let drawn = presentation(at: now)
-        guard let button = drawn.layout.closeButtonFrame(at: index) else { return nil }
-        let contentX = x + drawn.contentOffset
+        guard metrics.reservesCloseButton, !isDragging else { return nil }
+        let (layout, offset) = aimedLayout(at: now)
+        let contentX = x + offset
+        guard let index = layout.hitTest(x: contentX, y: y), isEnabled(at: index), let button = layout.closeButtonFrame(at: index) else {
+            return nil
+        }
         return contentX >= button.x && contentX < button.x + button.width && y >= button.y && y < button.y + button.height ? index : nil
+    }
+
+    /// The frames and offset (pixels) a close by pointer aims at, at `now`
+    /// (seconds): those drawn, or while widths are held the resting ones, so
+    /// that a click in the same place during the glide of the last close
+    /// closes the next title (its button is on its way there).
+    public func aimedLayout(at now: Double) -> (layout: SegmentLayout, contentOffset: Double) {
+        guard holdsWidths else {
+            let drawn = presentation(at: now)
+            return (drawn.layout, drawn.contentOffset)
+        }
+        return (selection.target, scrolling.resting)
     }
 
     /// The segment whose close button is under the pointer at `now` (seconds),

@@ -37,6 +37,9 @@ public struct ItemChange: Equatable, Sendable {
     public var oldSelectedIndex: Int?, newSelectedIndex: Int?
     /// Whether another item is selected now (the selected one was removed), not only the same one at a new index.
     public var selectionMoved: Bool
+    /// The title of the item inserted, removed or moved (a reload's steps are told after the last one, when the
+    /// titles at the step's indices are no longer the step's).
+    public var title = ""
 }
 
 extension StripModel {
@@ -64,7 +67,7 @@ extension StripModel {
         }
         apply(titles: newTitles, details: newDetails, base: base, selecting: selected, previous: selection.previousSelectedIndex.map(shifted),
               remap: shifted, rebase: { $0.rebased(inserting: index, onto: base) }, at: now, animated: animated)
-        return ItemChange(kind: .inserted(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == nil)
+        return ItemChange(kind: .inserted(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == nil, title: item.title)
     }
 
     /// Removes the item at `index` at `now` (seconds). The selected item stays
@@ -109,7 +112,7 @@ extension StripModel {
         departures.removeAll { $0.slot == index || $0.slot == index + 1 }
         for i in departures.indices where departures[i].slot > index { departures[i].slot -= 1 }
         if animated, !newTitles.isEmpty { departures.append(Departure(title: removed, slot: index, end: now + motion.tweenDuration)) }
-        return ItemChange(kind: .removed(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == index)
+        return ItemChange(kind: .removed(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == index, title: removed)
     }
 
     /// Moves the item at `from` to `to` (both 0..<count) at `now` (seconds):
@@ -144,7 +147,8 @@ extension StripModel {
         apply(titles: newTitles, details: newDetails, base: base, selecting: old.map(moved),
               previous: selection.previousSelectedIndex.map(moved), remap: moved,
               rebase: { $0.rebased(moving: from, to: to, onto: base) }, slide: slide, at: now, animated: animated)
-        return ItemChange(kind: .moved(from: from, to: to), oldSelectedIndex: old, newSelectedIndex: old.map(moved), selectionMoved: false)
+        return ItemChange(kind: .moved(from: from, to: to), oldSelectedIndex: old, newSelectedIndex: old.map(moved), selectionMoved: false,
+                          title: newTitles[to])
     }
 
     /// The index selected after the selected item at `index` was removed, in
@@ -169,6 +173,11 @@ extension StripModel {
                        slide: Tween? = nil, at now: Double, animated: Bool) {
         settle(at: now)
         let drawn = presentation(at: now)
+        if reorder != nil, !reorderStepping {
+            // Another change (a close, a reload, the host) ends a reorder drag: the item glides from where it is drawn.
+            reorder = nil
+            _ = scrolling.cancelPress(at: now, maximum: maximumOffset)
+        }
         let wasCentered = scrolling.isCentering || !scrolling.isMoving(at: now) && !isPressed && scrolling.resting == targetOffset
         let selectionMoved = selected != selectedIndex.flatMap(remap)
         titles = newTitles

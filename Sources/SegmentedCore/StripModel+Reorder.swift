@@ -5,7 +5,8 @@
 // drops the item into its slot; Escape puts it back first. Without the
 // hold, a drag scrolls the strip as before.
 
-/// The item lifted by a held press (`StripModel.liftPressedSegment(at:)`) while it is dragged.
+/// The item lifted by a held press (`StripModel.liftPressedSegment(at:)`) while it is dragged:
+/// drawn where the pointer holds it, kept inside the window.
 struct ReorderDrag: Equatable, Sendable {
     /// Its index now: it changes as the item passes its neighbours.
     var index: Int
@@ -30,7 +31,8 @@ extension StripModel {
     /// zone's inner end, half the lifted segment's width from the edge (AdwTabBar's zone).
     public static let autoscrollWidthsPerSecond = 4.0
 
-    /// Whether an item is lifted and dragged.
+    /// Whether an item is lifted and dragged. Any change of the items other
+    /// than the drag's own moves (a close, a reload, an insert) ends the drag.
     public var isReordering: Bool { reorder != nil }
 
     /// The lifted item's index (it changes as the item passes its neighbours); nil when none is lifted.
@@ -116,8 +118,9 @@ extension StripModel {
     /// - Returns: the move made, or nil when the item is where it belongs (or none is lifted).
     public func nextReorderMove(at now: Double) -> ItemChange? {
         guard let r = reorder else { return nil }
+        // Where the pointer holds it, not where it is drawn: kept inside the window, it could not pass a narrower first or last segment.
         let rest = selection.target, offset = scrolling.offset(at: now)
-        let center = r.pointerX + offset - r.grab + rest.width(at: r.index) / 2
+        let center = r.pointerX - r.grab + offset + rest.width(at: r.index) / 2
         let next: Int
         if r.index + 1 < titles.count, center > rest.frame(at: r.index + 1).midX {
             next = r.index + 1
@@ -126,9 +129,16 @@ extension StripModel {
         } else {
             return nil
         }
+        reorderStepping = true
+        defer { reorderStepping = false }
         guard let change = try? moveItem(from: r.index, to: next, at: now, animated: true, slide: slide(at: now)) else { return nil }
         reorder?.index = next
         return change
+    }
+
+    /// The lifted item's left edge in the viewport (pixels): under the pointer where it holds it, kept inside the window.
+    func liftedMinX(_ r: ReorderDrag, width: Double) -> Double {
+        min(max(r.pointerX - r.grab, 0), max(viewportWidth - width, 0))
     }
 
     private func slide(at now: Double) -> Tween {
@@ -153,17 +163,22 @@ extension StripModel {
     }
 
     /// Escape during a reorder drag, at `now` (seconds): the item goes back
-    /// to where it was lifted (those it passed slide back) and is dropped there.
+    /// to where it was lifted (those it passed slide back) and is dropped
+    /// there, and the strip scrolls back to center it (an autoscroll may
+    /// have taken its place out of view).
     /// - Returns: the move back (none when it had not moved); nothing without a reorder drag.
     @discardableResult
     public func cancelReorder(at now: Double) -> [ItemChange] {
         guard let r = reorder else { return [] }
         var changes = [ItemChange]()
+        reorderStepping = true
         if r.index != r.originalIndex, let back = try? moveItem(from: r.index, to: r.originalIndex, at: now, animated: true, slide: slide(at: now)) {
             reorder?.index = r.originalIndex
             changes.append(back)
         }
+        reorderStepping = false
         dropLiftedItem(at: now)
+        scrolling.center(from: scrolling.offset(at: now), to: targetOffset, tween: slide(at: now))
         return changes
     }
 }

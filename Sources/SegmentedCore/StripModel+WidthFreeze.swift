@@ -11,8 +11,9 @@ struct WidthFreeze: Equatable, Sendable {
     var pinnedIndex: Int?
     /// That slot's width without any fill, pixels.
     var pinnedWidth = 0.0
-    /// Room held before the first segment (the last segments closed), pixels.
-    var leadRoom = 0.0
+    /// Where the segments end while the last ones close (content x after the last and its spacing, pixels):
+    /// room is held before the first so that the new last one ends where the closed one did.
+    var endAnchor: Double?
     /// Room held after the last segment (segments closed before it), pixels.
     var trailRoom = 0.0
     /// The spare-room fill of the layout before the first close, held as it was.
@@ -36,15 +37,16 @@ extension StripModel {
             freeze.trailRoom += old.width(at: index + 1) + gap
         } else {
             if let pinned = freeze.pinnedIndex, pinned >= index { freeze.pinnedIndex = nil }
-            freeze.leadRoom += old.width(at: index) + gap
+            if freeze.endAnchor == nil { freeze.endAnchor = old.minX(at: old.count) }
         }
         return freeze
     }
 
     /// The resting layout with `index` selected and `freeze`'s widths held:
     /// the pinned slot at its width, or the segment's own when that is wider
-    /// (selected or not), the rooms before the first and after the last
-    /// segment, and the fill as it was.
+    /// (selected or not), room before the first (so that the last ends at
+    /// the end anchor, whatever the new selection's width) and after the
+    /// last segment, and the fill as it was.
     func frozenResting(selecting index: Int?, _ freeze: WidthFreeze) -> SegmentLayout {
         let n = unselectedWidths.count
         var byIndex = [Int: WidthExtra]()
@@ -56,10 +58,14 @@ extension StripModel {
             let own = p == index ? selectedWidth(at: p) : unselectedWidths.width(at: p)
             byIndex[p] = WidthExtra(index: p, extra: max(freeze.pinnedWidth, own) - unselectedWidths.width(at: p))
         }
-        if n > 0, freeze.leadRoom != 0 { byIndex[0, default: WidthExtra(index: 0, extra: 0)].lead += freeze.leadRoom }
         byIndex[n] = WidthExtra(index: n, extra: 0, lead: freeze.trailRoom)
         var layout = SegmentLayout(metrics: metrics, base: unselectedWidths, extras: Array(byIndex.values))
         layout.fill = freeze.fill
+        if n > 0, let anchor = freeze.endAnchor {
+            byIndex[0, default: WidthExtra(index: 0, extra: 0)].lead += max(0, anchor - layout.minX(at: n))
+            layout = SegmentLayout(metrics: metrics, base: unselectedWidths, extras: Array(byIndex.values))
+            layout.fill = freeze.fill
+        }
         return layout
     }
 

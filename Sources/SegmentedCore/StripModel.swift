@@ -64,6 +64,8 @@ public final class StripModel {
     var widthFreeze: WidthFreeze?
     /// The item lifted and dragged to reorder it, until it is dropped (`StripModel+Reorder`).
     var reorder: ReorderDrag?
+    /// Whether the reorder drag itself is moving its item (any other change of the items ends the drag).
+    var reorderStepping = false
     /// Removed titles whose room still closes (`StripModel+ItemChanges`).
     var departures: [Departure] = []
 
@@ -223,8 +225,8 @@ public final class StripModel {
         let offset = scrolling.offset(at: now)
         var layout = drawn.layout, indicator = drawn.indicator
         if let reorder {
-            // The lifted item is drawn under the pointer, the indicator under it when it is the selected one.
-            layout = layout.shifting(reorder.index, toX: reorder.pointerX + offset - reorder.grab)
+            // The lifted item is drawn under the pointer, inside the window, the indicator under it when it is the selected one.
+            layout = layout.shifting(reorder.index, toX: liftedMinX(reorder, width: layout.width(at: reorder.index)) + offset)
             if reorder.index == selectedIndex { indicator = layout.indicatorRect(under: reorder.index) }
         }
         return StripPresentation(layout: layout, indicator: indicator, contentOffset: offset, titleSelection: drawn.titleSelection,

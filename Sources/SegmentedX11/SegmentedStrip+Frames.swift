@@ -31,7 +31,8 @@ extension SegmentedStrip {
     /// only when it holds a lifted item that nothing moves (no slide, no autoscroll).
     func report() {
         let held = model.isPressed && !model.isReordering
-        reports.flush(to: self, resting: !scheduler.isTimerRunning && !held && !model.followsPagePosition, scrollCause: model.scrollCause,
+        reports.flush(to: self, resting: !scheduler.isTimerRunning && !held && !model.followsPagePosition, pressed: model.isPressed,
+                      scrollCause: model.scrollCause,
                       hovered: hovered) {
             XSync(connection.display, 0)
             connection.scheduleEventDrain()

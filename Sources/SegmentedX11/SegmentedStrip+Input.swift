@@ -44,6 +44,8 @@ extension SegmentedStrip {
                     openPopupList(under: Rect(x: Double(origin.x) + windowX, y: Double(origin.y), width: 1, height: metrics.stripHeight))
                 }
             case 4...7:
+                // Scrolling is not closing in one place: held widths go (their room would scroll into view).
+                releaseHeldWidths(at: now)
                 // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
                 let direction: Double = (button == 4 || button == 6) ? -1 : 1
                 if model.scroll(by: direction * model.wheelStep, animated: true, at: now) {
@@ -84,6 +86,7 @@ extension SegmentedStrip {
             let increments = scroll.dx + scroll.dy
             if increments != 0 {
                 tooltips.dismiss()
+                releaseHeldWidths(at: now)
                 let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
                 if model.scroll(by: pixels, animated: false, at: now) {
                     reports.scrollPending = true
@@ -124,6 +127,7 @@ extension SegmentedStrip {
             closeButtonPress = nil    // a press on a close button that became a drag scrolls the strip instead
             needsPaint = true
         }
+        if model.isDragging { releaseHeldWidths(at: now) }
         if model.hoveredIndex(at: now) != hovered { needsPaint = true }
         if model.hoveredCloseButton(at: now) != hoveredCloseButton { needsPaint = true }
         // Below the strip (over the pages of a window that holds both) is out of it too.

@@ -38,6 +38,7 @@ extension SegmentedStrip {
     /// selected item stays selected; an empty strip selects the new one.
     /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
     public func insertItem(_ item: SegmentItem, at index: Int, animated: Bool = true) throws {
+        dropLiftedItemForChange()
         let old = model.selectedIndex
         let change = try model.insertItem(item, at: index, at: Self.now(), animated: animated && hasDrawnFirstFrame)
         itemsDidChange([change], from: old, cause: .api)
@@ -60,6 +61,7 @@ extension SegmentedStrip {
     }
 
     private func remove(at index: Int, animated: Bool, cause: SelectionCause) throws {
+        dropLiftedItemForChange()
         let old = model.selectedIndex
         // A close asked for by pointer (its close button, a middle-click) holds the widths while the pointer stays.
         let byPointer = cause == .close && closingByPointer == index
@@ -77,6 +79,7 @@ extension SegmentedStrip {
     }
 
     private func move(from: Int, to: Int, animated: Bool, cause: SelectionCause) throws {
+        dropLiftedItemForChange()
         let old = model.selectedIndex
         guard let change = try model.moveItem(from: from, to: to, at: Self.now(), animated: animated && hasDrawnFirstFrame) else { return }
         itemsDidChange([change], from: old, cause: cause)
@@ -95,6 +98,7 @@ extension SegmentedStrip {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: items.count)
         }
         guard !isDestroyed else { return }
+        dropLiftedItemForChange()
         let old = model.selectedIndex, now = Self.now()
         if let changes = model.setItems(items, policy: removalSelection, at: now, animated: animated && hasDrawnFirstFrame) {
             // In range, checked above: it cannot throw.
@@ -167,7 +171,8 @@ extension SegmentedStrip {
     /// title, inside its drawn frame (not the room of one closing or sliding
     /// by), with no change of the titles in between.
     func middleButton(pressed: Bool, x: Double, y: Double, at now: Double) {
-        guard isClosable else { return }
+        // While an item is lifted the slot under the pointer is hidden under it: nothing there to close.
+        guard isClosable, !model.isReordering else { return }
         let index = titleDrawn(atX: x, y: y, at: now)
         if pressed {
             middlePress = index.map { ($0, model.titlesVersion) }
@@ -205,21 +210,23 @@ extension SegmentedStrip {
     }
 
     /// The segment whose drawn frame, widened by half the spacing each side, holds (`x`, `y`), viewport pixels.
+    /// While widths are held after a close by pointer, the resting frames (`StripModel.aimedLayout`).
     private func titleDrawn(atX x: Double, y: Double, at now: Double) -> Int? {
-        guard let index = model.segment(atX: x, y: y, at: now) else { return nil }
-        let drawn = model.presentation(at: now)
-        let frame = drawn.layout.frame(at: index), half = metrics.spacing / 2
-        let contentX = x + drawn.contentOffset
+        let (layout, offset) = model.aimedLayout(at: now)
+        let contentX = x + offset
+        guard let index = layout.hitTest(x: contentX, y: y) else { return nil }
+        let frame = layout.frame(at: index), half = metrics.spacing / 2
         return contentX >= frame.x - half && contentX < frame.x + frame.width + half ? index : nil
     }
 
     /// Asks the host to close segment `index` (`Callbacks.closeRequested`),
     /// deferred to the main queue so that the caller (an event, the
     /// accessibility bridge) is done first. Returns false when the strip is
-    /// not closable or `index` is out of range. A close `byPointer` that the
+    /// not closable, `index` is out of range or its item is disabled. A close `byPointer` that the
     /// host makes in its callback holds the widths (`StripModel.removeItem(freezingWidths:)`).
     func requestClose(_ index: Int, byPointer: Bool = false) -> Bool {
-        guard isClosable, !isDestroyed, model.titles.indices.contains(index) else { return false }
+        // A disabled item shows no close button, and nothing the user does closes it (the host still can).
+        guard isClosable, !isDestroyed, model.titles.indices.contains(index), model.isEnabled(at: index) else { return false }
         let title = model.titles[index]
         DispatchQueue.main.async { [weak self] in
             // The titles may have changed meanwhile: only the same title at the same index is closed.

@@ -53,6 +53,13 @@ extension SegmentedStrip {
         }
     }
 
+    /// Before a change of the items that is not the drag's own (the host's, a
+    /// close, a reload): a lifted item is dropped where it is, and the host hears of it.
+    func dropLiftedItemForChange() {
+        guard model.isReordering else { return }
+        dropLiftedItem(at: Self.now())
+    }
+
     /// The release (or a lost press) drops the lifted item into its slot.
     func dropLiftedItem(at now: Double) {
         guard let drop = model.dropLiftedItem(at: now) else { return }

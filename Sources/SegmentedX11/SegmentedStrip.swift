@@ -313,6 +313,7 @@ public final class SegmentedStrip: ChildWindow {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
         }
         guard !isDestroyed else { return }
+        dropLiftedItemForChange()
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
@@ -347,6 +348,7 @@ public final class SegmentedStrip: ChildWindow {
     public func setStyle(_ style: StripStyle, animated: Bool = false) throws {
         try style.validate()
         guard !isDestroyed else { return }
+        dropLiftedItemForChange()
         let now = Self.now()
         let drawn = model.presentation(at: now)
         let newColors = ColorCache(connection: connection)
@@ -454,13 +456,15 @@ public final class SegmentedStrip: ChildWindow {
             openPopupList()
             return true
         }
-        if keysym == KeySym(XK_Escape), model.isReordering {
-            cancelReorder(at: Self.now())
+        if model.isReordering {
+            // Escape puts the lifted item back; other keys wait for the drop (they would move the selection under it).
+            if keysym == KeySym(XK_Escape) { cancelReorder(at: Self.now()) }
             return true
         }
         if handleReorderKey(keysym: keysym, state: state) { return true }
         guard let key = input.navigationKey(keysym: keysym, state: state) else { return false }
         tooltips.dismiss()
+        releaseHeldWidths(at: Self.now())
         let old = model.selectedIndex
         guard old != nil else { return true }
         if let index = model.select(key, at: Self.now()) {

@@ -151,12 +151,15 @@ final class StripPainter {
                     : blended ? blendColor(selection: selection, hovered: hover) : selected ? accent : hover ? hoverText : text)
                 let frame = layout.frame(at: index)
                 if mask == nil, !sliding.isEmpty, sliding.contains(index) {
-                    // Lifted over its neighbours: on the strip's background, half a spacing past each side (and on a box under it).
+                    // Lifted over its neighbours: on the strip's background, half a spacing past each side, edged (and on a box under it).
                     let pad = metrics.spacing / 2
                     let minX = style.direction.windowPixelMinX(contentX: frame.x - pad, width: frame.width + 2 * pad, contentOffset: offset,
                                                                viewportWidth: width)
                     let lifted = (x: minX, width: Int((frame.width + 2 * pad).rounded()))
                     buffer.fill(&background, x: lifted.x, y: 0, width: lifted.width, height: stripHeight)
+                    // Edged in the separator's color, so it reads as a tile over the titles it hides.
+                    buffer.fill(&separator, x: lifted.x, y: 0, width: separatorHeight, height: stripHeight)
+                    buffer.fill(&separator, x: lifted.x + lifted.width - separatorHeight, y: 0, width: separatorHeight, height: stripHeight)
                     if let box {
                         buffer.clip(to: [XRectangle(x: Int16(clamping: lifted.x), y: 0, width: UInt16(clamping: max(0, lifted.width)),
                                                     height: UInt16(clamping: stripHeight))])

@@ -25,14 +25,15 @@ final class StripReporter {
     ///   - resting: nothing moves and no button is held.
     ///   - scrollCause: what last moved the content offset; a selection that
     ///     interrupted a scroll reports with `settled` only (the scroll never came to rest).
+    ///   - pressed: whether a button is held (a lifted item at rest): hover waits for the release.
     ///   - hovered: the segment under the pointer, as drawn.
     ///   - sync: makes the frame reach the server (XSync) before anything is said.
-    func flush(to strip: SegmentedStrip, resting: Bool, scrollCause: ScrollCause, hovered: Int?, sync: () -> Void) {
+    func flush(to strip: SegmentedStrip, resting: Bool, pressed: Bool = false, scrollCause: ScrollCause, hovered: Int?, sync: () -> Void) {
         let selection = selectionPending && resting
         if scrollCause == .selection { scrollPending = false }
         let scroll = scrollPending && resting
         // A hover change during a tween or a drag (the content moving under the pointer) is told at rest, with the rest.
-        let hover = hoverPending && resting
+        let hover = hoverPending && resting && !pressed
         guard selection || scroll || resizePending || hover else { return }
         sync()
         if resizePending {

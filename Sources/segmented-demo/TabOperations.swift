@@ -39,18 +39,21 @@ func handleTabOperations(of demo: DemoWindow, trace: Trace) {
         guard (try? strip.closeItem(at: index)) != nil else { return }
         trace.emit("closed", ["index": index, "title": title, "count": strip.titles.count,
                               "selectedIndex": strip.selectedIndex.map { $0 as Any } ?? JSONNull(),
-                              "page": demo.pages.pagePosition, "pageCount": demo.pages.pageCount])
+                              "page": demo.pages.pageCount == 0 ? JSONNull() : demo.pages.pagePosition as Any,
+                              "pageCount": demo.pages.pageCount])
     }
-    demo.strip.callbacks.moved = { [unowned demo] strip, from, to in
-        trace.emit("moved", ["from": from, "to": to, "title": strip.titles[to], "page": demo.pages.pagePosition])
+    demo.strip.callbacks.itemsChanged = { [unowned demo] strip, changes in
+        demo.demoPages.titles = strip.titles
+        // The moves as they were made: a reload's steps come together, so each names its own item.
+        for change in changes {
+            guard case let .moved(from, to) = change.kind else { continue }
+            trace.emit("moved", ["from": from, "to": to, "title": change.title, "page": demo.pages.pagePosition])
+        }
     }
     demo.strip.callbacks.reorderBegan = { strip, index in
         trace.emit("lifted", ["index": index, "title": strip.titles[index]])
     }
     demo.strip.callbacks.reorderEnded = { strip, from, to, cancelled in
         trace.emit("dropped", ["from": from, "to": to, "title": strip.titles[to], "cancelled": cancelled])
-    }
-    demo.strip.callbacks.itemsChanged = { [unowned demo] strip, _ in
-        demo.demoPages.titles = strip.titles
     }
 }

@@ -22,6 +22,15 @@ final class TabOperationsTests: XCTestCase {
         return try folder.file("titles.json", Array(data))
     }
 
+    /// Clicks `title`'s frame and checks, once that click is selected (index 2), that no title was closed before it.
+    private func assertNothingClosed(_ display: TestDisplay, _ demo: RunningDemo, _ strip: Window,
+                                     clicking title: (x: Double, y: Double, width: Double, height: Double),
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        display.click(strip, x: Int(title.x + 10), y: 20)
+        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 2, file: file, line: line)
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "closed" }, file: file, line: line)
+    }
+
     /// Middle-clicks the strip at `x` (window pixels) and waits for nothing: the caller reads the trace.
     private func middleClick(_ display: TestDisplay, _ strip: Window, x: Double) {
         display.move(strip, x: Int(x), y: 20)
@@ -55,10 +64,11 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(held[1].x, frames[1].x)
         XCTAssertEqual(held[1].width, frames[1].width)
         XCTAssertEqual(traceNumber(settled["contentWidth"]), traceNumber(demo.ready["contentWidth"]))
-        // Leaving lets them glide to the formula's.
-        display.parkPointer()
-        settled = try demo.process.next("settled")
+        // A wheel notch (here nothing to scroll) is not closing in one place: the held room goes, they glide to the formula's.
+        display.button(5, down: true)
+        display.button(5, down: false)
         let rest = titles.enumerated().filter { $0.offset != 1 }.map(\.element)
+        settled = try demo.process.next("settled")
         try assertLayoutFollowsTheDesign(settled, titles: rest, viewportWidth: 640, checkCentered: false, closeButtonRoom: 20)
 
         // The selected title: the next one (造价工程师, now at 0) is selected, with cause close.
@@ -301,6 +311,55 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(closed["pageCount"] as? Int, 5)
     }
 
+    func testADisabledTitleIsNotClosedByPointer() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let items: [Any] = [titles[0], ["title": titles[1], "enabled": false], titles[2]]
+        let path = try folder.file("items.json", Array(try JSONSerialization.data(withJSONObject: items)))
+        let demo = try RunningDemo(["--titles-file", path, "--closable", "on", "--geometry", "640x200"])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let frames = RunningDemo.segments(demo.ready)
+        // Neither a middle-click nor a click where its close button would be closes it (it shows none).
+        middleClick(display, strip, x: frames[1].x + frames[1].width / 2)
+        display.click(strip, x: Int(frames[1].x + frames[1].width) - 8, y: 21)
+        XCTAssertEqual(try buttonInk(display, demo, frames[1]), [], "no close button drawn")
+        try assertNothingClosed(display, demo, strip, clicking: frames[2])
+    }
+
+    func testAReloadOrAMiddleClickWhileATitleIsLiftedLeavesNothingBroken() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let path = try titlesFile(titles)
+        let demo = try RunningDemo(["--titles-file", path, "--closable", "on", "--reorderable", "on", "--geometry", "900x200"])
+        defer {
+            display.button(1, down: false)
+            demo.process.process.terminate()
+        }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let frames = RunningDemo.segments(demo.ready)
+        XCTAssertLessThan(frames[5].x + frames[5].width, 900, "every title in the window")
+        // The last title lifted; a middle-click on it closes nothing (what is under it is hidden).
+        let pressX = Int(frames[5].x + frames[5].width / 2)
+        display.move(strip, x: pressX, y: 20)
+        display.button(1, down: true)
+        XCTAssertEqual(try demo.process.next("lifted")["index"] as? Int, 5)
+        display.button(2, down: true)
+        display.button(2, down: false)
+        // A reload to two titles drops it first, then the pointer moves on over what is left.
+        try JSONSerialization.data(withJSONObject: Array(titles[0..<2])).write(to: URL(fileURLWithPath: path))
+        kill(demo.process.process.processIdentifier, SIGHUP)
+        let dropped = try demo.process.next("dropped")
+        XCTAssertEqual(dropped["from"] as? Int, 5)
+        XCTAssertEqual(try demo.process.next("titles")["count"] as? Int, 2)
+        drag(display, strip, from: pressX, to: 20)
+        display.button(1, down: false)
+        display.click(strip, x: Int(frames[0].x + 10), y: 20)
+        XCTAssertEqual(try demo.process.next("select", where: { $0["cause"] as? String == "click" })["index"] as? Int, 0)
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "closed" })
+        XCTAssertNil(demo.process.process.isRunning ? nil : demo.process.process.terminationStatus, "still running")
+    }
+
     func testAMiddleClickClosesOnlyTheTitleItWasPressedOn() throws {
         let display = try Shared.display.get()
         display.parkPointer()
@@ -332,9 +391,7 @@ final class TabOperationsTests: XCTestCase {
         let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
         let frames = RunningDemo.segments(demo.ready)
         middleClick(display, strip, x: frames[1].x + 10)
-        display.click(strip, x: Int(frames[2].x + 10), y: 20)
-        XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 2)
-        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "closed" })
+        try assertNothingClosed(display, demo, strip, clicking: frames[2])
     }
 
     func testTheReorderKeysMoveTheSelectedTitle() throws {
@@ -397,6 +454,10 @@ final class TabOperationsTests: XCTestCase {
         XCTAssertEqual(reloaded["selectedIndex"] as? Int, 0, "the selected item, wherever it now is")
         XCTAssertEqual(traceNumber(reloaded["page"]), 0, "and the pages with it")
         XCTAssertEqual(reloaded["pageCount"] as? Int, 6)
+        // Each step names the item it moved, though the steps are told after the last one.
+        let moves = demo.process.allEvents.filter { $0["event"] as? String == "moved" }
+        XCTAssertFalse(moves.isEmpty)
+        XCTAssertEqual(Set(moves.compactMap { $0["title"] as? String }), ["造价工程师"], "\(moves)")
         let settled = try demo.process.next("settled")
         XCTAssertEqual(settled["selectedIndex"] as? Int, 0)
         try assertLayoutFollowsTheDesign(settled, titles: fresh, viewportWidth: 640, checkCentered: false)

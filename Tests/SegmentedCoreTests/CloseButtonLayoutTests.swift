@@ -117,6 +117,29 @@ final class CloseButtonLayoutTests: XCTestCase {
         XCTAssertEqual(after.closeButtonFrame(at: 1)?.x, last.x + last.width - 16)
     }
 
+    func testClosingTheSelectedLastTitleKeepsTheEndThoughTheNewSelectionIsWider() throws {
+        // 95, 95 and 105 (selected): the one before it is selected next and grows to 105, yet ends where the closed one ended.
+        let model = try model(titles: Array(titles[0..<3]), selected: 2)
+        let last = model.restingLayout.frame(at: 2)
+        try model.removeItem(at: 2, policy: .next, at: 1, freezingWidths: true)
+        XCTAssertEqual(model.selectedIndex, 1)
+        let after = model.presentation(at: 1.3).layout
+        XCTAssertEqual(after.frame(at: 1).width, 105)
+        XCTAssertEqual(after.frame(at: 1).maxX, last.maxX)
+        XCTAssertEqual(after.closeButtonFrame(at: 1), Rect(x: last.maxX - 16, y: 13, width: 16, height: 16), "the next close button under the pointer")
+        // Again: the first, now selected, ends there too.
+        try model.removeItem(at: 1, policy: .next, at: 1.4, freezingWidths: true)
+        XCTAssertEqual(model.presentation(at: 1.7).layout.frame(at: 0).maxX, last.maxX)
+    }
+
+    func testAClickDuringTheGlideAimsAtTheRestingButtons() throws {
+        let model = try model()
+        try model.removeItem(at: 1, at: 1, freezingWidths: true)
+        // 50 ms on, 造价工程师 is still sliding in; its button is aimed at where it will rest (x 204).
+        XCTAssertNotEqual(model.presentation(at: 1.05).layout.frame(at: 1).x, 125)
+        XCTAssertEqual(model.closeButton(atX: 212, y: 21, at: 1.05), 1)
+    }
+
     func testAnyOtherChangeLetsTheHeldWidthsGo() throws {
         let model = try model()
         try model.removeItem(at: 1, at: 1, freezingWidths: true)

@@ -39,7 +39,8 @@ final class ItemChangeTests: XCTestCase {
         let model = try FixedAdvance.model(selected: 4)
         let before = model.presentation(at: 1)
         let change = try model.insertItem(SegmentItem("新标签"), at: 2, at: 1)
-        XCTAssertEqual(change, ItemChange(kind: .inserted(2), oldSelectedIndex: 4, newSelectedIndex: 5, selectionMoved: false))
+        XCTAssertEqual(change, ItemChange(kind: .inserted(2), oldSelectedIndex: 4, newSelectedIndex: 5, selectionMoved: false,
+                                          title: "新标签"))
         XCTAssertEqual(model.selectedIndex, 5, "the same item, one place on")
         XCTAssertEqual(model.titles[2], "新标签")
         let start = model.presentation(at: 1)
@@ -78,7 +79,8 @@ final class ItemChangeTests: XCTestCase {
         let model = try FixedAdvance.model(selected: 6)
         let before = model.presentation(at: 2)
         let change = try model.removeItem(at: 3, at: 2)
-        XCTAssertEqual(change, ItemChange(kind: .removed(3), oldSelectedIndex: 6, newSelectedIndex: 5, selectionMoved: false))
+        XCTAssertEqual(change, ItemChange(kind: .removed(3), oldSelectedIndex: 6, newSelectedIndex: 5, selectionMoved: false,
+                                          title: titles[3]))
         XCTAssertEqual(model.titles, Array(titles[0..<3] + titles[4...]))
         let start = model.presentation(at: 2)
         assertSameFrames(before, start, oldCount: 10) { $0 == 3 ? nil : $0 > 3 ? $0 - 1 : $0 }
@@ -163,7 +165,8 @@ final class ItemChangeTests: XCTestCase {
         let before = model.presentation(at: 0)
         let forward = { (i: Int) -> Int in i == 1 ? 4 : (2...4).contains(i) ? i - 1 : i }
         let change = try XCTUnwrap(try model.moveItem(from: 1, to: 4, at: 0))
-        XCTAssertEqual(change, ItemChange(kind: .moved(from: 1, to: 4), oldSelectedIndex: 1, newSelectedIndex: 4, selectionMoved: false))
+        XCTAssertEqual(change, ItemChange(kind: .moved(from: 1, to: 4), oldSelectedIndex: 1, newSelectedIndex: 4, selectionMoved: false,
+                                          title: titles[1]))
         XCTAssertEqual(model.titles[4], titles[1])
         XCTAssertEqual(model.selectedIndex, 4, "the moved item keeps its selection")
         let start = model.presentation(at: 0)

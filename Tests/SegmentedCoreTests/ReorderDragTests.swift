@@ -75,8 +75,13 @@ final class ReorderDragTests: XCTestCase {
         XCTAssertGreaterThan(mid, 95)
         XCTAssertEqual(model.presentation(at: 1.25).layout.frame(at: 1).x, 95)
         XCTAssertEqual(model.presentation(at: 1.25).contentOffset, 0)
-        // A fast move passes several at once, one place each.
+        // A fast move passes several at once, one place each; past the window's edge it is drawn at the edge (315 to 400).
         XCTAssertEqual(drag(model, toX: 430, at: 1.3), [.moved(from: 2, to: 3), .moved(from: 3, to: 4)])
+        XCTAssertEqual(model.presentation(at: 1.3).layout.frame(at: 4).x, 315)
+        // Back to the start: held 35 px in at x 20, it passes the first title and is drawn from the window's edge.
+        XCTAssertEqual(drag(model, toX: 20, at: 1.4), [.moved(from: 4, to: 3), .moved(from: 3, to: 2), .moved(from: 2, to: 1),
+                                                        .moved(from: 1, to: 0)])
+        XCTAssertEqual(model.presentation(at: 1.4).layout.frame(at: 0).x, 0)
     }
 
     func testTheReleaseDropsTheItemIntoItsSlot() throws {
@@ -114,6 +119,16 @@ final class ReorderDragTests: XCTestCase {
         let fresh = try FixedAdvance.model(selected: 1).restingLayout
         for i in titles.indices { XCTAssertEqual(model.presentation(at: 1.4).layout.frame(at: i), fresh.frame(at: i), "frame \(i)") }
         XCTAssertEqual(model.cancelReorder(at: 1.5), [], "nothing lifted")
+        // After an autoscroll took its place out of view, Escape brings it back to the center.
+        let scrolled = try lifted()
+        scrolled.reorderMoved(toX: 399, at: 1.0)
+        var now = 1.0
+        while scrolled.presentation(at: now).contentOffset < 200 { now += 0.016; scrolled.stepAutoscroll(at: now) }
+        _ = moves(scrolled, at: now)
+        scrolled.cancelReorder(at: now)
+        XCTAssertEqual(scrolled.selectedIndex, 1)
+        XCTAssertEqual(scrolled.presentation(at: now + 0.25).contentOffset, scrolled.targetOffset)
+        XCTAssertEqual(scrolled.targetOffset, 0, "二级建造师 centered: the content's start")
     }
 
     func testNearAnEdgeTheStripScrollsOnFasterTheNearerThePointer() throws {
