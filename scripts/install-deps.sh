@@ -72,7 +72,8 @@ test_packages=(
   pango1.0-tools                                                     # PangoReferenceTests: pango-view draws the reference pictures
   dbus-daemon at-spi2-core python3-pyatspi                           # accessibility tests: a private session bus, the accessibility bus, the pyatspi client
   gcc libc6-dev libgtk-3-dev                                         # the GtkNotebook peer (accessibility tests, make bench)
-  x11-xserver-utils                                                  # xrdb, for theming by hand as the docs show
+  x11-xserver-utils                                                  # xrdb, for theming by hand as the docs show; xrandr sets modes in RefreshRateTests
+  xserver-xorg-core xserver-xorg-video-dummy                         # RefreshRateTests: Xorg with the dummy driver, whose modes have refresh rates
   groff-base                                                         # InstallTests: the installed man page is checked with groff
   xsettingsd                                                         # DemoIconTests: a desktop's XSETTINGS manager naming the icon theme
 )

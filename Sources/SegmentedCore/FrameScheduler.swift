@@ -39,7 +39,7 @@ public protocol FrameTimer: AnyObject {
 ///
 /// - Nothing runs at rest: no timer exists unless something moves.
 /// - Any number of requests in one batch of events give one update.
-/// - While something moves, a timer ticks every `interval` seconds (60 Hz);
+/// - While something moves, a timer ticks every `interval` seconds (the display's refresh period);
 ///   it is cancelled (not suspended) on the first update that finds nothing
 ///   moving, and `timerStopped` is told once.
 /// - Pointer motion is compressed: the last position of a batch is applied,
@@ -50,8 +50,17 @@ public protocol FrameTimer: AnyObject {
 /// The scheduler holds no strip state: it asks through the closures below.
 /// It is free of X11 and of any real timer, so tests step its clock by hand.
 public final class FrameScheduler {
-    /// Seconds between frames (60 Hz); motion is applied at most this often too.
-    public let interval: Double
+    /// Seconds between frames (by default 1/60: 60 Hz; the strip sets its
+    /// monitor's refresh period, `RefreshRate`); motion is applied at most
+    /// this often too. A change takes effect at once: a running timer is
+    /// started again at the new period.
+    public var interval: Double {
+        didSet {
+            guard interval != oldValue, timer != nil else { return }
+            cancelTimer()
+            startTimer()
+        }
+    }
 
     /// Whether a pointer position is waiting to be applied.
     public var hasPendingMotion: () -> Bool = { false }

@@ -16,7 +16,7 @@ public class ChildWindow {
 
     let connection: XDisplayConnection
     let buffer: BackBuffer
-    /// When to update and paint (60 Hz while something moves, nothing at rest).
+    /// When to update and paint (at the display's rate while something moves, nothing at rest).
     let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
     var xinput: XInput2Pointer?
     /// X events and keys to the core's pointer input, mirrored right to left.
@@ -28,6 +28,8 @@ public class ChildWindow {
     var hasExposed = false
     var hasDrawnFirstFrame = false
     var isDestroyed = false
+    /// Whether the frame period has been read from RandR (`followRefreshRate`).
+    var followsRefreshRate = false
 
     /// Creates a child window of `parent` at `frame` (sides clamped to
     /// 1...`SegmentedStrip.maximumSide`) in the style's background, with its
@@ -128,6 +130,10 @@ public class ChildWindow {
     @discardableResult
     public func handle(_ event: inout XEvent) -> Bool {
         guard !isDestroyed else { return false }
+        if connection.isRefreshChange(&event) {
+            followRefreshRate()
+            return false    // every widget follows it
+        }
         if handleShared(&event) { return true }
         let now = SegmentedStrip.now()
         if event.type == GenericEvent {
@@ -209,6 +215,29 @@ public class ChildWindow {
         scheduler.stop()
         didGoAway()
     }
+
+    /// Ticks at the refresh period of the monitor that shows the window's
+    /// center (`RefreshRate.frameInterval`: 60 Hz when RandR gives no rate),
+    /// and from now on follows RandR's changes. Round trips: called after
+    /// the first frame, and when a monitor changes.
+    func followRefreshRate() {
+        guard !isDestroyed else { return }
+        connection.watchRefreshRates()
+        let origin = connection.rootOrigin(of: window)
+        let hertz = connection.refreshHertz(atRootX: origin.x + buffer.width / 2, y: origin.y + buffer.height / 2)
+        let interval = RefreshRate.frameInterval(hertz: hertz)
+        connection.scheduleEventDrain()
+        guard interval != scheduler.interval || !followsRefreshRate else { return }
+        followsRefreshRate = true
+        scheduler.interval = interval
+        refreshRateChanged()
+    }
+
+    /// The frame period changed (`followRefreshRate`), or was first read.
+    func refreshRateChanged() {}
+
+    /// Seconds between frames while something moves (the display's refresh period).
+    public var frameInterval: Double { scheduler.interval }
 
     // What each widget adds, called from the plumbing above.
 

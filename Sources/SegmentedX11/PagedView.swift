@@ -193,6 +193,7 @@ public final class PagedView: ChildWindow {
     func paintAfterStripStartup() {
         guard !isDestroyed else { return }
         if hasExposed, needsPaint { paint(at: SegmentedStrip.now()) } else { requestPaint() }
+        followRefreshRate()
     }
 
     /// Asks for the pages to be drawn again (the host's content changed).

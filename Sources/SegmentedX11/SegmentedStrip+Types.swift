@@ -85,6 +85,9 @@ extension SegmentedStrip {
         public var itemsChanged: (@MainActor (SegmentedStrip, [ItemChange]) -> Void)?
         /// The item at the first index is now at the second (before `itemsChanged`).
         public var moved: (@MainActor (SegmentedStrip, Int, Int) -> Void)?
+        /// The frame period was read from the monitor that shows the strip (after the first frame) or changed
+        /// with it (a new mode, another monitor): `frameInterval`, seconds.
+        public var refreshRateChanged: (@MainActor (SegmentedStrip) -> Void)?
         /// A held press lifted its item to reorder it (its index), after the frame that shows it lifted.
         public var reorderBegan: (@MainActor (SegmentedStrip, Int) -> Void)?
         /// The lifted item was dropped (released, the press lost, or Escape: `cancelled`): the

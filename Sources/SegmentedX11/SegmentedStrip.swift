@@ -176,6 +176,7 @@ public final class SegmentedStrip: ChildWindow {
         xinput = XInput2Pointer(display: display, window: window)
         eventsMayBeQueued()
         callbacks.startupFinished?(self)
+        followRefreshRate()
     }
 
     /// Gives the scheduler what it asks about: motion, animation and the update itself.
@@ -483,6 +484,7 @@ public final class SegmentedStrip: ChildWindow {
     override func pressLost(at now: Double) { endLostPress(at: now) }
     override func pointerEntered(x: Int32, y: Int32) { hoverFromEntry(x: x, y: y) }
     override func pointerLeft() { unhover() }
+    override func refreshRateChanged() { callbacks.refreshRateChanged?(self) }
 
     /// Root-window property changes that concern accessibility are the strip's too.
     /// So are the popup list's events: while it is open it holds the grabs, so every key and pointer event is its.

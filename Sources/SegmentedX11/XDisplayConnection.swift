@@ -29,6 +29,8 @@ public final class XDisplayConnection {
     public let display: OpaquePointer
     /// Font chains opened on this display, by pattern and scale (see `fontChain(pattern:scale:)`).
     var fontChains: [String: XftFontChain] = [:]
+    /// RandR's first event code once its screen and CRTC changes are asked for (`watchRefreshRates`); nil before, or without RandR.
+    var randrEventBase: Int32?
     /// The default screen number.
     public nonisolated let screen: Int32
     /// The display's name, as opened.

@@ -57,6 +57,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
         }
     }
     strip.callbacks.startupFinished = { window in trace.emit("startupFinished", ["xinput2": window.usesXInput2]) }
+    strip.callbacks.refreshRateChanged = { window in trace.emit("refreshRate", ["hertz": 1 / window.frameInterval]) }
     strip.callbacks.selectionChanged = { window, change in
         guard let new = change.newIndex else { return }
         trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,

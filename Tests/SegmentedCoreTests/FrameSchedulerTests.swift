@@ -48,6 +48,44 @@ final class FrameSchedulerTests: XCTestCase {
         XCTAssertEqual(updates.count, 1, "and nothing after it")
     }
 
+    func testANewIntervalRestartsARunningTimerAtTheNewPeriod() {
+        animationEnds = 1
+        scheduler.requestUpdate()
+        clock.drain()
+        XCTAssertEqual(clock.timers.last?.interval ?? 0, 1.0 / 60, accuracy: 1e-12)
+        clock.advance(by: 0.1)
+        scheduler.interval = 1.0 / 144
+        XCTAssertTrue(clock.timers[0].cancelled, "the 60 Hz timer stops")
+        XCTAssertEqual(clock.timers.last?.interval ?? 0, 1.0 / 144, accuracy: 1e-12)
+        let before = updates.filter(\.tick).count
+        clock.advance(by: 0.5)
+        XCTAssertEqual(updates.filter(\.tick).count - before, 72, "144 ticks a second")
+        // At rest a new interval starts nothing.
+        animationEnds = 0
+        clock.advance(by: 1)
+        let timers = clock.timers.count
+        scheduler.interval = 1.0 / 75
+        XCTAssertEqual(clock.timers.count, timers)
+        XCTAssertEqual(scheduler.interval, 1.0 / 75)
+    }
+
+    func testTheRefreshRateOfAModeLine() {
+        // The VESA 800 × 600 totals: 1056 × 628.
+        XCTAssertEqual(RefreshRate.hertz(dotClock: 95_496_192, horizontalTotal: 1056, verticalTotal: 628) ?? 0, 144, accuracy: 1e-9)
+        XCTAssertEqual(RefreshRate.hertz(dotClock: 40_000_000, horizontalTotal: 1056, verticalTotal: 628) ?? 0, 60.317, accuracy: 0.001,
+                       "xrandr's 60.32 for 800x600")
+        XCTAssertEqual(RefreshRate.hertz(dotClock: 40_000_000, horizontalTotal: 1056, verticalTotal: 628, interlaced: true) ?? 0,
+                       120.634, accuracy: 0.001)
+        XCTAssertEqual(RefreshRate.hertz(dotClock: 40_000_000, horizontalTotal: 1056, verticalTotal: 628, doubleScan: true) ?? 0,
+                       30.158, accuracy: 0.001)
+        XCTAssertNil(RefreshRate.hertz(dotClock: 0, horizontalTotal: 1056, verticalTotal: 628), "Xvfb's modes")
+        XCTAssertNil(RefreshRate.hertz(dotClock: 40_000_000, horizontalTotal: 0, verticalTotal: 628))
+        XCTAssertEqual(RefreshRate.frameInterval(hertz: 144), 1.0 / 144)
+        XCTAssertEqual(RefreshRate.frameInterval(hertz: nil), 1.0 / 60)
+        XCTAssertEqual(RefreshRate.frameInterval(hertz: 5), 1.0 / 60, "not a plausible rate")
+        XCTAssertEqual(RefreshRate.frameInterval(hertz: .infinity), 1.0 / 60)
+    }
+
     func testTheTimerTicksWhileSomethingMovesAndIsCancelledWhenItStops() {
         animationEnds = 0.3
         scheduler.requestUpdate()

@@ -12,6 +12,8 @@ public final class PrivateXServer {
     /// The display name, ":N" (Xvfb picks a free N itself, `-displayfd`).
     public let name: String
     private let process = Process()
+    /// Xorg's config and log, kept while it runs.
+    private var folder: TemporaryFolder?
 
     /// Starts Xvfb with `arguments` (screen, `-extension`...; `-nolisten tcp`
     /// is added) and waits until it accepts connections.
@@ -33,6 +35,62 @@ public final class PrivateXServer {
             throw Failed(description: "Xvfb \(arguments.joined(separator: " ")) did not start")
         }
         name = ":\(number)"
+    }
+
+    /// Starts Xorg with the dummy video driver (xserver-xorg-video-dummy) and
+    /// no input devices, one 800 × 600 mode per rate in `hertz` (the first
+    /// is set), and waits until it accepts connections: a real server whose
+    /// RandR reports a refresh rate, as Xvfb's does not. Its config and log
+    /// are in a folder of its own.
+    public init(dummyModesAtHertz hertz: [Double]) throws {
+        let folder = try TemporaryFolder(prefix: "segmented-xorg")
+        // 800 × 600 with the VESA totals (1056 × 628): the dot clock gives the rate.
+        let modes = hertz.map { rate -> (name: String, line: String) in
+            let name = "800x600_\(Int(rate))"
+            return (name, "  Modeline \"\(name)\" \(rate * 1056 * 628 / 1e6) 800 840 968 1056 600 601 605 628")
+        }
+        let config = """
+        Section "ServerFlags"
+          Option "AutoAddDevices" "false"
+          Option "AutoEnableDevices" "false"
+        EndSection
+        Section "Device"
+          Identifier "dummy"
+          Driver "dummy"
+          VideoRam 32768
+        EndSection
+        Section "Monitor"
+          Identifier "monitor"
+          HorizSync 5.0-1000.0
+          VertRefresh 5.0-500.0
+        \(modes.map(\.line).joined(separator: "\n"))
+        EndSection
+        Section "Screen"
+          Identifier "screen"
+          Device "dummy"
+          Monitor "monitor"
+          DefaultDepth 24
+          SubSection "Display"
+            Depth 24
+            Modes \(modes.map { "\"\($0.name)\"" }.joined(separator: " "))
+          EndSubSection
+        EndSection
+        """
+        let configPath = try folder.file("xorg.conf", Array(config.utf8))
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec Xorg -displayfd 1 -nolisten tcp -noreset -config \"$1\" -logfile \"$2\"", "sh", configPath,
+                             folder.path + "/xorg.log"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        guard let number = Self.readDisplayNumber(out.fileHandleForReading.fileDescriptor, seconds: 20) else {
+            if process.isRunning { process.terminate() }
+            throw Failed(description: "Xorg with the dummy driver did not start (its log: \(folder.path)/xorg.log)")
+        }
+        name = ":\(number)"
+        self.folder = folder
     }
 
     deinit {

@@ -1,0 +1,58 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// Frames paced by the display: on Xorg with the dummy video driver (whose
+/// RandR modes have dot clocks) a tween's frames tick at the mode's rate,
+/// and follow a change of mode; on Xvfb (no rate) at 60 Hz.
+final class RefreshRateTests: XCTestCase {
+    /// The frames of one selection tween (a click on the title at 330 px): their count and median spacing, ms.
+    private func tween(_ demo: RunningDemo, on display: TestDisplay) throws -> (count: Int, medianMilliseconds: Double) {
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        let start = demo.process.allEvents.count
+        let frames = RunningDemo.segments(demo.ready)
+        let target = frames.firstIndex { $0.x > 200 } ?? 2
+        display.click(strip, x: Int(frames[target].x + 10), y: 20)
+        _ = try demo.process.next("settled")
+        let times = demo.process.allEvents[start...].filter { $0["event"] as? String == "frame" && $0["animating"] as? Bool == true }
+            .compactMap { traceNumber($0["time"]) }
+        let gaps = zip(times.dropFirst(), times).map { ($0 - $1) * 1000 }.sorted()
+        return (times.count, gaps.isEmpty ? 0 : gaps[gaps.count / 2])
+    }
+
+    private func assertPaced(_ measured: (count: Int, medianMilliseconds: Double), hertz: Double,
+                             file: StaticString = #filePath, line: UInt = #line) {
+        // The goals: rate × 0.3 frames a tween within 15 %, the median spacing within 15 % of the period.
+        XCTAssertEqual(Double(measured.count), hertz * 0.3, accuracy: hertz * 0.3 * 0.15, "frames of a 0.3 s tween", file: file, line: line)
+        XCTAssertEqual(measured.medianMilliseconds, 1000 / hertz, accuracy: 1000 / hertz * 0.15, "median spacing", file: file, line: line)
+    }
+
+    func testATweenTicksAtTheModesRateAndFollowsAModeChange() throws {
+        let server = try PrivateXServer(dummyModesAtHertz: [75, 144])
+        let display = try TestDisplay(name: server.name)
+        let demo = try RunningDemo(["--frame-stats"], environment: server.environment)
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 75, accuracy: 0.01)
+        assertPaced(try tween(demo, on: display), hertz: 75)
+        // xrandr sets the 144 Hz mode: RandR tells the strip, which ticks at it.
+        let xrandr = Process()
+        xrandr.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        xrandr.arguments = ["xrandr", "--output", "DUMMY0", "--mode", "800x600_144"]
+        xrandr.environment = server.environment
+        try xrandr.run()
+        xrandr.waitUntilExit()
+        XCTAssertEqual(xrandr.terminationStatus, 0)
+        XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 144, accuracy: 0.01)
+        assertPaced(try tween(demo, on: display), hertz: 144)
+    }
+
+    func testWithoutARateFromRandRTheStripTicksAt60Hertz() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo(["--frame-stats"])
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 60, accuracy: 0.01, "Xvfb's modes have no dot clock")
+        assertPaced(try tween(demo, on: display), hertz: 60)
+    }
+}
