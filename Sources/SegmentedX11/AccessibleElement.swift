@@ -1,0 +1,177 @@
+import CStripAccessibility
+import CXft
+
+/// One object on the bus: what the C side's callbacks ask, answered from the
+/// host window or the strip (never a copy).
+@MainActor
+final class AccessibleElement {
+    enum Role { case frame, pageTabList, pageArea, popupMenu }
+    let role: Role
+    weak var host: HostWindow?
+    weak var strip: SegmentedStrip?
+    /// A popup menu's list.
+    weak var popupList: PopupListWindow?
+    /// A list's page area label, if its strip shows one.
+    var pageArea: AccessibleElement?
+    /// The ATK object, once published.
+    private(set) var node: UnsafeMutableRawPointer?
+
+    init(role: Role) {
+        self.role = role
+    }
+
+    func publish(under parent: UnsafeMutableRawPointer?) {
+        guard node == nil else { return }
+        let kind: StripAccKind = switch role {
+        case .frame: STRIP_ACC_FRAME
+        case .pageTabList: STRIP_ACC_PAGE_TAB_LIST
+        case .pageArea: STRIP_ACC_LABEL
+        case .popupMenu: STRIP_ACC_MENU
+        }
+        node = strip_acc_node_new(kind, parent, Unmanaged.passUnretained(self).toOpaque())
+        StripAccessibility.changed()
+    }
+
+    func unpublish() {
+        guard let node else { return }
+        self.node = nil
+        strip_acc_node_remove(node)
+        StripAccessibility.changed()
+    }
+
+    func name(_ index: Int) -> String? {
+        switch role {
+        case .frame: return host?.title
+        case .pageTabList:
+            guard let strip else { return nil }
+            return index < 0 ? strip.accessibleName : strip.titles.indices.contains(index) ? Self.drawnText(strip.titles[index]) : nil
+        case .pageArea:
+            return strip.flatMap { s in s.selectedIndex.map { Self.drawnText(s.titles[$0]) } }
+        case .popupMenu:
+            guard let popupList, index >= 0 else { return strip?.accessibleName }
+            return popupList.title(index).map(Self.drawnText)
+        }
+    }
+
+    /// A page tab's description (`SegmentedStrip.accessibleDescription(ofTab:)`); nil for anything else.
+    func description(_ index: Int) -> String? {
+        guard role == .pageTabList, index >= 0, let strip else { return nil }
+        return strip.accessibleDescription(ofTab: index).map(Self.drawnText)
+    }
+
+    /// A title as it is drawn: control characters in caret notation
+    /// (`XftFontChain.displayCodePoints`), so a screen reader reads what the
+    /// user sees and a NUL does not end the name the C side is handed.
+    static func drawnText(_ title: String) -> String {
+        guard title.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return title }
+        var drawn = String.UnicodeScalarView()
+        for scalar in title.unicodeScalars {
+            for codePoint in XftFontChain.displayCodePoints(scalar.value) { drawn.append(Unicode.Scalar(codePoint) ?? "\u{FFFD}") }
+        }
+        return String(drawn)
+    }
+
+    var count: Int {
+        switch role {
+        case .pageTabList: return strip?.titles.count ?? 0
+        case .popupMenu: return popupList?.rowCount ?? 0
+        case .frame, .pageArea: return 0
+        }
+    }
+
+    var selectedIndex: Int? {
+        switch role {
+        case .pageTabList: return strip?.selectedIndex
+        case .popupMenu: return popupList?.model.highlighted
+        case .frame, .pageArea: return nil
+        }
+    }
+
+    func state(_ index: Int) -> Int32 {
+        switch role {
+        case .frame:
+            guard let host else { return 0 }
+            return Int32(STRIP_ACC_SHOWING) | (host.hasFocus ? Int32(STRIP_ACC_ACTIVE) : 0)
+        case .pageArea: return strip == nil ? 0 : Int32(STRIP_ACC_SHOWING)
+        case .pageTabList:
+            guard let strip else { return 0 }
+            guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
+            return strip.accessibleState(ofTab: index)
+        case .popupMenu:
+            guard let popupList else { return 0 }
+            guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
+            return popupList.accessibleState(ofRow: index)
+        }
+    }
+
+    func extents(_ index: Int) -> PixelRect? {
+        switch role {
+        case .frame: return host?.rootFrame
+        case .pageArea: return strip?.pageAreaRootFrame
+        case .pageTabList: return index < 0 ? strip?.rootFrame : strip?.tabRootFrame(index)
+        case .popupMenu: return index < 0 ? popupList?.frame : popupList?.rowRootFrame(index)
+        }
+    }
+
+    func hit(x: Int, y: Int) -> Int? {
+        switch role {
+        case .pageTabList: return strip?.accessibleHit(rootX: x, rootY: y)
+        case .popupMenu: return popupList?.row(atRootX: x, rootY: y)
+        case .frame, .pageArea: return nil
+        }
+    }
+
+    func select(_ index: Int) -> Bool {
+        switch role {
+        case .pageTabList: return strip?.selectForAccessibility(index) ?? false
+        case .popupMenu: return popupList?.choose(index) ?? false
+        case .frame, .pageArea: return false
+        }
+    }
+
+    /// Whether its rows have a "close" action: the tabs of a closable strip.
+    var isClosable: Bool { role == .pageTabList && strip?.isClosable == true }
+
+    /// A screen reader's "close" on tab `index`: the host is asked, as by a middle-click.
+    func close(_ index: Int) -> Bool {
+        guard role == .pageTabList, let strip else { return false }
+        return strip.requestClose(index)
+    }
+
+    /// The strip's selection moved.
+    func selectionChanged(from old: Int?, to new: Int?, focused: Bool) {
+        guard let node else { return }
+        strip_acc_selection_changed(node, Int32(old ?? -1), Int32(new ?? -1), focused ? 1 : 0)
+        if let area = pageArea?.node { strip_acc_name_changed(area) }
+        StripAccessibility.changed()
+    }
+
+    /// The strip's titles were replaced.
+    func titlesReplaced() {
+        guard let node else { return }
+        strip_acc_children_changed(node)
+        if let area = pageArea?.node { strip_acc_name_changed(area) }
+        StripAccessibility.changed()
+    }
+
+    /// The strip gained or lost the keyboard.
+    func focusChanged(_ focused: Bool) {
+        guard let node else { return }
+        strip_acc_focus_changed(node, focused ? 1 : 0)
+        StripAccessibility.changed()
+    }
+
+    /// The frame's window gained or lost the keyboard focus.
+    func windowActivated(_ active: Bool) {
+        guard let node else { return }
+        strip_acc_window_activated(node, active ? 1 : 0)
+        StripAccessibility.changed()
+    }
+
+    /// The object's own name changed.
+    func nameChanged() {
+        guard let node else { return }
+        strip_acc_name_changed(node)
+        StripAccessibility.changed()
+    }
+}
