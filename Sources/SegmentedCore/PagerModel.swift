@@ -57,6 +57,15 @@ public final class PagerModel {
 
     /// The page the pages rest on or are going to.
     public private(set) var targetPage: Int
+    /// Reduced motion (`SelectionMotion.reducesMotion`): turns and settles
+    /// jump to their page with no tween; turning it on ends a running one there.
+    public var reducesMotion = false {
+        didSet {
+            guard reducesMotion, let motion else { return }
+            resting = motion.to
+            self.motion = nil
+        }
+    }
     /// Who moved the pages last.
     public private(set) var cause: PageMotionCause = .turn
     /// Where the pages rest, or are held by a drag, pages.
@@ -234,7 +243,7 @@ public final class PagerModel {
     private func startMotion(to page: Int, from start: Double, at now: Double,
                              duration: Double = PagerModel.settleDuration, easing: CubicBezierEasing = PagerModel.settleEasing) {
         let end = Double(page)
-        if start == end {
+        if start == end || reducesMotion {
             resting = end
             motion = nil
         } else {

@@ -17,6 +17,9 @@ struct ScrollPosition {
     private var gesture: PointerGesture?
     private var rawAtPress: Double = 0
     private var velocity = VelocityTracker()
+    /// Reduced motion (`SelectionMotion.reducesMotion`): wheel steps jump,
+    /// and a release never glides or springs: the offset stops in range.
+    var reducesMotion = false
 
     /// How a press ended.
     enum Release {
@@ -120,7 +123,10 @@ struct ScrollPosition {
         }
         let target = min(max(base + delta, 0), maximum)
         if target == drawn, motion.isFinished(at: now) { return false }
-        if animated {
+        if animated, reducesMotion {
+            cause = .wheel
+            rest(at: target)
+        } else if animated {
             cause = .wheel
             motion = target == drawn ? .rest : .tween(from: drawn, to: target, tween: Tween(startTime: now, duration: 0.2, easing: .easeOut))
             resting = target
@@ -172,6 +178,11 @@ struct ScrollPosition {
         gesture = nil
         guard g.move(toX: x, y: y) else { return .click }
         let shown = resting
+        if reducesMotion {
+            cause = .drag
+            rest(at: min(max(shown, 0), maximum))
+            return .drag(offset: resting, velocity: 0, gliding: false)
+        }
         let measured = -velocity.velocity(at: eventTime)
         let v = min(max(measured, -StripModel.maximumGlideVelocity), StripModel.maximumGlideVelocity)
         if shown < 0 || shown > maximum {
@@ -212,6 +223,11 @@ struct ScrollPosition {
         gesture = nil
         guard g.isDrag else { return .click }
         let shown = resting
+        if reducesMotion {
+            cause = .drag
+            rest(at: min(max(shown, 0), maximum))
+            return .drag(offset: resting, velocity: 0, gliding: false)
+        }
         if shown < 0 || shown > maximum {
             motion = .spring(Spring(edge: shown < 0 ? 0 : maximum, offset: shown, velocity: 0, time: now))
             cause = .spring
@@ -224,6 +240,7 @@ struct ScrollPosition {
     /// At rest past an edge (a press caught a bounce and selected nothing): spring back to it from `now` (seconds).
     mutating func springBackIfOutOfRange(at now: Double, maximum: Double) {
         guard motion == .rest, resting < 0 || resting > maximum else { return }
+        if reducesMotion { return rest(at: resting < 0 ? 0 : maximum) }
         motion = .spring(Spring(edge: resting < 0 ? 0 : maximum, offset: resting, velocity: 0, time: now))
         cause = .spring
     }

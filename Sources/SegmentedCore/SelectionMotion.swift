@@ -13,6 +13,12 @@ public struct SelectionMotion: Equatable, Sendable {
     public var easing: CubicBezierEasing = .easeInOut
     /// How the outgoing and incoming titles change during a selection tween.
     public var titleTransition: TitleTransition = .blend
+    /// Reduced motion (the desktop's `Gtk/EnableAnimations` 0, or the
+    /// `reducedMotion` setting): selections, wheel steps, width changes,
+    /// slides and page turns jump to their end with no tween, and a drag
+    /// released with speed or past an edge stops at once (in range) instead
+    /// of gliding or springing.
+    public var reducesMotion = false
 
     /// The design's motion.
     public init() {}

@@ -111,7 +111,7 @@ extension StripModel {
         // Its title shrinks away in the closing room (one title a room: an older one there goes).
         departures.removeAll { $0.slot == index || $0.slot == index + 1 }
         for i in departures.indices where departures[i].slot > index { departures[i].slot -= 1 }
-        if animated, !newTitles.isEmpty { departures.append(Departure(title: removed, slot: index, end: now + motion.tweenDuration)) }
+        if animated, !motion.reducesMotion, !newTitles.isEmpty { departures.append(Departure(title: removed, slot: index, end: now + motion.tweenDuration)) }
         return ItemChange(kind: .removed(index), oldSelectedIndex: old, newSelectedIndex: selected, selectionMoved: old == index, title: removed)
     }
 

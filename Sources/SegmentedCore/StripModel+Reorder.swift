@@ -141,8 +141,9 @@ extension StripModel {
         min(max(r.pointerX - r.grab, 0), max(viewportWidth - width, 0))
     }
 
-    private func slide(at now: Double) -> Tween {
-        Tween(startTime: now, duration: Self.reorderSlideDuration, easing: .easeOut)
+    /// A neighbour's or the dropped item's slide from `now` (seconds); nil under reduced motion.
+    private func slide(at now: Double) -> Tween? {
+        motion.reducesMotion ? nil : Tween(startTime: now, duration: Self.reorderSlideDuration, easing: .easeOut)
     }
 
     /// Drops the lifted item at `now` (seconds), the press released (or

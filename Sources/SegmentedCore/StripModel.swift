@@ -158,6 +158,7 @@ public final class StripModel {
         selection = SelectionTransition(selectedIndex: nil, target: SegmentLayout(metrics: metrics, base: unselectedWidths))
         selection = SelectionTransition(selectedIndex: index, target: resting(selecting: index))
         scrolling = ScrollPosition()
+        scrolling.reducesMotion = motion.reducesMotion
         pointer = nil
         followedPagePosition = nil
         scrolling.rest(at: targetOffset)
@@ -252,8 +253,9 @@ public final class StripModel {
         departures.removeAll { $0.end <= now }
     }
 
-    func tween(at now: Double) -> Tween {
-        Tween(startTime: now, duration: motion.tweenDuration, easing: motion.easing)
+    /// The selection tween starting at `now` (seconds); nil under reduced motion (`SelectionMotion.reducesMotion`).
+    func tween(at now: Double) -> Tween? {
+        motion.reducesMotion ? nil : Tween(startTime: now, duration: motion.tweenDuration, easing: motion.easing)
     }
 
     /// Selects segment `index` at `now` (seconds) and starts the 0.3 s tween of

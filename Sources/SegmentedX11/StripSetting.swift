@@ -211,6 +211,17 @@ extension StripSetting {
         }
     }
 
+    /// A setting of a Bool `field`, written `on` or `off` (as a `Switch` choice).
+    static func onOff(_ name: String, _ field: WritableKeyPath<StripStyle, Bool>, help: String, details: String? = nil) -> StripSetting {
+        StripSetting(name, [field], metavar: "on|off", accepted: "on or off", help: help, details: details,
+                     describe: { $0[keyPath: field] ? "on" : "off" }) { value, _, style, setting in
+            guard let v = StripStyle.Switch(rawValue: value) else {
+                throw BadValue(description: "bad value '\(value)' for \(setting.flag) (on, off)")
+            }
+            style[keyPath: field] = v == .on
+        }
+    }
+
     /// `value` as a number in `range` (`unit` names it in the error).
     func number(_ value: String, _ range: NumberRange, _ unit: String) throws -> Double {
         guard let n = Double(value), range.contains(n) else {
