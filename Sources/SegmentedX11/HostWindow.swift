@@ -158,9 +158,46 @@ public final class HostWindow {
     /// the main queue for good. Unless the host set them, a close request
     /// closes the window and exits 0, and a window destroyed by another client
     /// prints one line on stderr and exits 1.
+    ///
+    /// The strips follow the desktop's settings (`DesktopSettingsWatcher`,
+    /// from right after the first strip's first frame): each strip's style
+    /// when this is called is its base, and the desktop's settings then and
+    /// after every change are applied to it
+    /// (`DesktopSettings.applied(to:)`, with `setStyle(_:animated: true)`).
+    /// A strip as tall as its `preferredHeight` (or `pageAreaTop`) gets its
+    /// new one, at the same x and y; the host lays out anything else (`resized`).
     public func run(strips: [SegmentedStrip]) -> Never {
         let loop = XEventLoop(connection: connection)
         for strip in strips { loop.add(strip) }
+        let bases = strips.map(\.style)
+        let follow: @MainActor (DesktopSettings) -> Void = { settings in
+            for (strip, base) in zip(strips, bases) {
+                let style = settings.applied(to: base)
+                let f = strip.frame, fitted = [strip.preferredHeight, strip.pageAreaTop]
+                guard style != strip.style, (try? strip.setStyle(style, animated: true)) != nil else { continue }
+                // A strip as tall as it fits (with or without its separator) stays so.
+                if f.height == fitted[0] || f.height == fitted[1] {
+                    let height = f.height == fitted[0] ? strip.preferredHeight : strip.pageAreaTop
+                    strip.setFrame(PixelRect(x: f.x, y: f.y, width: f.width, height: height))
+                }
+            }
+        }
+        // From right after the first frame: the watcher's round trips are not paid before it.
+        let startWatching: @MainActor () -> Void = { [unowned loop] in
+            let desktop = DesktopSettingsWatcher(connection: self.connection)
+            loop.add(desktop)
+            follow(desktop.settings)
+            desktop.settingsChanged = follow
+        }
+        if let first = strips.first {
+            let startupFinished = first.callbacks.startupFinished
+            first.callbacks.startupFinished = { strip in
+                startupFinished?(strip)
+                startWatching()
+            }
+        } else {
+            startWatching()
+        }
         loop.handler = { [unowned self] event in handle(&event) }
         if focusedStrip == nil { focusedStrip = strips.first }
         if resized == nil {

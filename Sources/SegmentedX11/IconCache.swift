@@ -49,10 +49,15 @@ final class IconCache {
     /// Keys in insertion order, for evicting the oldest.
     private var order: [Key] = []
 
-    /// A cache on `display`'s screen `screen`; with no RENDER or no ARGB32 format, every icon is nil.
-    init(display: OpaquePointer, screen: Int32) {
+    /// The theme names are looked up in first; nil: the desktop's.
+    private let themeName: String?
+
+    /// A cache on `display`'s screen `screen` looking names up in the theme
+    /// `themeName` (nil: the one XSETTINGS names); with no RENDER or no ARGB32 format, every icon is nil.
+    init(display: OpaquePointer, screen: Int32, themeName: String? = nil) {
         self.display = display
         self.screen = screen
+        self.themeName = themeName
         root = XRootWindow(display, screen)
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         format = XRenderQueryExtension(display, &eventBase, &errorBase) != 0
@@ -118,8 +123,8 @@ final class IconCache {
 
     /// The theme names are looked up in, made with the first name.
     private lazy var theme: IconTheme = {
-        var name: String?
-        if case let .string(text)? = XSettings.read(display: display, screen: screen)["Net/IconThemeName"] { name = text }
+        var name = themeName
+        if name == nil, case let .string(text)? = XSettings.read(display: display, screen: screen)["Net/IconThemeName"] { name = text }
         return IconTheme(name: name, baseDirectories: IconTheme.baseDirectories())
     }()
 

@@ -46,10 +46,11 @@ public final class PagedView: ChildWindow {
         didSet { requestPaint() }
     }
 
-    let style: StripStyle
-    private let colors: ColorCache
+    /// Colors, fonts, scale, direction and motion (`setStyle(_:)`).
+    public private(set) var style: StripStyle
+    private var colors: ColorCache
     /// The page title font (`StripStyle.pageFont`) and the body font (`StripStyle.font`) pages draw with.
-    let titleFont: XftFontChain, bodyFont: XftFontChain
+    private(set) var titleFont: XftFontChain, bodyFont: XftFontChain
     private(set) var pager: PagerModel
     private var link: PageLink?
     /// The linked strip (held: the strip only holds a weak way back); the strip must have one title per page.
@@ -79,6 +80,7 @@ public final class PagedView: ChildWindow {
         bodyFont = try connection.fontChain(pattern: style.font, scale: style.scale)
         pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(Self.clampedSide(frame.width)), dpScale: style.scale,
                            slop: style.layoutMetrics.clickSlop)
+        pager.reducesMotion = style.motion.reducesMotion
         super.init(connection: connection, parent: parent, frame: frame, style: style)
         needsPaint = true
         connectScheduler()
@@ -144,8 +146,28 @@ public final class PagedView: ChildWindow {
     }
 
     private func makePager(pageCount: Int, page: Int = 0) -> PagerModel {
-        PagerModel(pageCount: pageCount, page: page, pageWidth: Double(buffer.width), dpScale: style.scale,
-                   slop: style.layoutMetrics.clickSlop)
+        let pager = PagerModel(pageCount: pageCount, page: page, pageWidth: Double(buffer.width), dpScale: style.scale,
+                               slop: style.layoutMetrics.clickSlop)
+        pager.reducesMotion = style.motion.reducesMotion
+        return pager
+    }
+
+    /// Changes the style at run time (a desktop setting, a resource): the
+    /// fonts, colors, scale, click slop and motion. The pages rest on the
+    /// page they were on or turning to; a press held is let go.
+    /// - Throws: `StripStyle.InvalidValue` or `XftFontChain.Failure`; the view is then unchanged.
+    public func setStyle(_ style: StripStyle) throws {
+        try style.validate()
+        guard !isDestroyed else { return }
+        let newTitleFont = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
+        let newBodyFont = try connection.fontChain(pattern: style.font, scale: style.scale)
+        (self.style, titleFont, bodyFont, colors) = (style, newTitleFont, newBodyFont, ColorCache(connection: connection))
+        input = StripInputTranslator(direction: style.direction)
+        scheduler.cancelTimer()
+        pager = makePager(pageCount: pager.pageCount, page: pager.targetPage)
+        if let strip { link(to: strip) }
+        XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
+        requestPaint()
     }
 
     /// The linked strip's titles were replaced: one page per new title, resting on its selection.

@@ -22,7 +22,7 @@ final class StripPainter {
                                   scale: style.scale * size / selectedFont.pixelSize)) ?? unselectedFont
     }()
     /// Items' icons on the server, made by the first icon measured or drawn.
-    lazy var icons = IconCache(display: display, screen: screen)
+    lazy var icons = IconCache(display: display, screen: screen, themeName: style.iconThemeName)
     /// Thickness of the line under the strip, pixels (1 at scale 1).
     let separatorHeight: Int
     private let colors: ColorCache

@@ -73,6 +73,10 @@ public struct StripStyle: Equatable, Sendable {
     public var direction: LayoutDirection = .leftToRight
     /// What the user may do with the tabs: close and reorder them, and what a removal selects.
     public var behavior = Behavior()
+    /// The icon theme items' icon names are looked up in (then hicolor); nil:
+    /// the one the desktop's XSETTINGS manager names (`Net/IconThemeName`)
+    /// when the first name is looked up, else Adwaita.
+    public var iconThemeName: String?
 
     /// What the user may do with the tabs (the strip's `isClosable`, `isReorderable` and `removalSelection`).
     public struct Behavior: Equatable, Sendable {

@@ -132,6 +132,11 @@ extension XErrorReporting {
         return absorbed
     }
 
+    /// Prints `message` as one warning line on stderr.
+    static func warn(_ message: String) {
+        ProcessOutput.error("\(state.withLock { $0.programName }): warning: \(message)")
+    }
+
     /// Prints `message` as one warning line on stderr the first time `key` is seen.
     static func warnOnce(_ key: String, _ message: String) {
         let (first, program) = state.withLock { ($0.warned.insert(key).inserted, $0.programName) }

@@ -29,50 +29,74 @@ public enum StripXResources {
         return UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
     }
 
-    /// Applies the X resources of `connection` to `style`; returns one warning
-    /// per resource whose value was refused (the default is kept for it).
-    ///
-    /// A font named by a resource that cannot be opened is refused like any
-    /// other bad value: a warning, and the default font.
+    /// The RESOURCE_MANAGER text Xlib read when `connection` was opened ("" when there was none).
     @MainActor
-    public static func apply(to style: inout StripStyle, connection: XDisplayConnection, instance: String) -> [String] {
-        guard let text = XResourceManagerString(connection.display) else { return [] }
+    public static func openingResources(of connection: XDisplayConnection) -> String {
+        XResourceManagerString(connection.display).map { String(cString: $0) } ?? ""
+    }
+
+    /// Applies the X resources of `connection` to `style`, and the desktop's
+    /// settings between them; returns one warning per resource whose value
+    /// was refused.
+    ///
+    /// The order (each wins over the one before): the `Xft.dpi` resource,
+    /// `desktop` (`DesktopSettings.applied(to:)`: XSETTINGS' `Xft/DPI` wins
+    /// over `Xft.dpi`, as in GTK), then the strip's own resources. A refused
+    /// value keeps `previous`'s (a live change: what was shown before), or
+    /// without it the default. A font named by a resource that cannot be
+    /// opened is refused like any other bad value.
+    ///
+    /// - Parameters:
+    ///   - resources: a RESOURCE_MANAGER string (`DesktopSettingsWatcher.resources`);
+    ///     nil: the one Xlib read when the display was opened.
+    ///   - previous: the style these resources made before, for a live change.
+    @MainActor
+    public static func apply(to style: inout StripStyle, connection: XDisplayConnection, instance: String, resources: String? = nil,
+                             desktop: DesktopSettings = DesktopSettings(), previous: StripStyle? = nil) -> [String] {
+        let text = resources ?? openingResources(of: connection)
         let before = style
-        var warnings = apply(String(cString: text), to: &style, instance: instance, display: connection.display)
+        var warnings = apply(text, to: &style, instance: instance, display: connection.display, desktop: desktop, previous: previous)
         for setting in StripSetting.all where setting.isFont {
             let pattern = setting.value(in: style)
             guard pattern != setting.value(in: before) else { continue }
             do {
                 _ = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)
             } catch {
-                warnings.append("X resource \(resourceClass).\(setting.name): \(error); using the default")
-                try? setting.apply(setting.value(in: before), to: &style, display: nil)
+                warnings.append("X resource \(resourceClass).\(setting.name): \(error); \(previous == nil ? "using the default" : "keeping the previous value")")
+                try? setting.apply(setting.value(in: previous ?? before), to: &style, display: nil)
             }
         }
         return warnings
     }
 
     /// Applies the resources in `text` (a RESOURCE_MANAGER string, as `xrdb -query`
-    /// prints it) to `style`; returns one warning per refused value. `display`
-    /// parses X color names; without it only `#RGB` and `#RRGGBB` colors parse.
+    /// prints it) to `style`, with `desktop` between `Xft.dpi` and the strip's
+    /// own resources (see `apply(to:connection:...)`); returns one warning per
+    /// refused value, which keeps `previous`'s value or the default.
+    /// `display` parses X color names; without it only `#RGB` and `#RRGGBB` colors parse.
     @MainActor
-    public static func apply(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?) -> [String] {
+    public static func apply(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?,
+                             desktop: DesktopSettings = DesktopSettings(), previous: StripStyle? = nil) -> [String] {
         XrmInitialize()
-        guard let database = XrmGetStringDatabase(text) else { return [] }
-        defer { XrmDestroyDatabase(database) }
         var warnings = [String]()
-        // Xft.dpi sets the scale (96 dpi = 1); SegmentedStrip.scale, read below, wins over it.
+        let database = text.isEmpty ? nil : XrmGetStringDatabase(text)
+        defer { if let database { XrmDestroyDatabase(database) } }
+        // Xft.dpi sets the scale (96 dpi = 1); XSETTINGS' Xft/DPI and SegmentedStrip.scale, read below, win over it.
         var type: UnsafeMutablePointer<CChar>?
         var dpi = XrmValue()
-        if XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &dpi) != 0, let address = dpi.addr {
+        if let database, XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &dpi) != 0, let address = dpi.addr {
             let text = String(cString: address)
             if let value = Double(text), value >= 48, value <= 384 {
                 style.scale = value / 96
             } else {
-                warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; the scale stays 1")
+                warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; "
+                                + (previous == nil ? "the scale stays 1" : "the scale stays \(previous!.scale.shortText)"))
+                if let previous { style.scale = previous.scale }
                 // Point sizes are converted at 96 × scale (XftFontChain.pointResolution), never at this value.
             }
         }
+        style = desktop.applied(to: style)
+        guard let database else { return warnings }
         for setting in StripSetting.all {
             var type: UnsafeMutablePointer<CChar>?
             var value = XrmValue()
@@ -84,7 +108,12 @@ public enum StripXResources {
             } catch {
                 // The value's message names the flag ("for --indicator-height"), which no one passed here.
                 let reason = "\(error)".replacing(" for \(setting.flag) (", with: " (")
-                warnings.append("X resource \(resourceClass).\(setting.name): \(reason); using the default")
+                if let previous {
+                    try? setting.apply(setting.value(in: previous), to: &style, display: nil)
+                    warnings.append("X resource \(resourceClass).\(setting.name): \(reason); keeping the previous value")
+                } else {
+                    warnings.append("X resource \(resourceClass).\(setting.name): \(reason); using the default")
+                }
             }
         }
         return warnings

@@ -14,6 +14,7 @@ public final class XEventLoop {
     private let connection: XDisplayConnection
     private var strips: [SegmentedStrip] = []
     private var pagedViews: [PagedView] = []
+    private var watchers: [DesktopSettingsWatcher] = []
     private var readSource: DispatchSourceRead?
     private var drainScheduled = false
 
@@ -45,6 +46,11 @@ public final class XEventLoop {
     /// Hands `view` the events of its window from now on.
     public func add(_ view: PagedView) {
         pagedViews.append(view)
+    }
+
+    /// Hands `watcher` the events of the desktop's settings and resources from now on.
+    public func add(_ watcher: DesktopSettingsWatcher) {
+        watchers.append(watcher)
     }
 
     /// Stops handing events to `view`.
@@ -112,6 +118,7 @@ public final class XEventLoop {
         }
         for strip in strips where strip.handle(&event) { return }
         for view in pagedViews where view.handle(&event) { return }
+        for watcher in watchers where watcher.handle(&event) { return }
         handler?(&event)
     }
 }

@@ -17,22 +17,49 @@ func openDisplay() -> XDisplayConnection {
     }
 }
 
-/// The style: defaults, then X resources (xrdb; a resource's font that does
-/// not open is a warning and the default), then flags (a bad one exits 2).
+/// The style's sources: the defaults, the X resources and the desktop's
+/// settings (`StripXResources.apply`; a refused resource is a warning), then
+/// the flags, which win (a bad one exits 2 at start).
 @MainActor
-func makeStyle(options: DemoOptions, connection: XDisplayConnection) -> StripStyle {
-    var style = StripStyle()
-    for warning in StripXResources.apply(to: &style, connection: connection, instance: programName) {
-        warn(warning)
+final class StyleSources {
+    let options: DemoOptions
+    let connection: XDisplayConnection
+    /// The desktop's settings and resources, followed live from right after
+    /// the first frame (`followTheDesktop`): its round trips are not paid before it.
+    var desktop: DesktopSettingsWatcher?
+    /// The style of the defaults, resources and desktop, before the flags:
+    /// what a refused value keeps on a live change.
+    private(set) var unflagged: StripStyle?
+
+    init(options: DemoOptions, connection: XDisplayConnection) {
+        self.options = options
+        self.connection = connection
     }
-    for (setting, value) in options.theme {
-        do {
-            try setting.apply(value, to: &style, display: connection.display)
-        } catch {
-            fail("\(error)", status: 2)
+
+    /// The resources the last warnings were about: the same resources are not warned about again.
+    private var warnedResources: String?
+
+    /// The style now, with one warning line per refused resource (once per change of the resources).
+    func makeStyle() -> StripStyle {
+        var style = StripStyle()
+        // Before the watcher: the resources Xlib read with the display, and no desktop settings.
+        let resources = desktop?.resources ?? StripXResources.openingResources(of: connection)
+        let warnings = StripXResources.apply(to: &style, connection: connection, instance: programName, resources: resources,
+                                             desktop: desktop?.settings ?? DesktopSettings(), previous: unflagged)
+        if resources != warnedResources {
+            for warning in warnings { warn(warning) }
+            warnedResources = resources
         }
+        unflagged = style
+        for (setting, value) in options.theme {
+            do {
+                try setting.apply(value, to: &style, display: connection.display)
+            } catch {
+                fail("\(error)", status: 2)
+            }
+        }
+        return style
     }
-    return style
 }
 
 /// Ends the program for an error in making the strip or the page area, with its message:
@@ -63,7 +90,7 @@ final class DemoWindow {
     let pages: PagedView
     let demoPages: DemoPages
     /// Where the page area begins, pixels (the strip and its separator above it).
-    let pageAreaTop: Int
+    private(set) var pageAreaTop: Int
     /// The host window's height, pixels (the strip's own window is only the strip's height).
     private(set) var hostHeight: Int
 
@@ -115,6 +142,24 @@ final class DemoWindow {
             strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: min(height, pageAreaTop)))
             pages.setFrame(Self.pagesFrame(width: width, height: height, pageAreaTop: pageAreaTop))
         }
+    }
+
+    /// Changes the style of the strip and the pages (the desktop's settings
+    /// or the X resources changed): the strip glides to its new layout
+    /// (`setStyle(_:animated: true)`), takes its new height, and the pages the rest.
+    /// A style that cannot be drawn (a font that no longer opens) is a
+    /// warning, and the old style stays.
+    func restyle(_ style: StripStyle) {
+        do {
+            try strip.setStyle(style, animated: true)
+            try pages.setStyle(style)
+        } catch {
+            return warn("the new style cannot be drawn: \(error); keeping the old one")
+        }
+        pageAreaTop = strip.pageAreaTop
+        let width = strip.frame.width
+        strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: min(hostHeight, pageAreaTop)))
+        pages.setFrame(Self.pagesFrame(width: width, height: hostHeight, pageAreaTop: pageAreaTop))
     }
 
     /// Exits 1 when another client destroys the window, and 0 (with an `exit`

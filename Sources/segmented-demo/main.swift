@@ -16,8 +16,8 @@ let (titlesPath, contents) = readTitles(options: options)
 checkColorsBeforeDisplay(options: options)
 
 let connection = openDisplay()
-let style = makeStyle(options: options, connection: connection)
-let demo = DemoWindow(connection: connection, options: options, style: style, contents: contents)
+let styleSources = StyleSources(options: options, connection: connection)
+let demo = DemoWindow(connection: connection, options: options, style: styleSources.makeStyle(), contents: contents)
 signalHost = demo.host
 demo.show()
 warnAboutMissingCharactersOnceMeasured(demo.strip)
@@ -35,6 +35,7 @@ let loop = XEventLoop(connection: connection)
 loop.add(demo.strip)
 loop.add(demo.pages)
 loop.handler = { event in demo.host.handle(&event) }
+followTheDesktop(demo, sources: styleSources, trace: trace, loop: loop)
 emitReady(demo, trace: trace)
 loop.start()
 phase.store(Phase.running.rawValue, ordering: .releasing)

@@ -2,7 +2,17 @@ import Foundation
 import SegmentedCore
 import SegmentedTitles
 
-/// libFuzzer entry point: the bytes are a titles file. It must parse or throw
+/// The same bytes as an XSETTINGS property: parsed or refused (nil), never
+/// a crash or a read past the end (AddressSanitizer watches the copy), and
+/// a parse holds no more settings than 12-byte records fit.
+func checkXSettings(_ bytes: [UInt8]) {
+    guard let settings = XSettingsProperty.parse(bytes) else { return }
+    precondition(settings.count <= max(0, bytes.count - 12) / 12, "\(settings.count) settings in \(bytes.count) bytes")
+    precondition(XSettingsProperty.parse(bytes) == settings, "a second parse differs")
+}
+
+/// libFuzzer entry point: the bytes are an XSETTINGS property
+/// (`checkXSettings`) and a titles file. The file must parse or throw
 /// `TitlesFile.Failure` (never crash), and whatever parses must lay out with
 /// finite frames in order, an in-range offset and hit-tests that find every
 /// segment's center, for every selection the first byte picks. Malformed JSON
@@ -10,6 +20,7 @@ import SegmentedTitles
 @_cdecl("LLVMFuzzerTestOneInput")
 public func titlesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
+    checkXSettings(Array(UnsafeBufferPointer(start: data, count: size)))
     let parsed = Result { try TitlesFile.parse(bytes, path: "fuzz") }
     if case let .failure(error) = parsed, case let .malformedJSON(_, detail)? = error as? TitlesFile.Failure {
         precondition(detail.hasSuffix(")") && detail.contains(" (line "), "malformed JSON without a position: \(detail)")

@@ -1,0 +1,73 @@
+import XCTest
+@testable import SegmentedX11
+
+/// The desktop's settings as values: which XSETTINGS are read and refused,
+/// what they make of a style, and where they come between the resources.
+final class DesktopSettingsValueTests: XCTestCase {
+    func testTheFollowedSettingsAreReadAndOthersIgnored() {
+        let (settings, warnings) = DesktopSettings.reading([
+            "Xft/DPI": .integer(192 * 1024), "Gtk/EnableAnimations": .integer(0), "Net/DndDragThreshold": .integer(8),
+            "Net/IconThemeName": .string("Papirus"), "Gtk/FontName": .string("Cantarell 11"), "Xft/Antialias": .integer(1),
+        ])
+        XCTAssertEqual(settings, DesktopSettings(dpi: 192, enablesAnimations: false, dragThreshold: 8, iconThemeName: "Papirus"))
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(DesktopSettings.reading([:]).settings, DesktopSettings())
+    }
+
+    func testValuesOutOfRangeOrOfAnotherTypeAreOneWarningEach() {
+        let (settings, warnings) = DesktopSettings.reading([
+            "Xft/DPI": .integer(1024), "Gtk/EnableAnimations": .color(0, 0, 0, 0), "Net/DndDragThreshold": .integer(0),
+            "Net/IconThemeName": .string("../etc"),
+        ])
+        XCTAssertEqual(settings, DesktopSettings())
+        XCTAssertEqual(warnings.sorted(), [
+            "XSETTINGS Gtk/EnableAnimations: the color (0, 0, 0, 0) is not an integer; ignored",
+            "XSETTINGS Net/DndDragThreshold: 0 is not a distance from 1 to 100 pixels; ignored",
+            "XSETTINGS Net/IconThemeName: '../etc' is not a theme's name; ignored",
+            "XSETTINGS Xft/DPI: 1024 is not a resolution from 48 to 384 dots per inch (in 1024ths); ignored",
+        ])
+    }
+
+    func testAppliedSetsTheScaleMotionSlopAndThemeAndLeavesTheRest() {
+        var base = StripStyle()
+        base.accentColor = 0x1E88E5
+        base.scale = 1.25
+        let style = DesktopSettings(dpi: 144, enablesAnimations: false, dragThreshold: 12, iconThemeName: "Papirus").applied(to: base)
+        XCTAssertEqual(style.scale, 1.5)
+        XCTAssertTrue(style.motion.reducesMotion)
+        XCTAssertEqual(style.metrics.clickSlop, 12)
+        XCTAssertEqual(style.layoutMetrics.clickSlop, 18, "times the scale, as every length")
+        XCTAssertEqual(style.iconThemeName, "Papirus")
+        XCTAssertEqual(style.accentColor, 0x1E88E5)
+        XCTAssertEqual(DesktopSettings().applied(to: base), base, "nothing set: the style as it was")
+        XCTAssertFalse(DesktopSettings(enablesAnimations: true).applied(to: style).motion.reducesMotion)
+    }
+
+    /// `Xft.dpi` < XSETTINGS' `Xft/DPI` < `SegmentedStrip.scale`, and a
+    /// refused value keeps the previous style's (a live change) or the default.
+    @MainActor
+    func testTheDesktopComesBetweenXftDPIAndTheStripsResources() {
+        var style = StripStyle()
+        XCTAssertEqual(StripXResources.apply("Xft.dpi: 120\n", to: &style, instance: "demo", display: nil, desktop: DesktopSettings(dpi: 192)), [])
+        XCTAssertEqual(style.scale, 2, "XSETTINGS wins over Xft.dpi, as in GTK")
+        style = StripStyle()
+        _ = StripXResources.apply("Xft.dpi: 120\nSegmentedStrip.scale: 3\n", to: &style, instance: "demo", display: nil,
+                                  desktop: DesktopSettings(dpi: 192))
+        XCTAssertEqual(style.scale, 3, "the strip's own resource wins over the desktop")
+        style = StripStyle()
+        _ = StripXResources.apply("Xft.dpi: 120\n", to: &style, instance: "demo", display: nil)
+        XCTAssertEqual(style.scale, 1.25)
+
+        var previous = StripStyle()
+        previous.accentColor = 0x1E88E5
+        style = StripStyle()
+        let warnings = StripXResources.apply("SegmentedStrip.accentColor: nonsense\n", to: &style, instance: "demo", display: nil,
+                                             previous: previous)
+        XCTAssertEqual(style.accentColor, 0x1E88E5, "the value it replaced stays")
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].hasSuffix("keeping the previous value"), warnings[0])
+        style = StripStyle()
+        _ = StripXResources.apply("SegmentedStrip.accentColor: nonsense\n", to: &style, instance: "demo", display: nil)
+        XCTAssertEqual(style.accentColor, StripStyle().accentColor, "at start: the default")
+    }
+}
