@@ -15,6 +15,8 @@ public class ChildWindow {
     public var frameObserver: (@MainActor (SegmentedStrip.FrameStat) -> Void)?
 
     let connection: XDisplayConnection
+    /// The window it was made in.
+    let parent: Window
     let buffer: BackBuffer
     /// When to update and paint (at the display's rate while something moves, nothing at rest).
     let scheduler = FrameScheduler(clock: DispatchFrameClock(), interval: SegmentedStrip.frameInterval)
@@ -51,6 +53,7 @@ public class ChildWindow {
                                XDefaultDepth(display, screen), UInt32(InputOutput), XDefaultVisual(display, screen),
                                UInt(CWBackPixel | CWBitGravity | CWEventMask), &attributes)
         self.connection = connection
+        self.parent = parent
         input = StripInputTranslator(direction: style.direction)
         position = (frame.x, frame.y)
         buffer = BackBuffer(connection: connection, window: window, width: width, height: height)
@@ -223,10 +226,22 @@ public class ChildWindow {
     func followRefreshRate() {
         guard !isDestroyed else { return }
         connection.watchRefreshRates()
+        if !followsRefreshRate { connection.refreshFollowers.append(.init(widget: self)) }
         let origin = connection.rootOrigin(of: window)
+        take(hertzAt: origin)
+        connection.scheduleEventDrain()
+    }
+
+    /// The parent moved to root pixel `parentRootOrigin`: the rate of the monitor the window's center is now on.
+    func followRefreshRate(parentRootOrigin: (x: Int, y: Int)) {
+        guard !isDestroyed, followsRefreshRate else { return }
+        take(hertzAt: (parentRootOrigin.x + position.x, parentRootOrigin.y + position.y))
+    }
+
+    /// Ticks at the rate of the monitor showing the window's center when the window's origin is `origin` (root pixels).
+    private func take(hertzAt origin: (x: Int, y: Int)) {
         let hertz = connection.refreshHertz(atRootX: origin.x + buffer.width / 2, y: origin.y + buffer.height / 2)
         let interval = RefreshRate.frameInterval(hertz: hertz)
-        connection.scheduleEventDrain()
         guard interval != scheduler.interval || !followsRefreshRate else { return }
         followsRefreshRate = true
         scheduler.interval = interval

@@ -36,6 +36,8 @@ public final class HostWindow {
 
     let connection: XDisplayConnection
     private let wmDeleteWindow: Atom
+    /// Whether a window manager has put the window in a frame of its own (its ConfigureNotify x and y are then the frame's).
+    private var isReparented = false
     /// Set by `close()`: the DestroyNotify that follows is ours, not another client's.
     private var closed = false
 
@@ -113,7 +115,13 @@ public final class HostWindow {
         guard event.xany.window == window else { return }
         switch event.type {
         case ConfigureNotify:
+            // Root coordinates: the window manager's synthetic notice, or the server's own while the root is the parent (ICCCM 4.1.5).
+            if event.xconfigure.send_event != 0 || !isReparented {
+                connection.topLevelMoved(window, toRootX: Int(event.xconfigure.x), y: Int(event.xconfigure.y))
+            }
             resized?(Int(event.xconfigure.width), Int(event.xconfigure.height))
+        case ReparentNotify:
+            isReparented = event.xreparent.parent != XRootWindow(connection.display, connection.screen)
         case KeyPress:
             let keysym = XLookupKeysym(&event.xkey, 0)
             // Escape during a reorder drag puts the item back; it does not close the window.

@@ -31,6 +31,15 @@ public final class XDisplayConnection {
     var fontChains: [String: XftFontChain] = [:]
     /// RandR's first event code once its screen and CRTC changes are asked for (`watchRefreshRates`); nil before, or without RandR.
     var randrEventBase: Int32?
+    /// The monitors' areas and rates (`refreshHertz(atRootX:y:)`); nil until read, and after RandR says they changed.
+    var monitorRates: [(area: PixelRect, hertz: Double?)]?
+    /// The strips and views that follow the refresh rate, told when their top-level window moves.
+    var refreshFollowers: [RefreshFollower] = []
+
+    /// A widget that follows the refresh rate, held weakly.
+    struct RefreshFollower {
+        weak var widget: ChildWindow?
+    }
     /// The default screen number.
     public nonisolated let screen: Int32
     /// The display's name, as opened.

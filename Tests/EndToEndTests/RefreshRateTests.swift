@@ -47,6 +47,26 @@ final class RefreshRateTests: XCTestCase {
         assertPaced(try tween(demo, on: display), hertz: 144)
     }
 
+    /// The window moved off the only monitor (its center past the 800 px
+    /// CRTC) ticks at the fallback rate, and back on it at the mode's: the
+    /// host's ConfigureNotify, read against the CRTCs read once.
+    func testMovingTheWindowToAnotherMonitorTakesItsRate() throws {
+        let server = try PrivateXServer(dummyModesAtHertz: [75])
+        let display = try TestDisplay(name: server.name)
+        let demo = try RunningDemo(["--frame-stats"], environment: server.environment)
+        defer { demo.process.process.terminate() }
+        XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 75, accuracy: 0.01)
+        XMoveWindow(display.display, demo.window, 600, 0)
+        XSync(display.display, 0)
+        XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 60, accuracy: 0.01,
+                       "the strip's center at 800 px: on no CRTC")
+        assertPaced(try tween(demo, on: display), hertz: 60)
+        XMoveWindow(display.display, demo.window, 100, 0)
+        XSync(display.display, 0)
+        XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 75, accuracy: 0.01)
+        assertPaced(try tween(demo, on: display), hertz: 75)
+    }
+
     func testWithoutARateFromRandRTheStripTicksAt60Hertz() throws {
         let display = try Shared.display.get()
         display.parkPointer()
