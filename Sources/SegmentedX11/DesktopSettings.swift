@@ -30,9 +30,11 @@ public struct DesktopSettings: Equatable, Sendable {
     public static let dragThresholdRange: ClosedRange<Int> = 1...100
 
     /// The settings among a manager's `values`, and one warning per value
-    /// refused (of another type, or out of range); settings we do not follow
-    /// are left out silently.
-    static func reading(_ values: [String: XSettings.Value]) -> (settings: DesktopSettings, warnings: [String]) {
+    /// refused (of another type, or out of range), which keeps `previous`'s
+    /// value: a refused value changes nothing. Settings we do not follow are
+    /// left out silently.
+    static func reading(_ values: [String: XSettings.Value], previous: DesktopSettings = DesktopSettings())
+        -> (settings: DesktopSettings, warnings: [String]) {
         var settings = DesktopSettings(), warnings: [String] = []
         func refuse(_ name: String, _ value: XSettings.Value, _ wanted: String) {
             let shown: String
@@ -47,24 +49,33 @@ public struct DesktopSettings: Equatable, Sendable {
             if case let .integer(n) = value, dpiRange.contains(Double(n) / 1024) {
                 settings.dpi = Double(n) / 1024
             } else {
-                refuse("Xft/DPI", value, "a resolution from 48 to 384 dots per inch (in 1024ths)")
+                refuse("Xft/DPI", value, "a resolution from 48 to 384 dots per inch in 1024ths of one (196608 is 192 dpi)")
+                settings.dpi = previous.dpi
             }
         }
         if let value = values["Gtk/EnableAnimations"] {
-            if case let .integer(n) = value { settings.enablesAnimations = n != 0 } else { refuse("Gtk/EnableAnimations", value, "an integer") }
+            if case let .integer(n) = value {
+                settings.enablesAnimations = n != 0
+            } else {
+                refuse("Gtk/EnableAnimations", value, "an integer")
+                settings.enablesAnimations = previous.enablesAnimations
+            }
         }
         if let value = values["Net/DndDragThreshold"] {
             if case let .integer(n) = value, dragThresholdRange.contains(Int(n)) {
                 settings.dragThreshold = Int(n)
             } else {
                 refuse("Net/DndDragThreshold", value, "a distance from 1 to 100 pixels")
+                settings.dragThreshold = previous.dragThreshold
             }
         }
         if let value = values["Net/IconThemeName"] {
-            if case let .string(name) = value, !name.isEmpty, !name.contains("/") {
+            if case let .string(name) = value, !name.isEmpty, name.count <= 255, name != ".", name != "..", !name.contains("/"),
+               IconCache.printable(name) == name {
                 settings.iconThemeName = name
             } else {
                 refuse("Net/IconThemeName", value, "a theme's name")
+                settings.iconThemeName = previous.iconThemeName
             }
         }
         return (settings, warnings)

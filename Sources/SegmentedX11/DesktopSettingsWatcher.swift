@@ -25,6 +25,8 @@ public final class DesktopSettingsWatcher {
     private let selection: Atom, property: Atom, manager: Atom
     /// The manager's window, whose property and destruction are watched; 0: none.
     private var owner: Window = 0
+    /// The warnings of the last reading: a value still refused is not warned about again.
+    private var warned: Set<String> = []
 
     /// Starts watching on `connection`'s screen and reads both now: four
     /// round trips (the atoms, the root's event mask, the selection's owner
@@ -32,7 +34,8 @@ public final class DesktopSettingsWatcher {
     ///
     /// A manager's value that is refused (out of range, of another type) or a
     /// malformed property (truncated, an unknown byte order or type, counts
-    /// or lengths past its end) is one warning line, and what was read before stays.
+    /// or lengths past its end) is one warning line (a value refused again
+    /// in the next reading is not warned about again), and what was read before stays.
     public init(connection: XDisplayConnection) {
         self.connection = connection
         let display = connection.display
@@ -96,19 +99,31 @@ public final class DesktopSettingsWatcher {
         }
         owner = XGetSelectionOwner(display, selection)
         guard owner != 0 else { return nil }
-        XSelectInput(display, owner, StructureNotifyMask | PropertyChangeMask)
+        // Added to the mask this program has on it: a client may name one of our own windows as the manager's.
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, owner, &attributes)
+        XSelectInput(display, owner, attributes.your_event_mask | StructureNotifyMask | PropertyChangeMask)
         return readSettings()
     }
 
-    /// The owner's settings; nil (after one warning) when its property is malformed.
+    /// The owner's settings; nil (after one warning) when its property is
+    /// malformed, of another type or format, or over 256 KiB.
     private func readSettings() -> DesktopSettings? {
-        guard let bytes = XSettings.property(display: connection.display, owner: owner, property: property) else { return DesktopSettings() }
+        let bytes: [UInt8]
+        switch XSettings.property(display: connection.display, owner: owner, property: property) {
+        case .none: return DesktopSettings()
+        case let .refused(reason):
+            XErrorReporting.warn("the XSETTINGS manager's _XSETTINGS_SETTINGS property is \(reason); ignored")
+            return nil
+        case let .bytes(read): bytes = read
+        }
         guard let values = XSettings.parse(bytes) else {
             XErrorReporting.warn("the XSETTINGS manager's _XSETTINGS_SETTINGS property (\(bytes.count) bytes) is malformed; ignored")
             return nil
         }
-        let (read, warnings) = DesktopSettings.reading(values)
-        for warning in warnings { XErrorReporting.warn(warning) }
+        let (read, warnings) = DesktopSettings.reading(values, previous: settings)
+        for warning in warnings where !warned.contains(warning) { XErrorReporting.warn(warning) }
+        warned = Set(warnings)
         return read
     }
 

@@ -171,7 +171,8 @@ public final class HostWindow {
     /// from right after the first strip's first frame): each strip's style
     /// when this is called is its base, and the desktop's settings then and
     /// after every change are applied to it
-    /// (`DesktopSettings.applied(to:)`, with `setStyle(_:animated: true)`).
+    /// (`DesktopSettings.applied(to:)`, with `setStyle(_:animated:)`, animated
+    /// unless the scale changed).
     /// A strip as tall as its `preferredHeight` (or `pageAreaTop`) gets its
     /// new one, at the same x and y; the host lays out anything else (`resized`).
     public func run(strips: [SegmentedStrip]) -> Never {
@@ -182,7 +183,8 @@ public final class HostWindow {
             for (strip, base) in zip(strips, bases) {
                 let style = settings.applied(to: base)
                 let f = strip.frame, fitted = [strip.preferredHeight, strip.pageAreaTop]
-                guard style != strip.style, (try? strip.setStyle(style, animated: true)) != nil else { continue }
+                // A new scale jumps: an indicator gliding from the old size would cross the new titles.
+                guard style != strip.style, (try? strip.setStyle(style, animated: style.scale == strip.style.scale)) != nil else { continue }
                 // A strip as tall as it fits (with or without its separator) stays so.
                 if f.height == fitted[0] || f.height == fitted[1] {
                     let height = f.height == fitted[0] ? strip.preferredHeight : strip.pageAreaTop

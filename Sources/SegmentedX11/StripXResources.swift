@@ -42,14 +42,18 @@ public enum StripXResources {
     /// The order (each wins over the one before): the `Xft.dpi` resource,
     /// `desktop` (`DesktopSettings.applied(to:)`: XSETTINGS' `Xft/DPI` wins
     /// over `Xft.dpi`, as in GTK), then the strip's own resources. A refused
-    /// value keeps `previous`'s (a live change: what was shown before), or
-    /// without it the default. A font named by a resource that cannot be
-    /// opened is refused like any other bad value.
+    /// value keeps the one the previous resources gave (a live change: what
+    /// was shown before), or, where they gave none or without `previous`, it
+    /// is as if absent (the desktop's, else the default). A font named by a
+    /// resource that cannot be opened is refused like any other bad value;
+    /// one the previous resources gave that no longer opens (at a new
+    /// scale) falls back to the default.
     ///
     /// - Parameters:
     ///   - resources: a RESOURCE_MANAGER string (`DesktopSettingsWatcher.resources`);
     ///     nil: the one Xlib read when the display was opened.
-    ///   - previous: the style these resources made before, for a live change.
+    ///   - previous: the style the previous resources made alone (from the
+    ///     defaults, with no desktop: `apply(_:to:instance:display:)`), for a live change.
     @MainActor
     public static func apply(to style: inout StripStyle, connection: XDisplayConnection, instance: String, resources: String? = nil,
                              desktop: DesktopSettings = DesktopSettings(), previous: StripStyle? = nil) -> [String] {
@@ -59,11 +63,15 @@ public enum StripXResources {
         for setting in StripSetting.all where setting.isFont {
             let pattern = setting.value(in: style)
             guard pattern != setting.value(in: before) else { continue }
+            func opens(_ pattern: String) -> Bool {
+                (try? XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)) != nil
+            }
             do {
                 _ = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)
             } catch {
-                warnings.append("X resource \(resourceClass).\(setting.name): \(error); \(previous == nil ? "using the default" : "keeping the previous value")")
-                try? setting.apply(setting.value(in: previous ?? before), to: &style, display: nil)
+                let kept = previous.map { setting.value(in: $0) }.flatMap { $0 != pattern && $0 != setting.value(in: before) && opens($0) ? $0 : nil }
+                warnings.append("X resource \(resourceClass).\(setting.name): \(error); \(kept == nil ? "using the default" : "keeping the previous value")")
+                try? setting.apply(kept ?? setting.value(in: before), to: &style, display: nil)
             }
         }
         return warnings
@@ -72,7 +80,8 @@ public enum StripXResources {
     /// Applies the resources in `text` (a RESOURCE_MANAGER string, as `xrdb -query`
     /// prints it) to `style`, with `desktop` between `Xft.dpi` and the strip's
     /// own resources (see `apply(to:connection:...)`); returns one warning per
-    /// refused value, which keeps `previous`'s value or the default.
+    /// refused value, which keeps the value `previous` (the previous resources'
+    /// style alone) gave it, or else is as if absent.
     /// `display` parses X color names; without it only `#RGB` and `#RRGGBB` colors parse.
     @MainActor
     public static func apply(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?,
@@ -91,7 +100,7 @@ public enum StripXResources {
             } else {
                 warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; "
                                 + (previous == nil ? "the scale stays 1" : "the scale stays \(previous!.scale.shortText)"))
-                if let previous { style.scale = previous.scale }
+                if let previous { style.scale = previous.scale }   // the previous resources' (then the desktop's, below)
                 // Point sizes are converted at 96 × scale (XftFontChain.pointResolution), never at this value.
             }
         }
@@ -108,11 +117,12 @@ public enum StripXResources {
             } catch {
                 // The value's message names the flag ("for --indicator-height"), which no one passed here.
                 let reason = "\(error)".replacing(" for \(setting.flag) (", with: " (")
-                if let previous {
+                // A value the previous resources set stays; one they did not set is as if absent (the desktop's, else the default).
+                if let previous, setting.value(in: previous) != setting.value(in: StripStyle()) {
                     try? setting.apply(setting.value(in: previous), to: &style, display: nil)
                     warnings.append("X resource \(resourceClass).\(setting.name): \(reason); keeping the previous value")
                 } else {
-                    warnings.append("X resource \(resourceClass).\(setting.name): \(reason); using the default")
+                    warnings.append("X resource \(resourceClass).\(setting.name): \(reason); \(previous == nil ? "using the default" : "ignored")")
                 }
             }
         }

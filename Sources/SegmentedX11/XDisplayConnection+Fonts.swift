@@ -4,13 +4,25 @@ extension XDisplayConnection {
     /// shared: a strip, its paged view and the height a host asks for first
     /// (`SegmentedStrip.pageAreaTop(for:connection:)`) use the same fonts, and each
     /// fontconfig match (about a millisecond with many fonts installed) is made once.
-    /// The chains live as long as the connection.
+    /// The connection keeps the `fontChainCapacity` chains asked for last
+    /// (those in use stay with whatever draws with them), so a desktop whose
+    /// scale moves through many values does not keep a chain for each.
     /// - Throws: `XftFontChain.Failure` (nothing is kept then).
     func fontChain(pattern: String, scale: Double) throws -> XftFontChain {
         let key = "\(scale) \(pattern)"
-        if let chain = fontChains[key] { return chain }
+        if let chain = fontChains[key] {
+            fontChainOrder.removeAll { $0 == key }
+            fontChainOrder.append(key)
+            return chain
+        }
         let chain = try XftFontChain(display: display, screen: screen, pattern: pattern, scale: scale)
         fontChains[key] = chain
+        fontChainOrder.append(key)
+        while fontChainOrder.count > Self.fontChainCapacity { fontChains[fontChainOrder.removeFirst()] = nil }
         return chain
     }
+
+    /// The most font chains a connection keeps: the three fonts of a style
+    /// and the badge's, for a few styles (the demo's two strips' and a scale before).
+    static let fontChainCapacity = 12
 }

@@ -29,6 +29,8 @@ public final class XDisplayConnection {
     public let display: OpaquePointer
     /// Font chains opened on this display, by pattern and scale (see `fontChain(pattern:scale:)`).
     var fontChains: [String: XftFontChain] = [:]
+    /// `fontChains`' keys, the one asked for last at the end.
+    var fontChainOrder: [String] = []
     /// RandR's first event code once its screen and CRTC changes are asked for (`watchRefreshRates`); nil before, or without RandR.
     var randrEventBase: Int32?
     /// The monitors' areas and rates (`refreshHertz(atRootX:y:)`); nil until read, and after RandR says they changed.

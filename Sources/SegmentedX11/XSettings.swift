@@ -23,21 +23,32 @@ enum XSettings {
         let property = XInternAtom(display, "_XSETTINGS_SETTINGS", 1)
         guard selection != 0, property != 0 else { return [:] }
         let owner = XGetSelectionOwner(display, selection)
-        guard owner != 0, let bytes = self.property(display: display, owner: owner, property: property) else { return [:] }
+        guard owner != 0, case let .bytes(bytes) = self.property(display: display, owner: owner, property: property) else { return [:] }
         return parse(bytes) ?? [:]
     }
 
-    /// The bytes of `owner`'s settings property (the atom `_XSETTINGS_SETTINGS`,
-    /// also its type, format 8), at most 256 KiB (65,536 32-bit units: a
-    /// desktop's settings take a few KiB); nil when it has none. One round trip.
-    static func property(display: OpaquePointer, owner: Window, property: Atom) -> [UInt8]? {
+    /// What `owner`'s settings property holds.
+    enum Property {
+        /// The window has none (a manager that has not published yet).
+        case none
+        /// Not a settings property: why (of another type or format, too long).
+        case refused(String)
+        case bytes([UInt8])
+    }
+
+    /// `owner`'s settings property (the atom `_XSETTINGS_SETTINGS`, also its
+    /// type, format 8), read up to 256 KiB (65,536 32-bit units: a desktop's
+    /// settings take a few KiB). One round trip.
+    static func property(display: OpaquePointer, owner: Window, property: Atom) -> Property {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, owner, property, 0, 65536, 0, property, &type, &format, &count, &after, &data)
+        let status = XGetWindowProperty(display, owner, property, 0, 65536, 0, UInt(AnyPropertyType), &type, &format, &count, &after, &data)
         defer { if let data { XFree(data) } }
-        guard Int(status) == Int(Success), type == property, format == 8, let data else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        guard Int(status) == Int(Success), type != 0 else { return .none }
+        guard type == property, format == 8, let data else { return .refused("not of its own type in 8-bit units") }
+        guard after == 0 else { return .refused("over 256 KiB (\(Int(count) + Int(after)) bytes)") }
+        return .bytes(Array(UnsafeBufferPointer(start: data, count: Int(count))))
     }
 }

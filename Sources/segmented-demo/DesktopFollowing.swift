@@ -11,10 +11,13 @@ import SegmentedX11
 func followTheDesktop(_ demo: DemoWindow, sources: StyleSources, trace: Trace, loop: XEventLoop) {
     let restyle: @MainActor (String) -> Void = { [unowned demo, unowned sources] cause in
         let style = sources.makeStyle()
-        guard style != demo.strip.style else { return }
-        demo.restyle(style)
+        guard style != demo.strip.style, demo.restyle(style) else { return }
         let strip = demo.strip
-        var fields = layoutFields(strip.snapshot)
+        let snapshot = strip.snapshot
+        var fields = layoutFields(snapshot)
+        // Where the indicator and the offset come to rest (they may glide there; the frames are new at once).
+        fields["indicator"] = snapshot.selectedIndex.map { Trace.rect(snapshot.restingLayout.indicatorRect(under: $0)) as Any } ?? JSONNull()
+        fields["contentOffset"] = snapshot.targetOffset
         fields["cause"] = cause
         fields["scale"] = strip.style.scale
         fields["reducedMotion"] = strip.style.motion.reducesMotion

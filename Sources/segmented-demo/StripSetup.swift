@@ -27,30 +27,32 @@ final class StyleSources {
     /// The desktop's settings and resources, followed live from right after
     /// the first frame (`followTheDesktop`): its round trips are not paid before it.
     var desktop: DesktopSettingsWatcher?
-    /// The style of the defaults, resources and desktop, before the flags:
-    /// what a refused value keeps on a live change.
-    private(set) var unflagged: StripStyle?
+    /// The style the resources alone made last (no desktop, no flags): what
+    /// a value refused on a live change keeps.
+    private var resourceStyle: StripStyle?
 
     init(options: DemoOptions, connection: XDisplayConnection) {
         self.options = options
         self.connection = connection
     }
 
-    /// The resources the last warnings were about: the same resources are not warned about again.
-    private var warnedResources: String?
+    /// The last warnings about the resources: a value still refused is not warned about again.
+    private var warned: Set<String> = []
 
-    /// The style now, with one warning line per refused resource (once per change of the resources).
+    /// The style now, with one warning line per refused resource (not again while it stays refused).
     func makeStyle() -> StripStyle {
         var style = StripStyle()
         // Before the watcher: the resources Xlib read with the display, and no desktop settings.
         let resources = desktop?.resources ?? StripXResources.openingResources(of: connection)
         let warnings = StripXResources.apply(to: &style, connection: connection, instance: programName, resources: resources,
-                                             desktop: desktop?.settings ?? DesktopSettings(), previous: unflagged)
-        if resources != warnedResources {
-            for warning in warnings { warn(warning) }
-            warnedResources = resources
-        }
-        unflagged = style
+                                             desktop: desktop?.settings ?? DesktopSettings(), previous: resourceStyle)
+        var alone = StripStyle()
+        _ = StripXResources.apply(resources, to: &alone, instance: programName, display: connection.display, previous: resourceStyle)
+        resourceStyle = alone
+        // Keyed without the closing "; using the default" or "; keeping the previous value", which differ after startup.
+        let keys = warnings.map { String($0[..<($0.ranges(of: "; ").last?.lowerBound ?? $0.endIndex)]) }
+        for (warning, key) in zip(warnings, keys) where !warned.contains(key) { warn(warning) }
+        warned = Set(keys)
         for (setting, value) in options.theme {
             do {
                 try setting.apply(value, to: &style, display: connection.display)
@@ -145,21 +147,27 @@ final class DemoWindow {
     }
 
     /// Changes the style of the strip and the pages (the desktop's settings
-    /// or the X resources changed): the strip glides to its new layout
-    /// (`setStyle(_:animated: true)`), takes its new height, and the pages the rest.
+    /// or the X resources changed): the indicator and the offset glide to
+    /// their new places (`setStyle(_:animated: true)`), but for a new scale,
+    /// which is not a motion (an underline gliding from the old height would
+    /// cross the larger titles); the strip takes its new height, and the pages the rest.
     /// A style that cannot be drawn (a font that no longer opens) is a
     /// warning, and the old style stays.
-    func restyle(_ style: StripStyle) {
+    /// - Returns: whether the new style is drawn.
+    @discardableResult
+    func restyle(_ style: StripStyle) -> Bool {
         do {
-            try strip.setStyle(style, animated: true)
+            try strip.setStyle(style, animated: style.scale == strip.style.scale)
             try pages.setStyle(style)
         } catch {
-            return warn("the new style cannot be drawn: \(error); keeping the old one")
+            warn("the new style cannot be drawn: \(error); keeping the old one")
+            return false
         }
         pageAreaTop = strip.pageAreaTop
         let width = strip.frame.width
         strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: min(hostHeight, pageAreaTop)))
         pages.setFrame(Self.pagesFrame(width: width, height: hostHeight, pageAreaTop: pageAreaTop))
+        return true
     }
 
     /// Exits 1 when another client destroys the window, and 0 (with an `exit`

@@ -36,6 +36,9 @@ func emitReady(_ demo: DemoWindow, trace: Trace) {
     fields["stripHeight"] = snapshot.metrics.stripHeight
     fields["wheelStep"] = snapshot.wheelStep
     fields["direction"] = window.style.direction.rawValue
+    fields["scale"] = window.style.scale
+    fields["reducedMotion"] = window.style.motion.reducesMotion
+    fields["clickSlop"] = window.style.layoutMetrics.clickSlop
     fields["fonts"] = [
         "unselected": window.fontChains.unselected.familyNames,
         "selected": window.fontChains.selected.familyNames,

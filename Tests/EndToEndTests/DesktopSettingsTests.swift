@@ -86,6 +86,34 @@ final class DesktopSettingsTests: XCTestCase {
         XCTAssertEqual(below, [], "nothing under the indicator", file: file, line: line)
     }
 
+    /// Makes `window` the settings manager as the specification has it: the
+    /// selection's owner, announced by a MANAGER message on the root window.
+    private func announceManager(_ window: Window) {
+        let d = display.display, root = XRootWindow(d, display.screen)
+        let selection = XInternAtom(d, "_XSETTINGS_S\(display.screen)", 0)
+        XSetSelectionOwner(d, selection, window, UInt(CurrentTime))
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = root
+        message.xclient.message_type = XInternAtom(d, "MANAGER", 0)
+        message.xclient.format = 32
+        message.xclient.data.l.0 = Int(CurrentTime)
+        message.xclient.data.l.1 = Int(selection)
+        message.xclient.data.l.2 = Int(window)
+        XSendEvent(d, root, 0, StructureNotifyMask, &message)
+        XSync(d, 0)
+    }
+
+    /// Whether the trace's indicator is drawn there (as `assertIndicatorDrawn`, without failing).
+    private func assertIndicatorQuietly(_ demo: RunningDemo, _ event: [String: Any]) throws -> Bool {
+        guard let rect = traceRect(event["indicator"]), let offset = traceNumber(event["contentOffset"]),
+              let image = display.pixels(demo.window, width: 400, height: Int(rect.y + rect.height) + 2) else { return false }
+        return (Int(rect.y)..<Int(rect.y + rect.height)).allSatisfy { row in
+            let columns = image.columns(inRow: row, matching: accent)
+            return abs(Double(columns.count) - rect.width) <= 1 && abs(Double(columns.first ?? -99) - (rect.x - offset).rounded()) <= 1
+        }
+    }
+
     func testReducedMotionFollowsGtkEnableAnimationsWhileRunning() throws {
         let demo = try demo()
         defer { demo.process.process.terminate() }
@@ -133,8 +161,9 @@ final class DesktopSettingsTests: XCTestCase {
         let pages = Window(try XCTUnwrap(traceNumber(demo.ready["pagesWindow"])))
         XCTAssertTrue(eventually { display.origin(of: pages).y - display.origin(of: demo.window).y == 90 }, "the pages under the strip")
         // A click on the second segment's new frame selects it: hit-testing reads the new frames.
-        let settled = try demo.process.next("settled")
-        try assertIndicatorDrawn(demo, settled)
+        // A new scale is not a motion: the indicator is drawn at its new place with no tween (the style line says where).
+        XCTAssertTrue(eventually { (try? self.assertIndicatorQuietly(demo, doubled)) == true }, "the indicator at its new place")
+        let settled = doubled
         let offset = try XCTUnwrap(traceNumber(settled["contentOffset"]))
         let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
         display.click(strip, x: Int(after[1].x + after[1].width / 2 - offset), y: 60)
@@ -145,7 +174,28 @@ final class DesktopSettingsTests: XCTestCase {
         let back = try demo.process.next("style")
         XCTAssertEqual(traceNumber(back["scale"]), 1)
         XCTAssertEqual(traceNumber(back["stripHeight"]), 44)
-        try assertIndicatorDrawn(demo, try demo.process.next("settled"))
+        XCTAssertTrue(eventually { (try? self.assertIndicatorQuietly(demo, back)) == true }, "the indicator at its new place")
+        try assertIndicatorDrawn(demo, back)
+    }
+
+    /// A value the manager gets wrong changes nothing, and is warned about
+    /// once however often the manager publishes it again.
+    func testARefusedValueKeepsThePreviousOneAndIsWarnedAboutOnce() throws {
+        let demo = try demo()
+        defer { demo.process.process.terminate() }
+        let manager = try startManager("Xft/DPI \(144 * 1024)\n")
+        XCTAssertEqual(traceNumber(try demo.process.next("style")["scale"]), 1.5)
+        // 144 where 147456 is meant: refused, and the scale stays 1.5 while reduced motion comes on.
+        try change(manager, to: "Xft/DPI 144\nGtk/EnableAnimations 0\n")
+        let reduced = try demo.process.next("style")
+        XCTAssertEqual(reduced["reducedMotion"] as? Bool, true)
+        XCTAssertEqual(traceNumber(reduced["scale"]), 1.5)
+        try change(manager, to: "Xft/DPI 144\nGtk/EnableAnimations 0\nNet/DndDragThreshold 12\n")
+        let slop = try demo.process.next("style")
+        XCTAssertEqual(traceNumber(slop["clickSlop"]), 18, "12 px at scale 1.5")
+        XCTAssertEqual(traceNumber(slop["scale"]), 1.5)
+        let line = "segmented-demo: warning: XSETTINGS Xft/DPI: 144 is not a resolution from 48 to 384 dots per inch in 1024ths of one (196608 is 192 dpi); ignored"
+        XCTAssertEqual(demo.process.standardError, line + "\n", "one warning for two readings")
     }
 
     func testANewManagerTakesOverAndTheDefaultsComeBackWhenTheLastExits() throws {
@@ -238,22 +288,11 @@ final class DesktopSettingsTests: XCTestCase {
         let d = display.display
         let window = XCreateSimpleWindow(d, XRootWindow(d, display.screen), 0, 0, 1, 1, 0, 0, 0)
         let property = XInternAtom(d, "_XSETTINGS_SETTINGS", 0)
-        let selection = XInternAtom(d, "_XSETTINGS_S\(display.screen)", 0)
         // Little-endian, serial 0, one integer setting "Xft/DPI" = 192 dpi.
         var bytes: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 7, 0] + Array("Xft/DPI".utf8) + [0, 0, 0, 0, 0]
         bytes += withUnsafeBytes(of: Int32(192 * 1024).littleEndian, Array.init)
         XChangeProperty(d, window, property, property, 8, PropModeReplace, bytes, Int32(bytes.count))
-        XSetSelectionOwner(d, selection, window, UInt(CurrentTime))
-        var message = XEvent()
-        message.xclient.type = ClientMessage
-        message.xclient.window = XRootWindow(d, display.screen)
-        message.xclient.message_type = XInternAtom(d, "MANAGER", 0)
-        message.xclient.format = 32
-        message.xclient.data.l.0 = Int(CurrentTime)
-        message.xclient.data.l.1 = Int(selection)
-        message.xclient.data.l.2 = Int(window)
-        XSendEvent(d, XRootWindow(d, display.screen), 0, StructureNotifyMask, &message)
-        XSync(d, 0)
+        announceManager(window)
         XCTAssertEqual(traceNumber(try demo.process.next("style")["scale"]), 2, "the well-formed property is read")
         // The count says two settings, but only one is there.
         bytes[8] = 2
@@ -272,8 +311,41 @@ final class DesktopSettingsTests: XCTestCase {
         let selected = try demo.process.next("select")
         XCTAssertNotEqual(selected["index"] as? Int, 0, "the demo answers, at scale 2 (y 60 is inside the 88 px strip)")
         XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "style" && traceNumber($0["scale"]) != 2 })
+        // Well-formed bytes, but of type STRING: refused the same way.
+        bytes[8] = 1
+        XChangeProperty(d, window, property, XA_STRING, 8, PropModeReplace, bytes, Int32(bytes.count))
+        XSync(d, 0)
+        XCTAssertTrue(demo.process.waitForStandardError(containing: "property is not of its own type in 8-bit units; ignored"),
+                      demo.process.standardError)
         XDestroyWindow(d, window)
         XSync(d, 0)
         XCTAssertEqual(traceNumber(try demo.process.next("style")["scale"]), 1, "the manager's window went: the defaults")
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "style" && traceNumber($0["scale"]) == 1.5 })
+    }
+
+    /// A client naming the demo's own window as the manager's: the demo
+    /// reads it (it has no settings) and keeps its own events on it.
+    func testAManagerWindowThatIsTheDemosOwnKeepsItsEvents() throws {
+        let demo = try demo()
+        defer { demo.process.process.terminate() }
+        announceManager(demo.window)
+        // The demo's keys still arrive on its window: Right selects the next title.
+        XCTAssertTrue(eventually(timeout: 5) {
+            display.key(demo.window, keysym: XK_Right)
+            return (try? demo.process.next("select", timeout: 0.3)) != nil
+        })
+        XCTAssertEqual(demo.process.standardError, "")
+    }
+
+    /// A resource refused while the desktop sets the same thing does not pin it.
+    func testARefusedResourceLeavesTheDesktopsValue() throws {
+        display.setResources("SegmentedStrip.reducedMotion: maybe\n")
+        defer { display.setResources(nil) }
+        let demo = try demo()
+        defer { demo.process.process.terminate() }
+        XCTAssertTrue(demo.process.waitForStandardError(containing: "SegmentedStrip.reducedMotion: bad value 'maybe'"))
+        _ = try startManager("Gtk/EnableAnimations 0\n")
+        XCTAssertEqual(try demo.process.next("style")["reducedMotion"] as? Bool, true)
+        XCTAssertEqual(demo.process.standardError.split(separator: "\n").count, 1, demo.process.standardError)
     }
 }

@@ -24,8 +24,19 @@ final class DesktopSettingsValueTests: XCTestCase {
             "XSETTINGS Gtk/EnableAnimations: the color (0, 0, 0, 0) is not an integer; ignored",
             "XSETTINGS Net/DndDragThreshold: 0 is not a distance from 1 to 100 pixels; ignored",
             "XSETTINGS Net/IconThemeName: '../etc' is not a theme's name; ignored",
-            "XSETTINGS Xft/DPI: 1024 is not a resolution from 48 to 384 dots per inch (in 1024ths); ignored",
+            "XSETTINGS Xft/DPI: 1024 is not a resolution from 48 to 384 dots per inch in 1024ths of one (196608 is 192 dpi); ignored",
         ])
+    }
+
+    func testARefusedValueKeepsThePreviousOne() {
+        let previous = DesktopSettings(dpi: 144, enablesAnimations: false, dragThreshold: 8, iconThemeName: "Papirus")
+        let (settings, warnings) = DesktopSettings.reading([
+            "Xft/DPI": .integer(144), "Gtk/EnableAnimations": .string("no"), "Net/DndDragThreshold": .integer(0),
+            "Net/IconThemeName": .string(""),
+        ], previous: previous)
+        XCTAssertEqual(settings, previous, "a refused value changes nothing")
+        XCTAssertEqual(warnings.count, 4)
+        XCTAssertEqual(DesktopSettings.reading([:], previous: previous).settings, DesktopSettings(), "a setting the manager dropped goes")
     }
 
     func testAppliedSetsTheScaleMotionSlopAndThemeAndLeavesTheRest() {
@@ -69,5 +80,27 @@ final class DesktopSettingsValueTests: XCTestCase {
         style = StripStyle()
         _ = StripXResources.apply("SegmentedStrip.accentColor: nonsense\n", to: &style, instance: "demo", display: nil)
         XCTAssertEqual(style.accentColor, StripStyle().accentColor, "at start: the default")
+        // A refused value the previous resources did not set is as if absent: the desktop's stands.
+        style = StripStyle()
+        let ignored = StripXResources.apply("SegmentedStrip.reducedMotion: maybe\nSegmentedStrip.scale: bogus\n", to: &style, instance: "demo",
+                                            display: nil, desktop: DesktopSettings(dpi: 192, enablesAnimations: false), previous: StripStyle())
+        XCTAssertTrue(style.motion.reducesMotion)
+        XCTAssertEqual(style.scale, 2)
+        XCTAssertEqual(ignored.count, 2)
+        XCTAssertTrue(ignored.allSatisfy { $0.hasSuffix("; ignored") }, "\(ignored)")
+    }
+
+    /// A desktop whose scale moves through many values (a DPI slider) keeps
+    /// no font chain for each: the connection keeps the last twelve asked for.
+    func testTheConnectionKeepsABoundedNumberOfFontChains() throws {
+        try MainActor.assumeIsolated {
+            let connection = try XDisplayConnection()
+            for step in 0..<30 { _ = try connection.fontChain(pattern: "sans:pixelsize=15", scale: 1 + Double(step) / 16) }
+            XCTAssertEqual(connection.fontChains.count, XDisplayConnection.fontChainCapacity)
+            XCTAssertEqual(connection.fontChainOrder.count, XDisplayConnection.fontChainCapacity)
+            let last = try connection.fontChain(pattern: "sans:pixelsize=15", scale: 1 + 29.0 / 16)
+            XCTAssertTrue(last === connection.fontChains["\(1 + 29.0 / 16) sans:pixelsize=15"], "the newest is shared")
+            XCTAssertNil(connection.fontChains["1.0 sans:pixelsize=15"], "the oldest went")
+        }
     }
 }
