@@ -17,9 +17,10 @@ struct Budget: Encodable {
 /// worst frame p99 of every kind of frame at 10 and 100,000 titles, the
 /// 100,000-title first frame against the 10-title one, the same for items
 /// with an icon and a badge each, the hit-test, the popup list of 100,000 titles (its opening and its frames),
-/// and wakeups at rest (after startup, after an animation, on the accessibility bus).
+/// the pacing at each display rate (issue 26), and wakeups at rest (after startup, after an animation, on the accessibility bus).
 func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [FrameCostResult], hitTest: HitTestResult,
-             idle: [IdleResult], accessibility: AccessibilityResult, popupList: PopupListResult) -> [Budget] {
+             idle: [IdleResult], accessibility: AccessibilityResult, popupList: PopupListResult,
+             ratePacing: [RatePacingResult]) -> [Budget] {
     var rows = [
         Budget(name: "10-title first frame, wall, against the C floor", value: ratios["wallVsFloor"] ?? .infinity, limit: 1.5, unit: "x", atMost: true),
         Budget(name: "10-title first frame, CPU, against the C floor", value: ratios["cpuVsFloor"] ?? .infinity, limit: 1.5, unit: "x", atMost: true),
@@ -52,6 +53,21 @@ func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [Fra
                        unit: "ms", atMost: true))
     rows.append(Budget(name: "popup list frame p99, \(popupList.titles) titles", value: popupList.frameMicros.p99 / 1000, limit: 0.5,
                        unit: "ms", atMost: true))
+    // Issue 26's goals at each rate: rate × 0.3 frames a tween and a median interval of one period, each within 15 %;
+    // a p99 interval under two periods; and at 144 Hz at most 2.4 times the CPU a second of 60 Hz.
+    for r in ratePacing {
+        let frames = r.hertz * 0.3, period = 1000 / r.hertz
+        rows.append(Budget(name: "frames per 0.3 s tween at \(Int(r.hertz)) Hz, off rate × 0.3", value: abs(r.framesPerTween.median - frames) / frames * 100,
+                           limit: 15, unit: "%", atMost: true))
+        rows.append(Budget(name: "median frame interval at \(Int(r.hertz)) Hz, off the period", value: abs(r.intervalMilliseconds.median - period) / period * 100,
+                           limit: 15, unit: "%", atMost: true))
+        rows.append(Budget(name: "p99 frame interval at \(Int(r.hertz)) Hz, in periods", value: r.intervalMilliseconds.p99 / period, limit: 2, unit: "x",
+                           atMost: true))
+    }
+    if let slow = ratePacing.first(where: { $0.hertz == 60 }), let fast = ratePacing.first(where: { $0.hertz == 144 }) {
+        rows.append(Budget(name: "CPU per second of tween, 144 Hz against 60 Hz", value: fast.cpuMillisecondsPerSecond / slow.cpuMillisecondsPerSecond,
+                           limit: 2.4, unit: "x", atMost: true))
+    }
     let wakeups = idle.map(\.wakeups).reduce(0, +) + accessibility.idleWakeups
     rows.append(Budget(name: "wakeups at rest (after startup, after an animation, on the bus)", value: Double(wakeups), limit: 0, unit: "", atMost: false))
     return rows

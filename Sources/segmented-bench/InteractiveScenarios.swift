@@ -35,10 +35,10 @@ final class DemoDriver {
     /// Where the page area begins in the window, pixels.
     let pageAreaTop: Int
 
-    init(display: TestDisplay, arguments: [String]) throws {
+    init(display: TestDisplay, arguments: [String], environment: [String: String]? = nil) throws {
         self.display = display
         display.parkPointer()
-        demo = try DemoProcess(arguments: ["--frame-stats"] + arguments)
+        demo = try DemoProcess(arguments: ["--frame-stats"] + arguments, environment: environment)
         let ready = try demo.next("ready")
         window = Window(traceNumber(ready["window"]) ?? 0)
         pageAreaTop = Int(traceNumber(ready["pageAreaTop"]) ?? 45)

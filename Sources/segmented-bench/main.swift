@@ -8,7 +8,7 @@ import TestSupport
 /// beside the Xft floor and GtkNotebook. Prints one table, writes the same
 /// figures as JSON. Needs $DISPLAY (the Makefile starts Xvfb when there is none).
 ///
-/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--proxy PATH] [--delay-ms N] [--out FILE] [--runs N]
+/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--proxy PATH] [--delay-ms N] [--out FILE] [--runs N] [--only rates]
 /// (`--proxy`: bench/delay-proxy, for the remote rows: startup and interaction over a slow link.)
 struct BenchOptions {
     var demo = ".build/release/segmented-demo"
@@ -20,6 +20,8 @@ struct BenchOptions {
     var proxy: String?
     /// The proxy's delay in each direction (a round trip costs twice this).
     var delayMilliseconds = 10.0
+    /// `rates`: only the pacing at each display rate, printed (for working on it; no budgets, no JSON).
+    var only: String?
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -34,6 +36,7 @@ struct BenchOptions {
             case "--runs": runs = max(1, Int(value) ?? runs)
             case "--proxy": proxy = value
             case "--delay-ms": delayMilliseconds = max(0, Double(value) ?? delayMilliseconds)
+            case "--only": only = value
             default:
                 FileHandle.standardError.write(Data("segmented-bench: unknown option \(flag)\n".utf8))
                 exit(2)
@@ -54,6 +57,7 @@ struct Report: Encodable {
     let hitTest: HitTestResult
     let idle: [IdleResult]
     let pacing: PacingResult
+    let ratePacing: [RatePacingResult]
     let remote: RemoteReport?
     let accessibility: AccessibilityResult
     let budgets: [Budget]
@@ -61,6 +65,12 @@ struct Report: Encodable {
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
 setenv("SEGMENTED_DEMO", options.demo, 1)
+if options.only == "rates" {
+    for r in try measureRatePacing(hertz: [60, 75, 144], tweens: 7) {
+        print(r.hertz, r.tickHertz, r.framesPerTween.median, r.intervalMilliseconds.median, r.intervalMilliseconds.p99, r.cpuMillisecondsPerSecond)
+    }
+    exit(0)
+}
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-bench-\(getpid())")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
@@ -132,6 +142,8 @@ let frameCost = try [10, 100_000].map {
 } + [measureFrameCost(display: display, titlesFile: itemFiles[1], titles: 100_000, kind: "items", select: 50_000)]
 progress("pacing")
 let pacing = try measurePacing(display: display, tweens: 7)
+progress("pacing at 60, 75 and 144 Hz (Xorg with the dummy driver)")
+let ratePacing = try measureRatePacing(hertz: [60, 75, 144], tweens: 7)
 progress("popup list (100,000 titles)")
 let popupList = try measurePopupList(display: display, titlesFile: titleFiles[100_000]!, titles: 100_000, select: 50_000, opens: 5)
 
@@ -175,9 +187,9 @@ let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessI
     + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
 let budgetRows = budgets(startup: startup, ratios: ratios, frameCost: frameCost, hitTest: hitTest, idle: idle, accessibility: accessibility,
-                         popupList: popupList)
+                         popupList: popupList, ratePacing: ratePacing)
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
-                    frameCost: frameCost, layout: layout, itemChanges: itemChanges, popupList: popupList, hitTest: hitTest, idle: idle, pacing: pacing, remote: remote,
+                    frameCost: frameCost, layout: layout, itemChanges: itemChanges, popupList: popupList, hitTest: hitTest, idle: idle, pacing: pacing, ratePacing: ratePacing, remote: remote,
                     accessibility: accessibility, budgets: budgetRows)
 
 // The table.
@@ -230,6 +242,15 @@ lines.append("Popup list of \(popupList.titles) titles: opens in " + String(form
                       popupList.frameMicros.max, popupList.frameMicros.count))
 lines.append("")
 lines.append("Pacing over \(pacing.framesPerTween.count) tweens of 0.3 s: \(String(format: "%.0f [%.0f–%.0f]", pacing.framesPerTween.median, pacing.framesPerTween.min, pacing.framesPerTween.max)) frames each, longest gap \(String(format: "%.1f", pacing.longestGapMilliseconds)) ms")
+lines.append("Pacing by the display's rate (Xorg dummy driver; \(ratePacing.first?.framesPerTween.count ?? 0) tweens of 0.3 s each)")
+lines.append("  mode    ticks at   frames per tween (goal)   interval ms median / p99 (period)   CPU ms per s of tween")
+for r in ratePacing {
+    let f = r.framesPerTween, i = r.intervalMilliseconds
+    lines.append("  " + String(format: "%3.0f Hz  %6.1f Hz   %4.0f [%.0f–%.0f] (%.0f)", r.hertz, r.tickHertz, f.median, f.min, f.max, r.hertz * 0.3)
+                 .padding(toLength: 47, withPad: " ", startingAt: 0)
+                 + String(format: "%.2f / %.2f (%.2f)", i.median, i.p99, 1000 / r.hertz).padding(toLength: 36, withPad: " ", startingAt: 0)
+                 + String(format: "%.1f", r.cpuMillisecondsPerSecond))
+}
 if let remote {
     let rtt = 2 * remote.delayMillisecondsEachWay
     lines.append("")

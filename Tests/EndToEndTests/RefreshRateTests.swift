@@ -36,13 +36,7 @@ final class RefreshRateTests: XCTestCase {
         XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 75, accuracy: 0.01)
         assertPaced(try tween(demo, on: display), hertz: 75)
         // xrandr sets the 144 Hz mode: RandR tells the strip, which ticks at it.
-        let xrandr = Process()
-        xrandr.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        xrandr.arguments = ["xrandr", "--output", "DUMMY0", "--mode", "800x600_144"]
-        xrandr.environment = server.environment
-        try xrandr.run()
-        xrandr.waitUntilExit()
-        XCTAssertEqual(xrandr.terminationStatus, 0)
+        XCTAssertEqual(try server.setDummyMode(hertz: 144), 0)
         XCTAssertEqual(traceNumber(try demo.process.next("refreshRate")["hertz"]) ?? 0, 144, accuracy: 0.01)
         assertPaced(try tween(demo, on: display), hertz: 144)
     }

@@ -93,6 +93,20 @@ public final class PrivateXServer {
         self.folder = folder
     }
 
+    /// Sets the dummy driver's mode at `hertz` (one of those it was started
+    /// with) with xrandr, as a user switching modes would.
+    /// - Returns: xrandr's exit status.
+    @discardableResult
+    public func setDummyMode(hertz: Double) throws -> Int32 {
+        let xrandr = Process()
+        xrandr.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        xrandr.arguments = ["xrandr", "--output", "DUMMY0", "--mode", "800x600_\(Int(hertz))"]
+        xrandr.environment = environment
+        try xrandr.run()
+        xrandr.waitUntilExit()
+        return xrandr.terminationStatus
+    }
+
     deinit {
         process.terminate()
         process.waitUntilExit()
