@@ -180,17 +180,7 @@ public final class HostWindow {
         for strip in strips { loop.add(strip) }
         let bases = strips.map(\.style)
         let follow: @MainActor (DesktopSettings) -> Void = { settings in
-            for (strip, base) in zip(strips, bases) {
-                let style = settings.applied(to: base)
-                let f = strip.frame, fitted = [strip.preferredHeight, strip.pageAreaTop]
-                // A new scale jumps: an indicator gliding from the old size would cross the new titles.
-                guard style != strip.style, (try? strip.setStyle(style, animated: style.scale == strip.style.scale)) != nil else { continue }
-                // A strip as tall as it fits (with or without its separator) stays so.
-                if f.height == fitted[0] || f.height == fitted[1] {
-                    let height = f.height == fitted[0] ? strip.preferredHeight : strip.pageAreaTop
-                    strip.setFrame(PixelRect(x: f.x, y: f.y, width: f.width, height: height))
-                }
-            }
+            for (strip, base) in zip(strips, bases) { Self.follow(settings, strip: strip, base: base) }
         }
         // From right after the first frame: the watcher's round trips are not paid before it.
         let startWatching: @MainActor () -> Void = { [unowned loop] in
@@ -233,6 +223,20 @@ public final class HostWindow {
         map()
         loop.start()
         runMainQueue()
+    }
+
+    /// `run(strips:)`'s way of following the desktop for one strip: `base`
+    /// with `settings` applied, animated unless the scale changed (an
+    /// indicator gliding from the old size would cross the new titles); a
+    /// strip as tall as its `preferredHeight` or `pageAreaTop` gets its new one.
+    static func follow(_ settings: DesktopSettings, strip: SegmentedStrip, base: StripStyle) {
+        let style = settings.applied(to: base)
+        let f = strip.frame, fitted = [strip.preferredHeight, strip.pageAreaTop]
+        guard style != strip.style, (try? strip.setStyle(style, animated: style.scale == strip.style.scale)) != nil else { return }
+        if f.height == fitted[0] || f.height == fitted[1] {
+            let height = f.height == fitted[0] ? strip.preferredHeight : strip.pageAreaTop
+            strip.setFrame(PixelRect(x: f.x, y: f.y, width: f.width, height: height))
+        }
     }
 
     /// Destroys the window (and the strips in it) and flushes the connection.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import SegmentedX11
+import SegmentedCore
 
 /// The desktop's settings as values: which XSETTINGS are read and refused,
 /// what they make of a style, and where they come between the resources.
@@ -101,6 +102,37 @@ final class DesktopSettingsValueTests: XCTestCase {
             let last = try connection.fontChain(pattern: "sans:pixelsize=15", scale: 1 + 29.0 / 16)
             XCTAssertTrue(last === connection.fontChains["\(1 + 29.0 / 16) sans:pixelsize=15"], "the newest is shared")
             XCTAssertNil(connection.fontChains["1.0 sans:pixelsize=15"], "the oldest went")
+        }
+    }
+
+    /// What `HostWindow.run(strips:)` does with each change: the strip
+    /// takes the settings over its base style and, as tall as it fits, its new height.
+    func testRunStripsFollowsTheDesktopOverEachStripsBase() throws {
+        try MainActor.assumeIsolated {
+            // The tests' shared connection: the strips' scheduled updates may run after the test.
+            let connection = try StripAPITestCase.sharedConnection.get()
+            let host = HostWindow(connection: connection, width: 400, height: 200, background: 0xFFFFFF, title: "follow", instanceName: "follow")
+            defer { host.close() }
+            var base = StripStyle()
+            base.accentColor = 0x1E88E5
+            let height = try SegmentedStrip.preferredHeight(for: base, connection: connection)
+            let fitted = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 8, width: 400, height: height),
+                                            titles: ["一级", "二级"], selectedIndex: 0, style: base)
+            let tall = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 100, width: 400, height: 90),
+                                          titles: ["一级", "二级"], selectedIndex: 0, style: base)
+            defer { fitted.destroy(); tall.destroy() }
+            let settings = DesktopSettings(dpi: 192, enablesAnimations: false, dragThreshold: 9)
+            for strip in [fitted, tall] { HostWindow.follow(settings, strip: strip, base: base) }
+            XCTAssertEqual(fitted.style.scale, 2)
+            XCTAssertEqual(fitted.style.accentColor, 0x1E88E5, "the base stays under the desktop's settings")
+            XCTAssertTrue(fitted.style.motion.reducesMotion)
+            XCTAssertEqual(fitted.style.layoutMetrics.clickSlop, 18)
+            XCTAssertEqual(fitted.frame, PixelRect(x: 0, y: 8, width: 400, height: 88), "as tall as it fits: 44 -> 88")
+            XCTAssertEqual(tall.frame, PixelRect(x: 0, y: 100, width: 400, height: 90), "a frame the host chose stays")
+            // The manager exits: the base comes back.
+            HostWindow.follow(DesktopSettings(), strip: fitted, base: base)
+            XCTAssertEqual(fitted.style, base)
+            XCTAssertEqual(fitted.frame.height, 44)
         }
     }
 }
