@@ -61,12 +61,12 @@ public final class DesktopSettingsWatcher {
         switch event.type {
         case ClientMessage where event.xclient.window == root && event.xclient.message_type == manager
             && Atom(bitPattern: event.xclient.data.l.1) == selection:
-            // A new manager took the selection.
-            update(watchManager() ?? DesktopSettings())
+            // A new manager took the selection (a malformed property of its keeps the settings).
+            if let read = watchManager() { update(read) }
         case DestroyNotify where owner != 0 && event.xdestroywindow.window == owner:
             // The manager exited: the defaults, unless another has taken over already.
             owner = 0
-            update(watchManager() ?? DesktopSettings())
+            if let read = watchManager() { update(read) }
         case PropertyNotify where owner != 0 && event.xproperty.window == owner && event.xproperty.atom == property:
             if let read = readSettings() { update(read) }
         case PropertyNotify where event.xproperty.window == root && event.xproperty.atom == XA_RESOURCE_MANAGER:
@@ -89,7 +89,8 @@ public final class DesktopSettingsWatcher {
 
     /// Finds the selection's owner and watches it, and reads its settings,
     /// under a server grab so that it cannot exit in between (the
-    /// specification's order). Nil: no manager, or a malformed property.
+    /// specification's order). None set when there is no manager; nil for a
+    /// malformed property (what was read before stays).
     private func watchManager() -> DesktopSettings? {
         let display = connection.display
         XGrabServer(display)
@@ -98,10 +99,15 @@ public final class DesktopSettingsWatcher {
             XFlush(display)
         }
         owner = XGetSelectionOwner(display, selection)
-        guard owner != 0 else { return nil }
+        XErrorReporting.watchForeignWindow(owner == 0 ? nil : UInt(owner))
+        guard owner != 0 else { return DesktopSettings() }
         // Added to the mask this program has on it: a client may name one of our own windows as the manager's.
         var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, owner, &attributes)
+        guard XGetWindowAttributes(display, owner, &attributes) != 0 else {
+            // Gone already (its BadWindow is expected): as a manager that exited.
+            owner = 0
+            return DesktopSettings()
+        }
         XSelectInput(display, owner, attributes.your_event_mask | StructureNotifyMask | PropertyChangeMask)
         return readSettings()
     }

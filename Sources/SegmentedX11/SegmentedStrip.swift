@@ -337,7 +337,8 @@ public final class SegmentedStrip: ChildWindow {
     /// Changes the style at run time: colors, fonts, metrics, indicator and
     /// motion. The titles and the selection stay; the strip is laid out again
     /// in the new fonts and metrics, centered on the selection, and exactly one
-    /// indicator is drawn (in its new shape and place).
+    /// indicator is drawn (in its new shape and place). An open popup list
+    /// closes with nothing chosen: its rows are in the old style.
     ///
     /// - Parameters:
     ///   - style: the new style; `scale` multiplies every metric as at creation.
@@ -350,6 +351,7 @@ public final class SegmentedStrip: ChildWindow {
         try style.validate()
         guard !isDestroyed else { return }
         dropLiftedItemForChange()
+        closePopupList()
         let now = Self.now()
         let drawn = model.presentation(at: now)
         let newColors = ColorCache(connection: connection)

@@ -126,10 +126,19 @@ extension XErrorReporting {
     /// (not printed): a back buffer refused for lack of memory, the fallout of
     /// that, or a strip window that no longer exists and the fallout of that.
     static func absorb(_ event: XErrorEvent) -> Bool {
-        let (absorbed, refused) = state.withLock { $0.strips.absorb(event) }
+        let (absorbed, refused) = state.withLock { state in
+            Int32(event.error_code) == BadWindow && event.resourceid == state.foreignWindow ? (true, nil) : state.strips.absorb(event)
+        }
         // No Xlib call may be made from inside the handler: the strip hears of it after the call that read the error.
         if let refused { DispatchQueue.main.async(execute: refused) }
         return absorbed
+    }
+
+    /// Marks `window` as another client's window that the program watches
+    /// (the settings manager's; nil: none): its BadWindow says that it went,
+    /// which can happen at any moment, and is not printed.
+    static func watchForeignWindow(_ window: UInt?) {
+        state.withLock { $0.foreignWindow = window }
     }
 
     /// Prints `message` as one warning line on stderr.

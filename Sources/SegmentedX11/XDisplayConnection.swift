@@ -193,6 +193,8 @@ enum XErrorReporting {
         var total = 0
         /// Warnings already printed, by key.
         var warned = Set<String>()
+        /// Another client's window the program watches (`watchForeignWindow`).
+        var foreignWindow: UInt?
         /// The strips' own XIDs (StripXIDErrors.swift), told apart in `absorb(_:)`.
         var strips = StripXIDs()
     }
