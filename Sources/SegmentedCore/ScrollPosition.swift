@@ -178,11 +178,7 @@ struct ScrollPosition {
         gesture = nil
         guard g.move(toX: x, y: y) else { return .click }
         let shown = resting
-        if reducesMotion {
-            cause = .drag
-            rest(at: min(max(shown, 0), maximum))
-            return .drag(offset: resting, velocity: 0, gliding: false)
-        }
+        if reducesMotion { return stopInRange(shown, maximum: maximum) }
         let measured = -velocity.velocity(at: eventTime)
         let v = min(max(measured, -StripModel.maximumGlideVelocity), StripModel.maximumGlideVelocity)
         if shown < 0 || shown > maximum {
@@ -223,11 +219,7 @@ struct ScrollPosition {
         gesture = nil
         guard g.isDrag else { return .click }
         let shown = resting
-        if reducesMotion {
-            cause = .drag
-            rest(at: min(max(shown, 0), maximum))
-            return .drag(offset: resting, velocity: 0, gliding: false)
-        }
+        if reducesMotion { return stopInRange(shown, maximum: maximum) }
         if shown < 0 || shown > maximum {
             motion = .spring(Spring(edge: shown < 0 ? 0 : maximum, offset: shown, velocity: 0, time: now))
             cause = .spring
@@ -235,6 +227,13 @@ struct ScrollPosition {
         }
         cause = .drag
         return .drag(offset: shown, velocity: 0, gliding: false)
+    }
+
+    /// A drag let go under reduced motion: it rests where it was shown, in 0...`maximum` (no glide, no spring).
+    private mutating func stopInRange(_ shown: Double, maximum: Double) -> Release {
+        cause = .drag
+        rest(at: min(max(shown, 0), maximum))
+        return .drag(offset: resting, velocity: 0, gliding: false)
     }
 
     /// At rest past an edge (a press caught a bounce and selected nothing): spring back to it from `now` (seconds).

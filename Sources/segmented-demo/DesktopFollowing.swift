@@ -24,7 +24,7 @@ func followTheDesktop(_ demo: DemoWindow, sources: StyleSources, trace: Trace, l
         fields["clickSlop"] = strip.style.layoutMetrics.clickSlop
         fields["iconTheme"] = strip.style.iconThemeName.map { $0 as Any } ?? JSONNull()
         fields["accentColor"] = "#" + String(String(strip.style.accentColor | 0x100_0000, radix: 16, uppercase: true).dropFirst())
-        fields["stripHeight"] = strip.snapshot.metrics.stripHeight
+        fields["stripHeight"] = snapshot.metrics.stripHeight
         fields["pageAreaTop"] = demo.pageAreaTop
         fields["fonts"] = ["unselected": strip.fontChains.unselected.familyNames, "selected": strip.fontChains.selected.familyNames]
         trace.emit("style", fields)

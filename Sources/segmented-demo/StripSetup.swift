@@ -46,9 +46,13 @@ final class StyleSources {
         let resources = desktop?.resources ?? StripXResources.openingResources(of: connection)
         let warnings = StripXResources.apply(to: &style, connection: connection, instance: programName, resources: resources,
                                              desktop: desktop?.settings ?? DesktopSettings(), previous: resourceStyle)
-        var alone = StripStyle()
-        _ = StripXResources.apply(resources, to: &alone, instance: programName, display: connection.display, previous: resourceStyle)
-        resourceStyle = alone
+        if desktop == nil {
+            resourceStyle = style   // no desktop yet: the resources' style alone
+        } else {
+            var alone = StripStyle()
+            _ = StripXResources.apply(resources, to: &alone, instance: programName, display: connection.display, previous: resourceStyle)
+            resourceStyle = alone
+        }
         // Keyed without the closing "; using the default" or "; keeping the previous value", which differ after startup.
         let keys = warnings.map { String($0[..<($0.ranges(of: "; ").last?.lowerBound ?? $0.endIndex)]) }
         for (warning, key) in zip(warnings, keys) where !warned.contains(key) { warn(warning) }
