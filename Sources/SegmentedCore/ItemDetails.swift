@@ -71,6 +71,26 @@ public struct ItemDetails: Sendable {
         return result
     }
 
+    /// A title added after the last, with `item` (nil: plain): how a list is
+    /// built in order, without `insert`'s copies of the item (a tenth of a
+    /// 100,000-item file's parse).
+    public mutating func append(_ item: consuming SegmentItem?) {
+        titleCount += 1
+        switch consume item {
+        case nil:
+            if !slots.isEmpty { slots.append(-1) }
+        case let item?:
+            if slots.isEmpty { slots = Array(repeating: -1, count: titleCount - 1) }
+            if let slot = freeSlots.popLast() {
+                pool[Int(slot)] = item
+                slots.append(slot)
+            } else {
+                slots.append(Int32(pool.count))
+                pool.append(item)
+            }
+        }
+    }
+
     /// A title inserted at `index` (0...titleCount), with `item` (nil: plain).
     mutating func insert(_ item: SegmentItem?, at index: Int) {
         titleCount += 1

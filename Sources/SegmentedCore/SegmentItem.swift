@@ -48,7 +48,7 @@ public enum SegmentIcon: Equatable, Hashable, Sendable {
 
     /// A file when `text` holds a `/` (a freedesktop icon name never does), else a theme name.
     public init(_ text: String) {
-        self = text.contains("/") ? .file(path: text) : .named(text)
+        self = text.utf8.contains(UInt8(ascii: "/")) ? .file(path: text) : .named(text)
     }
 }
 
@@ -71,9 +71,10 @@ public enum SegmentBadge: Equatable, Hashable, Sendable {
     /// than `maximumTextLength` characters.
     public init?(text: String) {
         let trimmed = text.trimmingWhiteSpace
+        // (A text of at most 12 bytes has at most 12 characters: no count by character then.)
         if trimmed == "dot" {
             self = .dot
-        } else if trimmed.isEmpty || trimmed.count > Self.maximumTextLength {
+        } else if trimmed.isEmpty || (trimmed.utf8.count > Self.maximumTextLength && trimmed.count > Self.maximumTextLength) {
             return nil
         } else {
             self = .text(trimmed)
@@ -82,9 +83,24 @@ public enum SegmentBadge: Equatable, Hashable, Sendable {
 }
 
 extension String {
-    /// The string without white space (Unicode's) at either end.
+    /// The string without white space (Unicode's White_Space scalars) at
+    /// either end. By scalars, not characters: a space that carries a
+    /// combining accent is ink, and stays.
     var trimmingWhiteSpace: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
+        // Most texts begin and end in ASCII other than white space: nothing to trim, nothing to decode.
+        if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) { return self }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isWhiteSpace }), let last = scalars.lastIndex(where: { !$0.isWhiteSpace }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// Whether the string is empty or all white space (Unicode's White_Space scalars).
+    public var isBlank: Bool { unicodeScalars.allSatisfy(\.isWhiteSpace) }
+}
+
+extension Unicode.Scalar {
+    /// Unicode's White_Space property, looked up only outside ASCII (where it is tab to CR and space).
+    var isWhiteSpace: Bool {
+        isASCII ? value == 0x20 || (0x09...0x0D).contains(value) : properties.isWhitespace
     }
 }

@@ -42,7 +42,7 @@ public final class TooltipModel {
     /// than white space, else its whole title when the segment draws it
     /// elided, else nil (no tooltip).
     public static func text(for item: SegmentItem, titleIsElided: Bool) -> String? {
-        if let tooltip = item.tooltip, !tooltip.trimmingWhiteSpace.isEmpty { return tooltip }
+        if let tooltip = item.tooltip, !tooltip.isBlank { return tooltip }
         return titleIsElided ? item.title : nil
     }
 

@@ -15,79 +15,77 @@ extension TitlesFile {
     /// - `id`: a non-empty string, different from every other element's.
     ///
     /// Any other key is refused, so a misspelt one (`"enable"`) is not silently ignored.
-    struct ItemObject: Decodable {
+    enum ItemObject {
         /// Why an object is not an item: `detail` names the key, in the words of the message.
         struct Problem: Error {
             let detail: String
         }
 
-        /// The keys an item has, in the order messages list them.
+        /// The keys an item has, in the order messages list them (and `item(_:)` numbers them).
         static let keys = ["title", "icon", "badge", "enabled", "tooltip", "id"]
 
-        struct Key: CodingKey {
-            let stringValue: String
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-            var intValue: Int? { nil }
-        }
-
-        let item: SegmentItem
-
-        init(from decoder: any Decoder) throws {
-            let object = try decoder.container(keyedBy: Key.self)
-            // Sorted: a message names the same unknown key whatever order the decoder keeps them in.
-            if object.allKeys.contains(where: { !Self.keys.contains($0.stringValue) }),
-               let unknown = object.allKeys.map(\.stringValue).sorted().first(where: { !Self.keys.contains($0) }) {
-                throw Problem(detail: "unknown key \"\(TerminalText.oneLine(unknown))\" (an item has \(Self.keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
-            }
-            // One function per type, not one generic one: the container's String and Bool requirements are
-            // its own, and a generic call goes through its boxed, metadata-instantiating path for every key.
-            func value(_ type: String.Type, _ key: String, _ requirement: String) throws -> String? {
-                do {
-                    return try object.decodeIfPresent(String.self, forKey: Key(stringValue: key))
-                } catch {
-                    throw Problem(detail: "\"\(key)\" must be \(requirement)")
+        /// The item that `members` (an object's, in the order written) describe.
+        /// - Throws: `Problem` naming the first unknown or repeated key, or the key whose value is wrong.
+        static func item(_ members: [(key: String, value: JSONValue)]) throws(Problem) -> SegmentItem {
+            // Each key's value; `null` is the same as leaving the key out.
+            var title, icon, badge, enabled, tooltip, id: JSONValue?
+            var seen = 0
+            for (key, value) in members {
+                guard let slot = keys.firstIndex(of: key) else {
+                    throw Problem(detail: "unknown key \"\(TerminalText.oneLine(key))\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                }
+                guard seen & (1 << slot) == 0 else { throw Problem(detail: "\"\(key)\" is given twice") }
+                seen |= 1 << slot
+                let given = value == .null ? nil : value
+                switch slot {
+                case 0: title = given
+                case 1: icon = given
+                case 2: badge = given
+                case 3: enabled = given
+                case 4: tooltip = given
+                default: id = given
                 }
             }
-            func value(_ type: Bool.Type, _ key: String, _ requirement: String) throws -> Bool? {
-                do {
-                    return try object.decodeIfPresent(Bool.self, forKey: Key(stringValue: key))
-                } catch {
-                    throw Problem(detail: "\"\(key)\" must be \(requirement)")
+            func string(_ value: JSONValue?, _ key: String, _ requirement: String) throws(Problem) -> String? {
+                switch value {
+                case nil: return nil
+                case let .string(text)?: return text
+                default: throw Problem(detail: "\"\(key)\" must be \(requirement)")
                 }
             }
-            guard let title = try value(String.self, "title", "a string") else {
-                throw Problem(detail: "\"title\" is required")
+            guard let title = try string(title, "title", "a string") else { throw Problem(detail: "\"title\" is required") }
+            let iconText = try string(icon, "icon", "a file path or an icon name")
+            if let iconText, iconText.isBlank { throw Problem(detail: "\"icon\" must be a file path or an icon name") }
+            let isEnabled: Bool
+            switch enabled {
+            case nil: isEnabled = true
+            case let .bool(flag)?: isEnabled = flag
+            default: throw Problem(detail: "\"enabled\" must be true or false")
             }
-            var item = SegmentItem(title)
-            if let icon = try value(String.self, "icon", "a file path or an icon name") {
-                guard icon.contains(where: { !$0.isWhitespace }) else { throw Problem(detail: "\"icon\" must be a file path or an icon name") }
-                item.icon = SegmentIcon(icon)
-            }
-            item.badge = try Self.badge(object)
-            item.isEnabled = try value(Bool.self, "enabled", "true or false") ?? true
-            item.tooltip = try value(String.self, "tooltip", "a string")
-            if let id = try value(String.self, "id", "a non-empty string") {
-                guard !id.isEmpty else { throw Problem(detail: "\"id\" must be a non-empty string") }
-                item.id = id
-            }
-            self.item = item
+            let idText = try string(id, "id", "a non-empty string")
+            if idText?.isEmpty == true { throw Problem(detail: "\"id\" must be a non-empty string") }
+            // Made whole, at once: an item is large, and each change of a var copied it.
+            return SegmentItem(title: title, icon: iconText.map(SegmentIcon.init), badge: try Self.badge(badge), isEnabled: isEnabled,
+                               tooltip: try string(tooltip, "tooltip", "a string"), id: idText)
         }
 
-        /// The badge: a count, "dot" or a short text (`SegmentBadge(text:)`); nil when absent.
-        private static func badge(_ object: KeyedDecodingContainer<Key>) throws -> SegmentBadge? {
-            let key = Key(stringValue: "badge")
-            guard object.contains(key), (try? object.decodeNil(forKey: key)) == false else { return nil }
-            // Made only when thrown: building its text for every item took 7 % of a 100,000-item parse.
+        /// The badge: a count (an integer written without a fraction or an
+        /// exponent, 0 or more), "dot" or a short text (`SegmentBadge(text:)`); nil when absent.
+        private static func badge(_ value: JSONValue?) throws(Problem) -> SegmentBadge? {
+            // Made only when thrown: building its text for every item took 5 % of a 100,000-item parse.
             func problem() -> Problem {
                 Problem(detail: "\"badge\" must be a count, \"dot\" or a short text (an integer from 0, or 1 to \(SegmentBadge.maximumTextLength) characters)")
             }
-            if let count = try? object.decode(Int.self, forKey: key) {
-                guard count >= 0 else { throw problem() }
+            switch value {
+            case nil: return nil
+            case let .number(text)?:
+                guard let count = Int(text), count >= 0 else { throw problem() }
                 return .count(count)
+            case let .string(text)?:
+                guard let badge = SegmentBadge(text: text) else { throw problem() }
+                return badge
+            default: throw problem()
             }
-            guard let text = try? object.decode(String.self, forKey: key), let badge = SegmentBadge(text: text) else { throw problem() }
-            return badge
         }
     }
 }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import SegmentedCore
 
@@ -73,14 +72,14 @@ public enum TitlesFile {
 
     /// Parses file contents into items; `path` only names the file in errors.
     /// - Throws: `Failure`.
-    public static func parseItems(_ data: Data, path: String) throws -> [SegmentItem] {
-        try contents(data, path: path).items
+    public static func parseItems(_ bytes: some Collection<UInt8>, path: String) throws -> [SegmentItem] {
+        try contents(Array(bytes), path: path).items
     }
 
     /// Parses file contents into titles; `path` only names the file in errors.
     /// - Throws: `Failure`.
-    public static func parse(_ data: Data, path: String) throws -> [String] {
-        try contents(data, path: path).titles
+    public static func parse(_ bytes: some Collection<UInt8>, path: String) throws -> [String] {
+        try contents(Array(bytes), path: path).titles
     }
 
     /// Reads and parses the file at `path` into its titles and the items that
@@ -91,15 +90,21 @@ public enum TitlesFile {
         try readFile(path: path)
     }
 
-    /// What a file holds: the titles, and the items that are more than a
-    /// title by index (the model's own split, `StripModel.split`).
+    /// What a file holds: the titles, and beside them the items that are
+    /// more than a title (the model's own split, `StripModel.split`).
     public struct Contents: Equatable, Sendable {
         /// One title per element or line.
         public var titles: [String]
         /// The elements that are more than a title (`SegmentItem.isPlainTitle` false), by 0-based index.
-        public var details: [Int: SegmentItem] = [:]
+        public var details: ItemDetails
         /// One item per element or line (O(n)).
         public var items: [SegmentItem] { titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) } }
+
+        /// `titles` with no item beside them.
+        public init(titles: [String]) {
+            self.titles = titles
+            details = ItemDetails(titleCount: titles.count)
+        }
     }
 
     private static func readFile(path: String) throws -> Contents {
@@ -126,14 +131,14 @@ public enum TitlesFile {
         }
         if Int(info.st_size) > maximumBytes { throw Failure.tooLarge(path: path, bytes: Int(info.st_size)) }
         // One byte more than the file: a file that grows while it is read is seen to.
-        var data = Data(count: min(Int(info.st_size), maximumBytes) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), maximumBytes) + 1)
         var count = 0
         while true {
-            if count == data.count {
+            if count == bytes.count {
                 if count > maximumBytes { throw Failure.tooLarge(path: path, bytes: count) }
-                data.count = min(count * 2, maximumBytes + 1)
+                bytes += repeatElement(0, count: min(count * 2, maximumBytes + 1) - count)
             }
-            let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw failure(errno)
@@ -142,22 +147,21 @@ public enum TitlesFile {
             count += n
         }
         if count > maximumBytes { throw Failure.tooLarge(path: path, bytes: count) }
-        data.count = count
-        return try contents(data, path: path)
+        bytes.removeLast(bytes.count - count)
+        return try contents(bytes, path: path)
     }
 
-    private static func contents(_ data: Data, path: String) throws -> Contents {
-        var start = data.startIndex
-        while data.endIndex - start >= 3, data[start] == 0xEF, data[start + 1] == 0xBB, data[start + 2] == 0xBF { start += 3 }
-        let body = data[start...]
-        let bomBytes = start - data.startIndex
-        let bytes = [UInt8](body)
-        // The standard library's validation is fast; the scanner that finds the offset runs only on failure.
-        if String(validating: bytes, as: UTF8.self) == nil, let bad = firstInvalidUTF8Offset(bytes) {
-            throw Failure.invalidUTF8(path: path, byteOffset: bad + bomBytes)
-        }
+    private static func contents(_ file: [UInt8], path: String) throws -> Contents {
+        var bomBytes = 0
+        while file.count - bomBytes >= 3, file[bomBytes] == 0xEF, file[bomBytes + 1] == 0xBB, file[bomBytes + 2] == 0xBF { bomBytes += 3 }
+        let bytes = bomBytes == 0 ? file : Array(file[bomBytes...])
         if let first = bytes.first(where: { !isASCIISpace($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") {
-            return try parseJSON(body, bytes, path: path)
+            return try parseJSON(bytes, bomBytes: bomBytes, path: path)
+        }
+        do {
+            _ = try UTF8Span(validating: bytes.span)
+        } catch {
+            throw Failure.invalidUTF8(path: path, byteOffset: error.byteOffsets.lowerBound + bomBytes)
         }
         // Lines, split on the bytes (fast for large files): LF, CRLF or a lone CR.
         var titles = [String]()
@@ -194,113 +198,66 @@ public enum TitlesFile {
         }
     }
 
-    /// The titles of a JSON file: the bytes (`data`, and `bytes` the same) are
-    /// valid UTF-8. `JSONSyntax` places a syntax error (and refuses what
-    /// JSONDecoder takes and JSON does not), then JSONDecoder reads the array.
+    /// The titles of a JSON file (after `bomBytes` of byte order marks):
+    /// `JSONReader` reads it, placing a syntax error and checking that strings
+    /// are UTF-8 (outside them, a byte past ASCII is a syntax error), and each element of the array is a
+    /// title or an item object (`ItemObject`). A syntax error is reported
+    /// before an element that is wrong, wherever each is.
     /// - Throws: `Failure.malformedJSON`, `.notArrayOfStrings`, `.tooManyTitles`, `.badItem` or `.duplicateID`.
-    private static func parseJSON(_ data: Data, _ bytes: [UInt8], path: String) throws -> Contents {
-        if let error = bytes.withUnsafeBufferPointer({ JSONSyntax.firstError(in: $0) }) {
+    private static func parseJSON(_ bytes: [UInt8], bomBytes: Int, path: String) throws -> Contents {
+        var contents = Contents(titles: [])
+        var ids = [String: Int]()
+        var problem: Failure?
+        func take(_ element: JSONValue) {
+            guard problem == nil else { return }
+            let index = contents.titles.count
+            if index == maximumTitles {
+                problem = .tooManyTitles(path: path)
+                return
+            }
+            let item: SegmentItem
+            switch element {
+            case let .string(title):
+                contents.titles.append(title)
+                contents.details.append(nil)
+                return
+            case let .object(members):
+                do {
+                    item = try ItemObject.item(members)
+                } catch {
+                    problem = .badItem(path: path, index: index, detail: error.detail)
+                    return
+                }
+            case .array, .null, .bool, .number:
+                let kind = switch element { case .array: "an array"; case .null: "null"; case .bool: "a boolean"; default: "a number" }
+                problem = .notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string")
+                return
+            }
+            if let id = item.id {
+                if let first = ids[id] {
+                    problem = .duplicateID(path: path, first: first, second: index, id: id)
+                    return
+                }
+                ids[id] = index
+            }
+            contents.titles.append(item.title)
+            contents.details.append(item.isPlainTitle ? nil : consume item)
+        }
+        let document: JSONValue
+        do {
+            document = try bytes.withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
+                try JSONReader.value(of: buffer, eachTopLevelElement: take)
+            }
+        } catch {
+            if error.isInvalidUTF8 { throw Failure.invalidUTF8(path: path, byteOffset: error.offset + bomBytes) }
             throw Failure.malformedJSON(path: path, detail: describePosition(error.message, at: error.offset, in: bytes))
         }
-        do {
-            let array = try JSONDecoder().decode(TitleArray.self, from: data)
-            return Contents(titles: array.titles, details: array.details)
-        } catch TitleArray.Problem.tooMany {
-            throw Failure.tooManyTitles(path: path)
-        } catch let TitleArray.Problem.badItem(index, problem) {
-            throw Failure.badItem(path: path, index: index, detail: problem.detail)
-        } catch let TitleArray.Problem.duplicateID(first, second, id) {
-            throw Failure.duplicateID(path: path, first: first, second: second, id: id)
-        } catch let TitleArray.Problem.notAString(index) {
-            throw element(index, in: bytes, path: path)
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            let first = bytes.first { !isASCIISpace($0) }
-            let kind = first == UInt8(ascii: "{") ? "an object" : first == UInt8(ascii: "\"") ? "a string" : "not an array"
+        if let problem { throw problem }
+        guard case .array = document else {
+            let kind = if case .object = document { "an object" } else if case .string = document { "a string" } else { "not an array" }
             throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind), not an array")
-        } catch {
-            // No such text is known: JSONSyntax found it well formed, so there is no position to give.
-            throw Failure.malformedJSON(path: path, detail: "JSONDecoder refused it: \(error)")
         }
-    }
-
-    /// The top-level array, read one element at a time through JSONDecoder's
-    /// unkeyed container, which gives the index of an element that is neither
-    /// a string nor an item. (Decoding `[String]` decodes each element as a
-    /// generic `Decodable`: three times the time, docs/performance.md.) A
-    /// string is tried first: a file of titles pays nothing for items.
-    private struct TitleArray: Decodable {
-        enum Problem: Error {
-            /// More than `maximumTitles` elements.
-            case tooMany
-            /// The element at `index` (0-based) is neither a string nor an object.
-            case notAString(index: Int)
-            /// The element at `index` is an object that is not an item.
-            case badItem(index: Int, ItemObject.Problem)
-            /// Elements `first` and `second` have the same id.
-            case duplicateID(first: Int, second: Int, id: String)
-        }
-
-        var titles = [String]()
-        var details = [Int: SegmentItem]()
-
-        init(from decoder: any Decoder) throws {
-            var container = try decoder.unkeyedContainer()
-            if let count = container.count {
-                if count > TitlesFile.maximumTitles { throw Problem.tooMany }
-                titles.reserveCapacity(count)
-            }
-            var ids = [String: Int]()
-            while !container.isAtEnd {
-                if let title = try? container.decode(String.self) {
-                    titles.append(title)
-                    continue
-                }
-                let index = container.currentIndex
-                let item: SegmentItem
-                do {
-                    item = try container.decode(ItemObject.self).item
-                } catch let problem as ItemObject.Problem {
-                    throw Problem.badItem(index: index, problem)
-                } catch {
-                    throw Problem.notAString(index: index)
-                }
-                if let id = item.id {
-                    if let first = ids[id] { throw Problem.duplicateID(first: first, second: index, id: id) }
-                    ids[id] = index
-                }
-                titles.append(item.title)
-                if !item.isPlainTitle { details[index] = item }
-            }
-        }
-    }
-
-    /// The error for element `index` of the array in `bytes`, which is not a
-    /// string: what it is instead, found from its first byte. A number too
-    /// large for a `Double` (`1e999`) is malformed JSON, placed where it is,
-    /// as Foundation's `JSONSerialization` had it.
-    private static func element(_ index: Int, in bytes: [UInt8], path: String) -> Failure {
-        guard let offset = bytes.withUnsafeBufferPointer({ JSONSyntax.offset(ofElement: index, in: $0) }) else {
-            return .notArrayOfStrings(path: path, detail: "element \(index) is not a string")
-        }
-        let kind: String
-        switch bytes[offset] {
-        case UInt8(ascii: "["): kind = "an array"
-        case UInt8(ascii: "{"): kind = "an object"
-        case UInt8(ascii: "n"): kind = "null"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): kind = "a number or boolean"
-        case UInt8(ascii: "\""): return .notArrayOfStrings(path: path, detail: "element \(index) is a string JSONDecoder cannot read")
-        default:
-            let end = bytes[offset...].firstIndex { !"0123456789+-.eE".utf8.contains($0) } ?? bytes.count
-            let text = String(decoding: bytes[offset..<end], as: UTF8.self)
-            if let number = Double(text), number.isFinite {
-                kind = "a number or boolean"
-            } else {
-                // The message is one line a person reads: a long number is shown by its ends.
-                let shown = text.count > 40 ? "\(text.prefix(20))…\(text.suffix(10)) (\(text.count) characters)" : text
-                return .malformedJSON(path: path, detail: describePosition("Number \(shown) is not representable in Swift", at: offset, in: bytes))
-            }
-        }
-        return .notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string")
+        return contents
     }
 
     /// `message` with "(line L, column C)" added for byte `offset` of `bytes`:
@@ -314,22 +271,5 @@ public enum TitlesFile {
         }
         let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
         return "\(message) (line \(line), column \(column))"
-    }
-
-    /// Offset of the first byte that is not part of valid UTF-8, or nil.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case let .valid(scalar):
-                offset += scalar.count
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
     }
 }

@@ -29,6 +29,13 @@ extension SegmentedStrip {
         try setItems(titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) }, selectedIndex: selectedIndex, animated: animated)
     }
 
+    /// `setItems(titles:details:selectedIndex:animated:)` with the items beside
+    /// the titles as `ItemDetails` (what `TitlesFile.loadContents` reads).
+    /// - Throws: as `setItems`.
+    public func setItems(titles: [String], details: ItemDetails, selectedIndex: Int? = nil, animated: Bool = true) throws {
+        try setItems(titles.indices.map { details[$0] ?? SegmentItem(titles[$0]) }, selectedIndex: selectedIndex, animated: animated)
+    }
+
     /// Changes segment `index`'s item without a reload: the selection, the
     /// scroll and any motion stay. A new title glides the frames to its
     /// widths on the style's tween (`StripModel.setItem(_:at:at:animated:)`;

@@ -24,6 +24,22 @@ final class ItemDetailsTests: XCTestCase {
         XCTAssertEqual(ItemDetails([0: badged, 7: dotted], titleCount: 3).byIndex, [0: badged])
     }
 
+    /// Appending in order builds what indices build, a freed slot reused.
+    func testAppendBuildsTheSameDetails() {
+        var appended = ItemDetails()
+        for item in [nil, badged, nil, dotted] { appended.append(item) }
+        XCTAssertEqual(appended, ItemDetails([1: badged, 3: dotted], titleCount: 4))
+        XCTAssertEqual(appended.titleCount, 4)
+        var plain = ItemDetails()
+        plain.append(nil)
+        plain.append(nil)
+        XCTAssertEqual(plain, ItemDetails(titleCount: 2))
+        XCTAssertTrue(plain.isEmpty)
+        appended[1] = nil
+        appended.append(badged)
+        XCTAssertEqual(appended.byIndex, [3: dotted, 4: badged])
+    }
+
     func testInsertRemoveAndMoveShiftTheItemsWithTheirTitles() {
         var details = ItemDetails([1: badged, 3: dotted], titleCount: 5)
         details.insert(nil, at: 0)

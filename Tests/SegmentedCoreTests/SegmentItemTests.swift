@@ -159,5 +159,12 @@ final class SegmentItemTests: XCTestCase {
         XCTAssertEqual(SegmentBadge(text: "123456789012"), .text("123456789012"))
         XCTAssertNil(SegmentBadge(text: "1234567890123"))
         XCTAssertNil(SegmentBadge(text: "  "))
+        // Trimmed by scalars: Unicode's white space (an ideographic space, a no-break space) goes, an accent on a space stays.
+        XCTAssertEqual(SegmentBadge(text: "\u{3000}新\u{A0}"), .text("新"))
+        XCTAssertEqual(SegmentBadge(text: "New \u{301}"), .text("New \u{301}"))
+        XCTAssertEqual(SegmentBadge(text: String(repeating: "新", count: 12)), .text(String(repeating: "新", count: 12)), "12 characters in 36 bytes")
+        XCTAssertNil(SegmentBadge(text: String(repeating: "e\u{301}", count: 13)), "13 characters")
+        XCTAssertTrue(" \u{3000}\t".isBlank)
+        XCTAssertFalse(" x ".isBlank)
     }
 }

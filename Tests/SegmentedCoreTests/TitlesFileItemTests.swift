@@ -49,8 +49,12 @@ final class TitlesFileItemTests: XCTestCase {
     func testUnknownKeysAreRefusedByName() {
         let keys = #"(an item has "title", "icon", "badge", "enabled", "tooltip", "id")"#
         assertRefused(#"["a", {"title": "b", "enable": false}]"#, #"titles file t: element 1: unknown key "enable" "# + keys)
-        assertRefused(#"[{"title": "b", "zz": 1, "colour": 2}]"#, #"titles file t: element 0: unknown key "colour" "# + keys)
+        assertRefused(#"[{"title": "b", "zz": 1, "colour": 2}]"#, #"titles file t: element 0: unknown key "zz" "# + keys)
         assertRefused(#"[{"title": "b", "a\u001b[2J": 1}]"#, #"titles file t: element 0: unknown key "a\u{1B}[2J" "# + keys)
+    }
+
+    func testARepeatedKeyIsRefused() {
+        assertRefused(#"[{"title": "a", "badge": 1, "badge": null}]"#, #"titles file t: element 0: "badge" is given twice"#)
     }
 
     func testDuplicateIDsNameBothElements() throws {

@@ -11,6 +11,21 @@ func checkXSettings(_ bytes: [UInt8]) {
     precondition(XSettingsProperty.parse(bytes) == settings, "a second parse differs")
 }
 
+/// A titles file read as a JSON array must read the same in Foundation's
+/// `JSONSerialization`, a reader no one here wrote: the same strings, an
+/// item object's title in its place. (Foundation takes more than JSON, a
+/// trailing comma for one, so only what `JSONReader` takes is compared.)
+func checkAgainstFoundation(_ bytes: Data, _ titles: [String]) {
+    var body = bytes[...]
+    while body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+    guard body.first(where: { ![0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }) == UInt8(ascii: "[") else { return }
+    guard let array = try? JSONSerialization.jsonObject(with: Data(body)) as? [Any] else {
+        fatalError("JSONSerialization refuses an array JSONReader read")
+    }
+    let expected = array.map { ($0 as? String) ?? (($0 as? [String: Any])?["title"] as? String) ?? "\u{FFFF}not a title" }
+    precondition(expected == titles, "JSONSerialization reads other titles: \(expected) against \(titles)")
+}
+
 /// libFuzzer entry point: the bytes are an XSETTINGS property
 /// (`checkXSettings`) and a titles file. The file must parse or throw
 /// `TitlesFile.Failure` (never crash), and whatever parses must lay out with
@@ -28,6 +43,7 @@ public func titlesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let titles: [String]
     do {
         titles = try parsed.get()
+        checkAgainstFoundation(bytes, titles)
     } catch is TitlesFile.Failure {
         return 0
     } catch {

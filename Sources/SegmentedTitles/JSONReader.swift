@@ -1,0 +1,319 @@
+/// A JSON value as the titles file holds it (RFC 8259). A number keeps the
+/// text it was written as: only its reader knows what range it needs.
+enum JSONValue: Equatable {
+    case string(String)
+    /// The number as written (`-1.5e3`): valid by the grammar, of any length.
+    case number(String)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    /// The members in the order written, a repeated key included.
+    case object([(key: String, value: JSONValue)])
+
+    static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)), let (.number(x), .number(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case (.null, .null): return true
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)): return x.elementsEqual(y) { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+}
+
+/// Reads JSON text by the grammar of RFC 8259, in one pass: the value, or
+/// where the text first breaks the grammar, with a message in the words
+/// Foundation's `JSONSerialization` used ("Invalid value around character 13").
+///
+/// Why not FoundationEssentials' `JSONDecoder`: on Linux its error says only
+/// "not valid JSON", with no position; it takes texts that JSON does not (a
+/// trailing comma, `01`, `1.`); and its keyed container costs about 2 µs an
+/// object, so 100,000 item objects alone took longer than the first frame's
+/// budget (docs/performance.md, "The titles file's parse"). The fuzzer
+/// checks this reader against Foundation's `JSONSerialization`.
+struct JSONReader {
+    /// Where the text breaks the grammar, or UTF-8, and why.
+    struct Failure: Error {
+        /// The offending byte's offset (0-based); the text's length when it ends too soon.
+        let offset: Int
+        /// What is wrong there, naming the offset as "character N"; no final period.
+        let message: String
+        /// Whether a string's bytes are not UTF-8 there (`offset`: the first bad byte).
+        var isInvalidUTF8 = false
+    }
+
+    /// `JSONDecoder`'s nesting limit (its `JSONScanner`), kept: text nested deeper is refused.
+    static let maximumDepth = 512
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var i = 0
+    private var depth = 0
+    /// Given each element of a top-level array as it is read, in place of keeping it.
+    private let topLevelElement: ((JSONValue) -> Void)?
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, topLevelElement: ((JSONValue) -> Void)?) {
+        self.bytes = bytes
+        self.topLevelElement = topLevelElement
+    }
+
+    /// The one JSON value in `bytes`, with optional white space around it.
+    /// Strings are checked to be UTF-8 as they are read; outside them, any
+    /// byte past ASCII breaks the grammar.
+    /// - Throws: `Failure` at the first byte that breaks the grammar.
+    static func value(of bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
+        var reader = JSONReader(bytes, topLevelElement: nil)
+        return try reader.document()
+    }
+
+    /// The one JSON value in `bytes`, as `value(of:)` reads it, except that
+    /// the elements of a top-level array are given to `element` in order as
+    /// each is read, and not kept: the array is then returned empty. (A
+    /// 100,000-element array kept whole would hold every element at once.)
+    /// - Throws: `Failure` at the first byte that breaks the grammar, after
+    ///   the elements before it were given.
+    static func value(of bytes: UnsafeBufferPointer<UInt8>, eachTopLevelElement element: (JSONValue) -> Void) throws(Failure) -> JSONValue {
+        let read = withoutActuallyEscaping(element) { element in
+            var reader = JSONReader(bytes, topLevelElement: element)
+            return Result { () throws(Failure) in try reader.document() }
+        }
+        return try read.get()
+    }
+
+    private mutating func document() throws(Failure) -> JSONValue {
+        skipSpace()
+        let value = try value()
+        skipSpace()
+        if i < bytes.count { throw invalid() }
+        return value
+    }
+
+    /// JSON's white space: space, tab, LF and CR (not VT or FF).
+    private mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    private func invalid() -> Failure {
+        Failure(offset: i, message: "Invalid value around character \(i)")
+    }
+
+    private func endOfFile() -> Failure {
+        Failure(offset: bytes.count, message: "Unexpected end of file during JSON parse")
+    }
+
+    private mutating func value() throws(Failure) -> JSONValue {
+        guard i < bytes.count else { throw endOfFile() }
+        switch bytes[i] {
+        case UInt8(ascii: "["), UInt8(ascii: "{"): return try container()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw invalid()
+        }
+    }
+
+    /// An array or an object, from its opening bracket or brace.
+    private mutating func container() throws(Failure) -> JSONValue {
+        guard depth < Self.maximumDepth else {
+            throw Failure(offset: i, message: "Too many nested arrays or dictionaries around character \(i)")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        let isObject = bytes[i] == UInt8(ascii: "{")
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        var elements = [JSONValue]()
+        var members = [(key: String, value: JSONValue)]()
+        // Room for a small object's members at once, not grown one allocation after another.
+        if isObject { members.reserveCapacity(8) }
+        i += 1
+        skipSpace()
+        if i < bytes.count, bytes[i] == close {
+            i += 1
+            return isObject ? .object(members) : .array(elements)
+        }
+        while true {
+            if isObject {
+                guard i < bytes.count else { throw endOfFile() }
+                guard bytes[i] == UInt8(ascii: "\"") else { throw invalid() }
+                let key = try string()
+                skipSpace()
+                guard i < bytes.count else { throw endOfFile() }
+                guard bytes[i] == UInt8(ascii: ":") else { throw invalid() }
+                i += 1
+                skipSpace()
+                members.append((key, try value()))
+            } else if depth == 1, let topLevelElement {
+                topLevelElement(try value())
+            } else {
+                elements.append(try value())
+            }
+            skipSpace()
+            guard i < bytes.count else { throw endOfFile() }
+            if bytes[i] == close {
+                i += 1
+                return isObject ? .object(members) : .array(elements)
+            }
+            guard bytes[i] == UInt8(ascii: ",") else { throw invalid() }
+            let comma = i
+            i += 1
+            skipSpace()
+            if i < bytes.count, bytes[i] == close {
+                throw Failure(offset: comma, message: "a comma before a closing bracket or brace around character \(comma)")
+            }
+        }
+    }
+
+    /// A string, from its opening quote: its text with the escapes read.
+    private mutating func string() throws(Failure) -> String {
+        i += 1
+        let start = i
+        var hasEscape = false
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                return try text(start..<(i - 1), hasEscape: hasEscape)
+            case UInt8(ascii: "\\"):
+                hasEscape = true
+                i += try escape(at: i).length
+            case 0..<0x20:
+                throw Failure(offset: i, message: "Unescaped control character around character \(i)")
+            default:
+                i += 1
+            }
+        }
+        throw endOfFile()
+    }
+
+    /// The text of the string whose bytes (between its quotes) are `range`,
+    /// with its escapes, which `string()` found well formed, read.
+    /// - Throws: `Failure` with `isInvalidUTF8` at the first byte that is not UTF-8.
+    private func text(_ range: Range<Int>, hasEscape: Bool) throws(Failure) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        let span: UTF8Span
+        do {
+            span = try UTF8Span(validating: raw.span)
+        } catch {
+            let offset = range.lowerBound + error.byteOffsets.lowerBound
+            throw Failure(offset: offset, message: "Invalid UTF-8 around character \(offset)", isInvalidUTF8: true)
+        }
+        guard hasEscape else { return String(copying: span) }
+        // The bytes between escapes are copied as runs; an escape's text is never longer than the escape.
+        var text = [UInt8]()
+        text.reserveCapacity(range.count)
+        var runStart = range.lowerBound, j = range.lowerBound
+        while j < range.upperBound {
+            guard bytes[j] == UInt8(ascii: "\\") else {
+                j += 1
+                continue
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<j]))
+            let (scalar, length) = try escape(at: j)
+            UTF8.encode(scalar) { text.append($0) }
+            j += length
+            runStart = j
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<range.upperBound]))
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The escape at `j`, from its backslash: the character it stands for
+    /// and the escape's length in bytes. A `\u` escape of half a surrogate
+    /// pair must be the high half followed by a `\u` escape of the low half.
+    private func escape(at j: Int) throws(Failure) -> (scalar: Unicode.Scalar, length: Int) {
+        guard j + 1 < bytes.count else { throw endOfFile() }
+        switch bytes[j + 1] {
+        case UInt8(ascii: "\""): return ("\"", 2)
+        case UInt8(ascii: "\\"): return ("\\", 2)
+        case UInt8(ascii: "/"): return ("/", 2)
+        case UInt8(ascii: "b"): return ("\u{08}", 2)
+        case UInt8(ascii: "f"): return ("\u{0C}", 2)
+        case UInt8(ascii: "n"): return ("\n", 2)
+        case UInt8(ascii: "r"): return ("\r", 2)
+        case UInt8(ascii: "t"): return ("\t", 2)
+        case UInt8(ascii: "u"): break
+        default: throw Failure(offset: j, message: "Invalid escape sequence around character \(j)")
+        }
+        guard let unit = codeUnit(at: j) else {
+            throw Failure(offset: j, message: "Invalid escape sequence around character \(j)")
+        }
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard let low = codeUnit(at: j + 6), (0xDC00...0xDFFF).contains(low) else { throw loneSurrogate(at: j, high: true) }
+            return (Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!, 12)
+        case 0xDC00...0xDFFF:
+            throw loneSurrogate(at: j, high: false)
+        default:
+            return (Unicode.Scalar(unit)!, 6)
+        }
+    }
+
+    /// The UTF-16 code unit of the `\uXXXX` escape at `offset`, or nil when there is none there.
+    private func codeUnit(at offset: Int) -> UInt32? {
+        guard offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else { return nil }
+        var unit: UInt32 = 0
+        for byte in bytes[(offset + 2)..<(offset + 6)] {
+            guard let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else { return nil }
+            unit = unit * 16 + digit
+        }
+        return unit
+    }
+
+    private func loneSurrogate(at j: Int, high: Bool) -> Failure {
+        let escape = String(decoding: bytes[j..<(j + 6)], as: UTF8.self)
+        return Failure(offset: j, message: "the escape \(escape) is a lone \(high ? "high" : "low") surrogate "
+            + "(a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one) around character \(j)")
+    }
+
+    private mutating func literal(_ word: StaticString) throws(Failure) {
+        for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+            guard i < bytes.count else { throw endOfFile() }
+            guard bytes[i] == expected else { throw invalid() }
+            i += 1
+        }
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`: the number's text.
+    private mutating func number() throws(Failure) -> String {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count else { throw endOfFile() }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < bytes.count, isDigit(bytes[i]) {
+                throw Failure(offset: i - 1, message: "Number with leading zero around character \(i - 1)")
+            }
+        } else {
+            try digits()
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            try digits()
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            try digits()
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+    }
+
+    /// One digit or more.
+    private mutating func digits() throws(Failure) {
+        guard i < bytes.count else { throw endOfFile() }
+        guard isDigit(bytes[i]) else { throw invalid() }
+        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import SegmentedTitles
+
+/// `JSONReader` against Foundation's `JSONSerialization`, a reader no one
+/// here wrote: the same values for the same text.
+final class JSONReaderTests: XCTestCase {
+    private func read(_ text: String) throws -> JSONValue {
+        try Array(text.utf8).withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in try JSONReader.value(of: buffer) }
+    }
+
+    /// `JSONSerialization`'s result as a `JSONValue`; numbers compared by value, so written as `Double`s.
+    private func reference(_ object: Any) -> JSONValue {
+        switch object {
+        case let text as String: return .string(text)
+        case is NSNull: return .null
+        case let array as [Any]: return .array(array.map(reference))
+        case let object as [String: Any]: return .object(object.keys.sorted().map { ($0, reference(object[$0]!)) })
+        case let number as NSNumber:
+            if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }   // how NSNumber keeps a Bool
+            return .number("\(number.doubleValue)")
+        default: fatalError("unexpected \(type(of: object))")
+        }
+    }
+
+    /// Ours with numbers as `Double`s and object members sorted, to compare with `reference`.
+    private func normalized(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .number(text): return .number("\(Double(text)!)")
+        case let .array(elements): return .array(elements.map(normalized))
+        case let .object(members): return .object(members.sorted { $0.key < $1.key }.map { ($0.key, normalized($0.value)) })
+        default: return value
+        }
+    }
+
+    func testValuesAreJSONSerializations() throws {
+        let documents = [
+            #"["一级", "", "b c"]"#,
+            #"["\"", "\\", "\/", "\b\f\n\r\t", "\u0000", "\u00e9\u4E00", "\uD83D\uDE00 and \ud83d\ude00", "a\u0301"]"#,
+            #"[0, 1.5, -2.5e-3, 1E+2, 12345678901234567890, true, false, null]"#,
+            #"{"title": "a", "badge": {"nested": [1, [2, {}]]}, "x": []}"#,
+            #" [ { } , [ ] , "😀 \t tab" ] "#,
+            "[\"" + String(repeating: "long title 标题 ", count: 500) + "\"]",
+        ]
+        for text in documents {
+            let expected = reference(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
+            XCTAssertEqual(normalized(try read(text)), expected, text)
+        }
+    }
+
+    func testMembersKeepTheirOrderAndRepeats() throws {
+        XCTAssertEqual(try read(#"{"b": 1, "a": "x", "b": null}"#), .object([("b", .number("1")), ("a", .string("x")), ("b", .null)]))
+        XCTAssertEqual(try read("-1.50e+3"), .number("-1.50e+3"), "a number keeps its text")
+    }
+
+    /// Every text `JSONSerialization` refuses, this reader refuses too, at the byte named.
+    func testWhatJSONRefusesIsRefusedAtItsByte() {
+        // (Foundation on Linux takes a trailing comma: TitlesFileTests has it.)
+        for (text, offset) in [("[01]", 1), ("[1.]", 3), ("[\"a", 3), ("{\"a\" 1}", 5), ("{1: 2}", 1),
+                               ("[\"\\uD800\"]", 2), ("[\"\\uDC00x\"]", 2), ("[\"\\u12G4\"]", 2), ("[\"a\tb\"]", 3), ("[] []", 3)] {
+            XCTAssertNil(try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]), "the reference takes \(text)")
+            XCTAssertThrowsError(try read(text), text) { error in
+                XCTAssertEqual((error as? JSONReader.Failure)?.offset, offset, "\(text): \(error)")
+            }
+        }
+    }
+}
