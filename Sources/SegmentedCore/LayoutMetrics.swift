@@ -37,9 +37,9 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// A press and release at most this far apart (pixels, Euclidean) is a
     /// click; motion past it turns the press into a drag.
     public var clickSlop: Double = 5
-    /// A badge pill's height, pixels: the strip sets it to its badge font's
-    /// ascent + descent + 2 × `badgeVerticalPadding` (`fittingBadge(textHeight:)`);
-    /// 16 until then (Material's badge with 11 px text).
+    /// A badge pill's height, pixels: the strip sets it to the ascent +
+    /// descent of its unselected title font, which draws badges' text, + 2 ×
+    /// `badgeVerticalPadding` (`fittingBadge(textHeight:)`); 16 until then.
     public var badgeHeight: Double = 16
     /// Room above and below a badge's text inside its pill, pixels.
     public var badgeVerticalPadding: Double = 1

@@ -26,7 +26,7 @@ extension SegmentBadge {
 
 extension LayoutMetrics {
     /// These metrics with `badgeHeight` fitting badge text `textHeight` pixels
-    /// tall (the badge font's ascent + descent): the text + 2 ×
+    /// tall (the ascent + descent of the font that draws it): the text + 2 ×
     /// `badgeVerticalPadding`, rounded up to a whole pixel.
     public func fittingBadge(textHeight: Double) -> LayoutMetrics {
         var m = self
@@ -71,8 +71,10 @@ extension SegmentLayout {
     /// (content x grows toward reading's end, so right to left mirrors it to
     /// the title's left). Vertically the pill is centered on the title's top
     /// (`titleTop`, the strip's baseline - the font's ascent: its top trailing
-    /// corner), clamped into the title band; the band is at least the title
-    /// font's height, taller than any pill, so the strip always holds it.
+    /// corner), clamped between the strip's top and bottom insets, which the
+    /// strip's height (`fittingText(height:)`) sets at least the title font's
+    /// height + the indicator and its gap apart: a pill as tall as that font +
+    /// 2 × `badgeVerticalPadding` lies inside them.
     public func badgePlacement(at index: Int, titleAdvance: Double, pillWidth: Double, pillHeight: Double,
                                titleTop: Double) -> BadgePlacement {
         let titleMinX = contentMidX(at: index) - (titleAdvance + metrics.badgeGap + pillWidth) / 2

@@ -200,8 +200,7 @@ public final class SegmentedStrip: ChildWindow {
     static func reset(_ model: StripModel, titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics,
                       motion: SelectionMotion, painter: StripPainter) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
-        // The painter, not its badge font: that font opens with the first badge measured.
-        model.measureBadge = { [painter] in Double(painter.badgeFont.advance(of: $0)) }
+        model.measureBadge = { Double(unselected.advance(of: $0)) }
         model.measureIcon = { painter.iconWidth($0, metrics: metrics) }
         try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
@@ -232,13 +231,12 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// `layoutMetrics(_:fonts:)` of `painter`'s title fonts, with the badge
-    /// pill as tall as the unselected font's ascent + descent scaled by
-    /// `StripPainter.badgeFontRatio` needs (`LayoutMetrics.fittingBadge(textHeight:)`):
-    /// from the title font's metrics, so the badge font opens only when a badge is drawn.
+    /// pill as tall as the unselected font, which draws badges' text, needs
+    /// (`LayoutMetrics.fittingBadge(textHeight:)`).
     static func layoutMetrics(_ style: StripStyle, painter: StripPainter) -> LayoutMetrics {
         let title = painter.unselectedFont
         return layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
-            .fittingBadge(textHeight: Double(title.ascent + title.descent) * StripPainter.badgeFontRatio)
+            .fittingBadge(textHeight: Double(title.ascent + title.descent))
     }
 
     /// The height a host should give a strip of `style` on `connection`,

@@ -2,12 +2,13 @@ import CXft
 import SegmentedCore
 
 // Badges: a pill (or a dot) at the title's top trailing corner, its text in
-// the badge font. Sizes are `LayoutMetrics`' (the core's formulas); the pill
+// the unselected title font. Sizes are `LayoutMetrics`' (the core's formulas); the pill
 // is filled as one span per row, as the indicator's rounded corners are.
 extension StripPainter {
-    /// The badge font is this fraction of the unselected font's pixel size
-    /// (11.25, rounded to 11 px, at the default 15 px).
-    nonisolated static let badgeFontRatio = 0.75
+    /// Badges' text is drawn in the unselected title font, already open: a
+    /// smaller face would be a third font (and its CJK fallback) to match and
+    /// open before the first frame, and CJK text at 11 px is hard to read.
+    var badgeFont: XftFontChain { unselectedFont }
 
     /// `badge`'s pill width, pixels (`LayoutMetrics.badgePillWidth(_:textWidth:)`
     /// with its drawn text measured in `badgeFont`).

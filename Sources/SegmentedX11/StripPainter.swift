@@ -11,16 +11,6 @@ final class StripPainter {
     let style: StripStyle
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
-    /// Badges' text: the selected font's pattern (bold by default) at 3/4 of
-    /// the unselected font's pixel size, rounded (11 px by default), as
-    /// Material's 11 sp badge on a 14 sp label. Opened by the first badge, so
-    /// a strip without any pays no fontconfig match; if it cannot be opened,
-    /// the unselected font draws badges.
-    lazy var badgeFont: XftFontChain = {
-        let size = max(1, (unselectedFont.pixelSize * Self.badgeFontRatio).rounded())
-        return (try? XftFontChain(display: display, screen: screen, pattern: style.selectedFont,
-                                  scale: style.scale * size / selectedFont.pixelSize)) ?? unselectedFont
-    }()
     /// Items' icons on the server, made by the first icon measured or drawn.
     lazy var icons = IconCache(display: display, screen: screen, themeName: style.iconThemeName)
     /// Thickness of the line under the strip, pixels (1 at scale 1).
