@@ -51,6 +51,8 @@ struct JSONReader {
     private var depth = 0
     /// Given each element of a top-level array as it is read, in place of keeping it.
     private let topLevelElement: ((JSONValue) -> Void)?
+    /// The last top-level object's members, emptied: the next one's, without a new allocation.
+    private var spareMembers = [(key: String, value: JSONValue)]()
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, topLevelElement: ((JSONValue) -> Void)?) {
         self.bytes = bytes
@@ -131,8 +133,12 @@ struct JSONReader {
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var elements = [JSONValue]()
         var members = [(key: String, value: JSONValue)]()
-        // Room for a small object's members at once, not grown one allocation after another.
-        if isObject { members.reserveCapacity(8) }
+        if isObject, depth == 2, topLevelElement != nil {
+            swap(&members, &spareMembers)
+        } else if isObject {
+            // Room for a small object's members at once, not grown one allocation after another.
+            members.reserveCapacity(8)
+        }
         i += 1
         skipSpace()
         if i < bytes.count, bytes[i] == close {
@@ -151,7 +157,12 @@ struct JSONReader {
                 skipSpace()
                 members.append((key, try value()))
             } else if depth == 1, let topLevelElement {
-                topLevelElement(try value())
+                let element = try value()
+                topLevelElement(element)
+                if case var .object(members) = consume element {
+                    members.removeAll(keepingCapacity: true)
+                    spareMembers = members
+                }
             } else {
                 elements.append(try value())
             }
@@ -206,23 +217,23 @@ struct JSONReader {
             throw Failure(offset: offset, message: "Invalid UTF-8 around character \(offset)", isInvalidUTF8: true)
         }
         guard hasEscape else { return String(copying: span) }
-        // The bytes between escapes are copied as runs; an escape's text is never longer than the escape.
-        var text = [UInt8]()
-        text.reserveCapacity(range.count)
-        var runStart = range.lowerBound, j = range.lowerBound
-        while j < range.upperBound {
-            guard bytes[j] == UInt8(ascii: "\\") else {
-                j += 1
-                continue
+        // An escape's text is never longer than the escape: the string is written in place, in one allocation.
+        return String(unsafeUninitializedCapacity: range.count) { text in
+            var count = 0, j = range.lowerBound
+            while j < range.upperBound {
+                guard bytes[j] == UInt8(ascii: "\\") else {
+                    text[count] = bytes[j]
+                    count += 1
+                    j += 1
+                    continue
+                }
+                // `string()` read every escape already: none fails here.
+                let (scalar, length) = (try? escape(at: j)) ?? ("?", 1)
+                UTF8.encode(scalar) { text[count] = $0; count += 1 }
+                j += length
             }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<j]))
-            let (scalar, length) = try escape(at: j)
-            UTF8.encode(scalar) { text.append($0) }
-            j += length
-            runStart = j
+            return count
         }
-        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<range.upperBound]))
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The escape at `j`, from its backslash: the character it stands for

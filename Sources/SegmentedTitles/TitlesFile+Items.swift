@@ -31,7 +31,16 @@ extension TitlesFile {
             var title, icon, badge, enabled, tooltip, id: JSONValue?
             var seen = 0
             for (key, value) in members {
-                guard let slot = keys.firstIndex(of: key) else {
+                // A switch, not `keys.firstIndex(of:)`: two threads reading one array retained it in turn for every key.
+                let slot: Int
+                switch key {
+                case "title": slot = 0
+                case "icon": slot = 1
+                case "badge": slot = 2
+                case "enabled": slot = 3
+                case "tooltip": slot = 4
+                case "id": slot = 5
+                default:
                     throw Problem(detail: "unknown key \"\(TerminalText.oneLine(key))\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
                 guard seen & (1 << slot) == 0 else { throw Problem(detail: "\"\(key)\" is given twice") }

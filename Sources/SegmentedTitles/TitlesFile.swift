@@ -205,10 +205,40 @@ public enum TitlesFile {
     /// before an element that is wrong, wherever each is.
     /// - Throws: `Failure.malformedJSON`, `.notArrayOfStrings`, `.tooManyTitles`, `.badItem` or `.duplicateID`.
     private static func parseJSON(_ bytes: [UInt8], bomBytes: Int, path: String) throws -> Contents {
+        var elements = ArrayElements(path: path)
+        let document: JSONValue
+        do {
+            document = try bytes.withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
+                try JSONReader.value(of: buffer, eachTopLevelElement: { elements.take($0) })
+            }
+        } catch {
+            if error.isInvalidUTF8 { throw Failure.invalidUTF8(path: path, byteOffset: error.offset + bomBytes) }
+            throw Failure.malformedJSON(path: path, detail: describePosition(error.message, at: error.offset, in: bytes))
+        }
+        if let problem = elements.problem { throw problem }
+        guard case .array = document else {
+            let kind = if case .object = document { "an object" } else if case .string = document { "a string" } else { "not an array" }
+            throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind), not an array")
+        }
+        return elements.contents
+    }
+
+    /// The top-level array's elements as they are read: titles and items
+    /// until the first element that is neither (`problem`). A struct whose
+    /// `take` mutates it: a nested function reading the parse's variables
+    /// checked each access to them at run time.
+    private struct ArrayElements {
+        let path: String
         var contents = Contents(titles: [])
-        var ids = [String: Int]()
         var problem: Failure?
-        func take(_ element: JSONValue) {
+        /// The element of each id so far.
+        private var ids = [String: Int]()
+
+        init(path: String) {
+            self.path = path
+        }
+
+        mutating func take(_ element: JSONValue) {
             guard problem == nil else { return }
             let index = contents.titles.count
             if index == maximumTitles {
@@ -243,21 +273,6 @@ public enum TitlesFile {
             contents.titles.append(item.title)
             contents.details.append(item.isPlainTitle ? nil : consume item)
         }
-        let document: JSONValue
-        do {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
-                try JSONReader.value(of: buffer, eachTopLevelElement: take)
-            }
-        } catch {
-            if error.isInvalidUTF8 { throw Failure.invalidUTF8(path: path, byteOffset: error.offset + bomBytes) }
-            throw Failure.malformedJSON(path: path, detail: describePosition(error.message, at: error.offset, in: bytes))
-        }
-        if let problem { throw problem }
-        guard case .array = document else {
-            let kind = if case .object = document { "an object" } else if case .string = document { "a string" } else { "not an array" }
-            throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind), not an array")
-        }
-        return contents
     }
 
     /// `message` with "(line L, column C)" added for byte `offset` of `bytes`:

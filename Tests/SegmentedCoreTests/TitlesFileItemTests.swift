@@ -68,6 +68,49 @@ final class TitlesFileItemTests: XCTestCase {
         assertRefused(#"["a", [1]]"#, "titles file t must be a JSON array of strings: element 1 is an array, not a string")
     }
 
+    /// A long file of items (2 MB): every item in its place, with quotes,
+    /// backslashes and commas in its strings, and the first error named
+    /// wherever it is.
+    func testALongFileOfItems() throws {
+        let count = 12_000
+        func element(_ i: Int) -> String {
+            #"{"title": "标题 \#(i) \"a\", \\", "icon": "\/icons\/\#(i % 7).png", "badge": \#(i % 3 == 0 ? "\(i)" : #""新""#), "id": "id\#(i)", "tooltip": "\#(String(repeating: "长", count: 20))"}"#
+        }
+        var elements = (0..<count).map(element)
+        elements[5] = #""plain, \"quoted\" title""#
+        let text = "[" + elements.joined(separator: ",\n") + "]"
+        XCTAssertGreaterThan(text.utf8.count, 1 << 20)
+        let parsed = try items(text)
+        XCTAssertEqual(parsed.count, count)
+        XCTAssertEqual(parsed[5], SegmentItem(#"plain, "quoted" title"#))
+        for i in [0, 1, 2, count / 2 - 1, count / 2, count / 2 + 1, count - 1] where i != 5 {
+            XCTAssertEqual(parsed[i], SegmentItem(title: #"标题 \#(i) "a", \"#, icon: .file(path: "/icons/\(i % 7).png"),
+                                                  badge: i % 3 == 0 ? .count(i) : .text("新"), tooltip: String(repeating: "长", count: 20),
+                                                  id: "id\(i)"), "item \(i)")
+        }
+        func refused(_ change: (inout [String]) -> Void, _ message: String, line: UInt = #line) {
+            var changed = elements
+            change(&changed)
+            assertRefused("[" + changed.joined(separator: ",\n") + "]", message, line: line)
+        }
+        refused({ $0[count - 10] = element(20) }, #"titles file t: elements 20 and \#(count - 10) have the same "id" "id20""#)
+        refused({ $0[count - 10] = element(count - 100); $0[count - 5] = element(30) },
+                #"titles file t: elements \#(count - 100) and \#(count - 10) have the same "id" "id\#(count - 100)""#)
+        refused({ $0[count - 10] = element(count - 100); $0[count - 50] = element(30) },
+                #"titles file t: elements 30 and \#(count - 50) have the same "id" "id30""#)
+        refused({ $0[count - 3] = "7"; $0[count / 2 + 2] = #"{"title": "x", "colour": 1}"# },
+                #"titles file t: element \#(count / 2 + 2): unknown key "colour" (an item has "title", "icon", "badge", "enabled", "tooltip", "id")"#)
+        refused({ $0[count - 3] = "7"; $0[3] = "null" }, "titles file t must be a JSON array of strings: element 3 is null, not a string")
+        // A syntax error late and a wrong element early: the syntax error, placed in the whole text.
+        var late = elements
+        late[count - 3] = "[1,]"
+        late[3] = "null"
+        let lateText = "[" + late.joined(separator: ",\n") + "]"
+        let comma = try XCTUnwrap(lateText.utf8.indices.first { lateText.utf8[$0...].starts(with: "[1,]".utf8) }).utf16Offset(in: lateText)
+        let commaByte = lateText.utf8.distance(from: lateText.startIndex, to: lateText.utf16.index(lateText.startIndex, offsetBy: comma)) + 2
+        assertRefused(lateText, "titles file t is malformed JSON: a comma before a closing bracket or brace around character \(commaByte) (line \(count - 2), column 3)")
+    }
+
     func testTheBundledItemsParse() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let items = try TitlesFile.loadItems(path: root.appendingPathComponent("Resources/items.json").path)
