@@ -14,10 +14,13 @@ func checkXSettings(_ bytes: [UInt8]) {
 /// A titles file read as a JSON array must read the same in Foundation's
 /// `JSONSerialization`, a reader no one here wrote: the same strings, an
 /// item object's title in its place. (Foundation takes more than JSON, a
-/// trailing comma for one, so only what `JSONReader` takes is compared.)
+/// trailing comma for one, so only what `JSONReader` takes is compared; and
+/// on Linux it drops a U+FEFF inside a string, which JSON keeps, so a text
+/// with one is not compared.)
 func checkAgainstFoundation(_ bytes: Data, _ titles: [String]) {
     var body = bytes[...]
     while body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+    if body.indices.contains(where: { body[$0...].starts(with: [0xEF, 0xBB, 0xBF]) }) { return }
     guard body.first(where: { ![0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }) == UInt8(ascii: "[") else { return }
     guard let array = try? JSONSerialization.jsonObject(with: Data(body)) as? [Any] else {
         fatalError("JSONSerialization refuses an array JSONReader read")
