@@ -37,12 +37,13 @@ public struct LayoutMetrics: Equatable, Sendable {
     /// A press and release at most this far apart (pixels, Euclidean) is a
     /// click; motion past it turns the press into a drag.
     public var clickSlop: Double = 5
-    /// A badge pill's height, pixels: the strip sets it to the ascent +
-    /// descent of its unselected title font, which draws badges' text, + 2 ×
-    /// `badgeVerticalPadding` (`fittingBadge(textHeight:)`); 16 until then.
+    /// A badge pill's height, pixels: the strip sets it to the pixel size of
+    /// its unselected title font, which draws badges' text, + 2 ×
+    /// `badgeVerticalPadding` (`fittingBadge(textHeight:)`): 19 for the
+    /// default 15 px font; 16 until then.
     public var badgeHeight: Double = 16
-    /// Room above and below a badge's text inside its pill, pixels.
-    public var badgeVerticalPadding: Double = 1
+    /// Room above and below a badge's text (its font's pixel size) inside its pill, pixels.
+    public var badgeVerticalPadding: Double = 2
     /// Room left and right of a badge's text inside its pill, pixels.
     public var badgePadding: Double = 4
     /// A dot badge's diameter, pixels.

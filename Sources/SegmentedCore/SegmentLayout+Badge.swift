@@ -26,7 +26,8 @@ extension SegmentBadge {
 
 extension LayoutMetrics {
     /// These metrics with `badgeHeight` fitting badge text `textHeight` pixels
-    /// tall (the ascent + descent of the font that draws it): the text + 2 ×
+    /// tall (the pixel size of the font that draws it: its em, which holds
+    /// digits, capitals and CJK, not its line's ascent + descent): the text + 2 ×
     /// `badgeVerticalPadding`, rounded up to a whole pixel.
     public func fittingBadge(textHeight: Double) -> LayoutMetrics {
         var m = self
@@ -73,8 +74,8 @@ extension SegmentLayout {
     /// (`titleTop`, the strip's baseline - the font's ascent: its top trailing
     /// corner), clamped between the strip's top and bottom insets, which the
     /// strip's height (`fittingText(height:)`) sets at least the title font's
-    /// height + the indicator and its gap apart: a pill as tall as that font +
-    /// 2 × `badgeVerticalPadding` lies inside them.
+    /// height + the indicator and its gap apart: a pill as tall as that font's
+    /// pixel size + 2 × `badgeVerticalPadding` lies inside them.
     public func badgePlacement(at index: Int, titleAdvance: Double, pillWidth: Double, pillHeight: Double,
                                titleTop: Double) -> BadgePlacement {
         let titleMinX = contentMidX(at: index) - (titleAdvance + metrics.badgeGap + pillWidth) / 2

@@ -20,7 +20,7 @@ public enum TitlesFile {
         case invalidUTF8(path: String, byteOffset: Int)
         /// JSON that does not parse; `detail` gives the position.
         case malformedJSON(path: String, detail: String)
-        /// JSON that parses but is not an array of strings.
+        /// JSON that parses but is not an array of strings and item objects.
         case notArrayOfStrings(path: String, detail: String)
         /// A text file with no title in it.
         case noTitles(path: String)
@@ -38,7 +38,7 @@ public enum TitlesFile {
             case let .unreadable(path, reason): return "cannot read titles file \(path): \(reason)"
             case let .invalidUTF8(path, offset): return "titles file \(path) is not valid UTF-8 (first bad byte at offset \(offset))"
             case let .malformedJSON(path, detail): return "titles file \(path) is malformed JSON: \(detail)"
-            case let .notArrayOfStrings(path, detail): return "titles file \(path) must be a JSON array of strings: \(detail)"
+            case let .notArrayOfStrings(path, detail): return "titles file \(path) must be a JSON array of strings and items: \(detail)"
             case let .noTitles(path): return "titles file \(path) contains no titles"
             case let .tooLarge(path, bytes): return "titles file \(path) is too large (\(bytes) bytes; the limit is \(TitlesFile.maximumBytes))"
             case let .tooManyTitles(path): return "titles file \(path) has more than \(TitlesFile.maximumTitles) titles"
@@ -260,7 +260,7 @@ public enum TitlesFile {
                 }
             case .array, .null, .bool, .number:
                 let kind = switch element { case .array: "an array"; case .null: "null"; case .bool: "a boolean"; default: "a number" }
-                problem = .notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string")
+                problem = .notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string or an item")
                 return
             }
             if let id = item.id {

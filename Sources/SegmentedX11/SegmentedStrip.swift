@@ -231,12 +231,13 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// `layoutMetrics(_:fonts:)` of `painter`'s title fonts, with the badge
-    /// pill as tall as the unselected font, which draws badges' text, needs
-    /// (`LayoutMetrics.fittingBadge(textHeight:)`).
+    /// pill fitting the unselected font's pixel size, the em its text is drawn
+    /// at (`LayoutMetrics.fittingBadge(textHeight:)`): a pill as tall as the
+    /// font's whole line (ascent + descent, 22 px at 15 px) was taller than
+    /// the titles it marks.
     static func layoutMetrics(_ style: StripStyle, painter: StripPainter) -> LayoutMetrics {
-        let title = painter.unselectedFont
         return layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
-            .fittingBadge(textHeight: Double(title.ascent + title.descent))
+            .fittingBadge(textHeight: painter.unselectedFont.pixelSize.rounded())
     }
 
     /// The height a host should give a strip of `style` on `connection`,

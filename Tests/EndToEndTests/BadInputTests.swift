@@ -44,7 +44,7 @@ final class BadInputTests: XCTestCase {
 
     func testJSONWithANonString() throws {
         let path = try file("mixed.json", Array("[\"a\", null]".utf8))
-        try assertFails(["--titles-file", path], message: "element 1 is null, not a string")
+        try assertFails(["--titles-file", path], message: "element 1 is null, not a string or an item")
     }
 
     /// An object that is not an item: refused before any window, naming the element and the key.

@@ -36,10 +36,10 @@ final class BadgeLayoutTests: XCTestCase {
         XCTAssertEqual(m.badgePillHeight(.dot), 6)
         XCTAssertEqual(m.badgePillHeight(.text("New")), 16)
         XCTAssertEqual(m.badgeExtraWidth(pillWidth: 29), 31)
-        XCTAssertEqual(m.fittingBadge(textHeight: 13).badgeHeight, 15, "13 + 2 × 1")
+        XCTAssertEqual(m.fittingBadge(textHeight: 15).badgeHeight, 19, "15 + 2 × 2")
         let doubled = m.scaled(by: 2)
         XCTAssertEqual([doubled.badgeHeight, doubled.badgePadding, doubled.badgeDotDiameter, doubled.badgeGap], [32, 8, 12, 4])
-        XCTAssertEqual(doubled.fittingBadge(textHeight: 26).badgeHeight, 30, "26 + 2 × 2")
+        XCTAssertEqual(doubled.fittingBadge(textHeight: 30).badgeHeight, 38, "30 + 2 × 4")
     }
 
     func testBadgesWidenTheirSegments() throws {

@@ -64,8 +64,8 @@ final class TitlesFileItemTests: XCTestCase {
     }
 
     func testOtherElementsKeepTheirMessages() {
-        assertRefused(#"["a", null]"#, "titles file t must be a JSON array of strings: element 1 is null, not a string")
-        assertRefused(#"["a", [1]]"#, "titles file t must be a JSON array of strings: element 1 is an array, not a string")
+        assertRefused(#"["a", null]"#, "titles file t must be a JSON array of strings and items: element 1 is null, not a string or an item")
+        assertRefused(#"["a", [1]]"#, "titles file t must be a JSON array of strings and items: element 1 is an array, not a string or an item")
     }
 
     /// A long file of items (2 MB): every item in its place, with quotes,
@@ -100,7 +100,7 @@ final class TitlesFileItemTests: XCTestCase {
                 #"titles file t: elements 30 and \#(count - 50) have the same "id" "id30""#)
         refused({ $0[count - 3] = "7"; $0[count / 2 + 2] = #"{"title": "x", "colour": 1}"# },
                 #"titles file t: element \#(count / 2 + 2): unknown key "colour" (an item has "title", "icon", "badge", "enabled", "tooltip", "id")"#)
-        refused({ $0[count - 3] = "7"; $0[3] = "null" }, "titles file t must be a JSON array of strings: element 3 is null, not a string")
+        refused({ $0[count - 3] = "7"; $0[3] = "null" }, "titles file t must be a JSON array of strings and items: element 3 is null, not a string or an item")
         // A syntax error late and a wrong element early: the syntax error, placed in the whole text.
         var late = elements
         late[count - 3] = "[1,]"

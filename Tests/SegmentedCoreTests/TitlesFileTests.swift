@@ -24,7 +24,7 @@ final class TitlesFileTests: XCTestCase {
             elements[bad] = replacement
             elements[count - 1] = "[]"   // later ones are not named
             XCTAssertThrowsError(try parse("[" + elements.joined(separator: ",") + "]")) { error in
-                XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element \(bad) is \(kind), not a string")
+                XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings and items: element \(bad) is \(kind), not a string or an item")
             }
         }
     }
@@ -35,7 +35,7 @@ final class TitlesFileTests: XCTestCase {
 
     func testOnlyOneFormPerFirstCharacter() throws {
         XCTAssertThrowsError(try parse("{}")) { error in
-            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: the top level is an object, not an array")
+            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings and items: the top level is an object, not an array")
         }
         XCTAssertThrowsError(try parse(#""str""#)) { error in XCTAssertTrue("\(error)".contains("the top level is a string")) }
         XCTAssertEqual(try parse([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array(#"["a"]"#.utf8)), ["a"], "repeated BOMs")
@@ -117,10 +117,10 @@ final class TitlesFileTests: XCTestCase {
             }
         }
         let deepest = "[" + String(repeating: "[", count: JSONReader.maximumDepth - 1) + String(repeating: "]", count: JSONReader.maximumDepth - 1) + "]"
-        XCTAssertThrowsError(try parse(deepest)) { error in XCTAssertTrue("\(error)".hasSuffix("element 0 is an array, not a string"), "\(error)") }
-        XCTAssertThrowsError(try parse("[\"a\", null]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is null, not a string"), "\(error)") }
-        XCTAssertThrowsError(try parse("[\"a\",\n true]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is a boolean, not a string"), "\(error)") }
-        XCTAssertThrowsError(try parse("[\"a\", -1.5e3]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is a number, not a string"), "\(error)") }
+        XCTAssertThrowsError(try parse(deepest)) { error in XCTAssertTrue("\(error)".hasSuffix("element 0 is an array, not a string or an item"), "\(error)") }
+        XCTAssertThrowsError(try parse("[\"a\", null]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is null, not a string or an item"), "\(error)") }
+        XCTAssertThrowsError(try parse("[\"a\",\n true]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is a boolean, not a string or an item"), "\(error)") }
+        XCTAssertThrowsError(try parse("[\"a\", -1.5e3]")) { error in XCTAssertTrue("\(error)".hasSuffix("element 1 is a number, not a string or an item"), "\(error)") }
         XCTAssertEqual(try parse(#"["a\u0000b", "\/"]"#), ["a\u{0}b", "/"])
     }
 
@@ -176,7 +176,7 @@ final class TitlesFileTests: XCTestCase {
     func testAVeryLongNumberIsANumber() {
         let digits = String(repeating: "1", count: 300_000)
         XCTAssertThrowsError(try parse("[\"\(digits)\", \(digits)e999]")) { error in
-            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element 1 is a number, not a string")
+            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings and items: element 1 is a number, not a string or an item")
         }
     }
 
@@ -192,7 +192,7 @@ final class TitlesFileTests: XCTestCase {
 
     func testJSONThatIsNotAnArrayOfStrings() {
         XCTAssertThrowsError(try parse(#"["a", 3]"#)) { error in
-            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings: element 1 is a number, not a string")
+            XCTAssertEqual("\(error)", "titles file t must be a JSON array of strings and items: element 1 is a number, not a string or an item")
         }
         XCTAssertThrowsError(try parse(#"["a", ["b"]]"#)) { error in XCTAssertTrue("\(error)".contains("element 1 is an array")) }
     }

@@ -104,7 +104,8 @@ final class BadgePixelTests: XCTestCase, @unchecked Sendable {
             let metrics = strip.snapshot.metrics
             let badgeFont = strip.painter.badgeFont
             let title = strip.painter.unselectedFont
-            XCTAssertEqual(metrics.badgeHeight, Double(title.ascent + title.descent) + 2, "the title font's height + 1 px above and below")
+            XCTAssertEqual(metrics.badgeHeight, 19, "the title font's 15 px + 2 px above and below")
+            XCTAssertEqual(title.pixelSize, 15)
             XCTAssertTrue(badgeFont === title, "badges' text in the unselected title font: no font of their own")
             for index in 0..<4 {
                 let expected = try expectedPill(strip, at: index)
