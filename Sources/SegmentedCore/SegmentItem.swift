@@ -66,15 +66,20 @@ public enum SegmentBadge: Equatable, Hashable, Sendable {
     /// pill longer than this crowds the title it marks.
     public static let maximumTextLength = 12
 
+    /// The most UTF-8 bytes a badge's text takes (64): 12 characters of
+    /// combining marks stacked without end would otherwise pass.
+    public static let maximumTextBytes = 64
+
     /// The badge for a titles file's or a host's text: "dot" is `.dot`, other
     /// text is trimmed of white space; nil when that leaves nothing or more
-    /// than `maximumTextLength` characters.
+    /// than `maximumTextLength` characters or `maximumTextBytes` bytes.
     public init?(text: String) {
         let trimmed = text.trimmingWhiteSpace
         // (A text of at most 12 bytes has at most 12 characters: no count by character then.)
         if trimmed == "dot" {
             self = .dot
-        } else if trimmed.isEmpty || (trimmed.utf8.count > Self.maximumTextLength && trimmed.count > Self.maximumTextLength) {
+        } else if trimmed.isEmpty || trimmed.utf8.count > Self.maximumTextBytes
+                    || (trimmed.utf8.count > Self.maximumTextLength && trimmed.count > Self.maximumTextLength) {
             return nil
         } else {
             self = .text(trimmed)

@@ -72,6 +72,8 @@ struct JSONReader {
     /// the elements of a top-level array are given to `element` in order as
     /// each is read, and not kept: the array is then returned empty. (A
     /// 100,000-element array kept whole would hold every element at once.)
+    /// An element that is an object has its members; every array, and every
+    /// object deeper, comes empty (read and checked all the same).
     /// - Throws: `Failure` at the first byte that breaks the grammar, after
     ///   the elements before it were given.
     static func value(of bytes: UnsafeBufferPointer<UInt8>, eachTopLevelElement element: (JSONValue) -> Void) throws(Failure) -> JSONValue {
@@ -133,11 +135,12 @@ struct JSONReader {
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var elements = [JSONValue]()
         var members = [(key: String, value: JSONValue)]()
+        // Given elements one at a time, only a top-level object's members are kept:
+        // any other container is read, checked and given empty, so a 16 MiB text of
+        // nested values cannot grow into gigabytes of them (a breaker's `[[{},{},…]]`).
+        let keeps = topLevelElement == nil || (isObject && depth == 2)
         if isObject, depth == 2, topLevelElement != nil {
             swap(&members, &spareMembers)
-        } else if isObject {
-            // Room for a small object's members at once, not grown one allocation after another.
-            members.reserveCapacity(8)
         }
         i += 1
         skipSpace()
@@ -155,7 +158,8 @@ struct JSONReader {
                 guard bytes[i] == UInt8(ascii: ":") else { throw invalid() }
                 i += 1
                 skipSpace()
-                members.append((key, try value()))
+                let value = try value()
+                if keeps { members.append((key, value)) }
             } else if depth == 1, let topLevelElement {
                 let element = try value()
                 topLevelElement(element)
@@ -164,7 +168,8 @@ struct JSONReader {
                     spareMembers = members
                 }
             } else {
-                elements.append(try value())
+                let value = try value()
+                if keeps { elements.append(value) }
             }
             skipSpace()
             guard i < bytes.count else { throw endOfFile() }

@@ -2,6 +2,13 @@
 /// (C0, DEL, C1: newlines, escape sequences) shown as `\n`, `\r`, `\t` or
 /// `\u{1B}` instead of acting on the terminal or breaking the line.
 public enum TerminalText {
+    /// `text` cut to its first `limit` characters and "…" when longer: a
+    /// file's text quoted in a message stays a line (a 15 MB key was once
+    /// echoed whole).
+    public static func shortened(_ text: String, limit: Int = 80) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
     /// `text` with every control character escaped.
     public static func oneLine(_ text: String) -> String {
         var out = ""

@@ -41,7 +41,7 @@ extension TitlesFile {
                 case "tooltip": slot = 4
                 case "id": slot = 5
                 default:
-                    throw Problem(detail: "unknown key \"\(TerminalText.oneLine(key))\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    throw Problem(detail: "unknown key \"\(TerminalText.oneLine(TerminalText.shortened(key)))\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
                 guard seen & (1 << slot) == 0 else { throw Problem(detail: "\"\(key)\" is given twice") }
                 seen |= 1 << slot
@@ -64,7 +64,10 @@ extension TitlesFile {
             }
             guard let title = try string(title, "title", "a string") else { throw Problem(detail: "\"title\" is required") }
             let iconText = try string(icon, "icon", "a file path or an icon name")
-            if let iconText, iconText.isBlank { throw Problem(detail: "\"icon\" must be a file path or an icon name") }
+            // A NUL would end the path where the system reads it ("/etc/passwd\u0000.png").
+            if let iconText, iconText.isBlank || iconText.utf8.contains(0) {
+                throw Problem(detail: "\"icon\" must be a file path or an icon name")
+            }
             let isEnabled: Bool
             switch enabled {
             case nil: isEnabled = true
@@ -88,7 +91,7 @@ extension TitlesFile {
             switch value {
             case nil: return nil
             case let .number(text)?:
-                guard let count = Int(text), count >= 0 else { throw problem() }
+                guard !text.hasPrefix("-"), let count = Int(text) else { throw problem() }
                 return .count(count)
             case let .string(text)?:
                 guard let badge = SegmentBadge(text: text) else { throw problem() }

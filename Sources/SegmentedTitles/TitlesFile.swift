@@ -44,7 +44,7 @@ public enum TitlesFile {
             case let .tooManyTitles(path): return "titles file \(path) has more than \(TitlesFile.maximumTitles) titles"
             case let .badItem(path, index, detail): return "titles file \(path): element \(index): \(detail)"
             case let .duplicateID(path, first, second, id):
-                return "titles file \(path): elements \(first) and \(second) have the same \"id\" \"\(TerminalText.oneLine(id))\""
+                return "titles file \(path): elements \(first) and \(second) have the same \"id\" \"\(TerminalText.oneLine(TerminalText.shortened(id)))\""
             }
         }
     }
@@ -231,8 +231,10 @@ public enum TitlesFile {
         let path: String
         var contents = Contents(titles: [])
         var problem: Failure?
-        /// The element of each id so far.
-        private var ids = [String: Int]()
+        /// The element of each id so far, by its UTF-8: ids are told apart by
+        /// their code points, as JSON tells strings apart (Swift's `==` takes
+        /// "é" and "e\u{301}" for one).
+        private var ids = [[UInt8]: Int]()
 
         init(path: String) {
             self.path = path
@@ -264,11 +266,12 @@ public enum TitlesFile {
                 return
             }
             if let id = item.id {
-                if let first = ids[id] {
+                let key = Array(id.utf8)
+                if let first = ids[key] {
                     problem = .duplicateID(path: path, first: first, second: index, id: id)
                     return
                 }
-                ids[id] = index
+                ids[key] = index
             }
             contents.titles.append(item.title)
             contents.details.append(item.isPlainTitle ? nil : consume item)

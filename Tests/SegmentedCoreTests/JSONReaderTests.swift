@@ -48,6 +48,18 @@ final class JSONReaderTests: XCTestCase {
         }
     }
 
+    /// Given one at a time, an element keeps its members only when it is an
+    /// object; nested arrays and objects come empty.
+    func testElementsOneAtATimeKeepOnlyTopLevelMembers() throws {
+        var elements = [JSONValue]()
+        let document = try Array(#"[[1, [2]], {"a": [3], "b": {"c": 4}, "d": "e"}, "f"]"#.utf8).withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
+            try JSONReader.value(of: buffer, eachTopLevelElement: { elements.append($0) })
+        }
+        XCTAssertEqual(document, .array([]))
+        XCTAssertEqual(elements, [.array([]), .object([("a", .array([])), ("b", .object([])), ("d", .string("e"))]), .string("f")])
+        XCTAssertThrowsError(try read(#"[[1, [2,]]]"#), "a nested value not kept is still checked")
+    }
+
     func testMembersKeepTheirOrderAndRepeats() throws {
         XCTAssertEqual(try read(#"{"b": 1, "a": "x", "b": null}"#), .object([("b", .number("1")), ("a", .string("x")), ("b", .null)]))
         XCTAssertEqual(try read("-1.50e+3"), .number("-1.50e+3"), "a number keeps its text")

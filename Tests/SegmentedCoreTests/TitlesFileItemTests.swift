@@ -53,6 +53,30 @@ final class TitlesFileItemTests: XCTestCase {
         assertRefused(#"[{"title": "b", "a\u001b[2J": 1}]"#, #"titles file t: element 0: unknown key "a\u{1B}[2J" "# + keys)
     }
 
+    /// What a breaker pass found: ids told apart by code point, a NUL in an
+    /// icon path, a signed count, a badge of stacked marks, a long key quoted.
+    func testHostileValues() throws {
+        XCTAssertEqual(try items(#"[{"title": "a", "id": "\u00e9"}, {"title": "b", "id": "e\u0301"}, {"title": "c", "id": "\u212a"}, {"title": "d", "id": "K"}]"#).compactMap(\.id).count, 4,
+                       "canonically equivalent ids are different ids")
+        assertRefused(#"[{"title": "a", "icon": "/tmp/real.png\u0000.x"}]"#, #"titles file t: element 0: "icon" must be a file path or an icon name"#)
+        let badge = #""badge" must be a count, "dot" or a short text (an integer from 0, or 1 to 12 characters)"#
+        assertRefused(#"[{"title": "a", "badge": -0}]"#, "titles file t: element 0: " + badge)
+        assertRefused(#"[{"title": "a", "badge": "a\#(String(repeating: "\u{301}", count: 40))"}]"#, "titles file t: element 0: " + badge) // one character of 81 bytes
+        let key = String(repeating: "k", count: 10_000)
+        XCTAssertThrowsError(try items(#"[{"title": "a", "\#(key)": 1}]"#)) { error in
+            XCTAssertTrue("\(error)".contains(#"unknown key ""# + String(repeating: "k", count: 80) + #"…" (an item has"#), "\(error)")
+            XCTAssertLessThan("\(error)".count, 250)
+        }
+    }
+
+    /// Arrays and objects inside an element are checked, not kept: 1 MiB of
+    /// `[[{},{},…]]` is refused by its kind with little memory.
+    func testNestedValuesAreNotKept() throws {
+        let nested = "[[" + String(repeating: "{},", count: 350_000) + "{}]]"
+        assertRefused(nested, "titles file t must be a JSON array of strings and items: element 0 is an array, not a string or an item")
+        assertRefused(#"[{"title": "a", "badge": [{}, {"x": [1]}]}]"#, "titles file t: element 0: " + #""badge" must be a count, "dot" or a short text (an integer from 0, or 1 to 12 characters)"#)
+    }
+
     func testARepeatedKeyIsRefused() {
         assertRefused(#"[{"title": "a", "badge": 1, "badge": null}]"#, #"titles file t: element 0: "badge" is given twice"#)
     }
