@@ -72,8 +72,7 @@ public struct ItemDetails: Sendable {
     }
 
     /// A title added after the last, with `item` (nil: plain): how a list is
-    /// built in order, without `insert`'s copies of the item (a tenth of a
-    /// 100,000-item file's parse).
+    /// built in order, the item moved in rather than copied as `insert` does.
     public mutating func append(_ item: consuming SegmentItem?) {
         titleCount += 1
         switch consume item {

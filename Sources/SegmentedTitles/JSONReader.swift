@@ -28,9 +28,9 @@ enum JSONValue: Equatable {
 ///
 /// Why not FoundationEssentials' `JSONDecoder`: on Linux its error says only
 /// "not valid JSON", with no position; it takes texts that JSON does not (a
-/// trailing comma, `01`, `1.`); and its keyed container costs about 2 µs an
-/// object, so 100,000 item objects alone took longer than the first frame's
-/// budget (docs/performance.md, "The titles file's parse"). The fuzzer
+/// trailing comma, `01`, `1.`); and its keyed container alone kept 100,000
+/// item objects over the first frame's budget (docs/performance.md, "The
+/// titles file's parse"). The fuzzer
 /// checks this reader against Foundation's `JSONSerialization`.
 struct JSONReader {
     /// Where the text breaks the grammar, or UTF-8, and why.
@@ -138,10 +138,9 @@ struct JSONReader {
         // Given elements one at a time, only a top-level object's members are kept:
         // any other container is read, checked and given empty, so a 16 MiB text of
         // nested values cannot grow into gigabytes of them (a breaker's `[[{},{},…]]`).
-        let keeps = topLevelElement == nil || (isObject && depth == 2)
-        if isObject, depth == 2, topLevelElement != nil {
-            swap(&members, &spareMembers)
-        }
+        let isTopLevelObject = isObject && depth == 2 && topLevelElement != nil
+        let keeps = topLevelElement == nil || isTopLevelObject
+        if isTopLevelObject { swap(&members, &spareMembers) }
         i += 1
         skipSpace()
         if i < bytes.count, bytes[i] == close {

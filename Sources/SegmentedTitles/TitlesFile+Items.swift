@@ -31,7 +31,7 @@ extension TitlesFile {
             var title, icon, badge, enabled, tooltip, id: JSONValue?
             var seen = 0
             for (key, value) in members {
-                // A switch, not `keys.firstIndex(of:)`: two threads reading one array retained it in turn for every key.
+                // The slots follow `keys`' order.
                 let slot: Int
                 switch key {
                 case "title": slot = 0
@@ -84,7 +84,7 @@ extension TitlesFile {
         /// The badge: a count (an integer written without a fraction or an
         /// exponent, 0 or more), "dot" or a short text (`SegmentBadge(text:)`); nil when absent.
         private static func badge(_ value: JSONValue?) throws(Problem) -> SegmentBadge? {
-            // Made only when thrown: building its text for every item took 5 % of a 100,000-item parse.
+            // Made only when thrown: its text is built by interpolation.
             func problem() -> Problem {
                 Problem(detail: "\"badge\" must be a count, \"dot\" or a short text (an integer from 0, or 1 to \(SegmentBadge.maximumTextLength) characters)")
             }

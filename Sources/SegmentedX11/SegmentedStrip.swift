@@ -233,8 +233,7 @@ public final class SegmentedStrip: ChildWindow {
     /// `layoutMetrics(_:fonts:)` of `painter`'s title fonts, with the badge
     /// pill fitting the unselected font's pixel size, the em its text is drawn
     /// at (`LayoutMetrics.fittingBadge(textHeight:)`): a pill as tall as the
-    /// font's whole line (ascent + descent, 22 px at 15 px) was taller than
-    /// the titles it marks.
+    /// font's whole line (ascent + descent) is taller than the titles it marks.
     static func layoutMetrics(_ style: StripStyle, painter: StripPainter) -> LayoutMetrics {
         return layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
             .fittingBadge(textHeight: painter.unselectedFont.pixelSize.rounded())
