@@ -11,7 +11,7 @@ public struct ItemDetails: Sendable {
     /// Per title, the index in `pool` of its item, or -1; empty while no title has one.
     private var slots: [Int32] = []
     /// The items; a slot given up is listed in `freeSlots` and reused.
-    private var pool: [SegmentItem] = []
+    private var pool = ItemPool()
     private var freeSlots: [Int32] = []
     /// The number of titles these details are beside.
     public private(set) var titleCount = 0
@@ -116,9 +116,33 @@ public struct ItemDetails: Sendable {
         freeSlots.append(slot)
         if isEmpty {
             slots = []
-            pool = []
+            pool = ItemPool()
             freeSlots = []
         }
+    }
+}
+
+/// Items in chunks of `chunkSize`, filled in turn: growing never moves the
+/// items held, as an array's doubling does (copying them, and touching
+/// memory for twice as many), and a change after a copy copies one chunk.
+private struct ItemPool: Sendable {
+    static let chunkSize = 4096
+    private var chunks: [[SegmentItem]] = []
+    /// The number of items held.
+    private(set) var count = 0
+
+    subscript(slot: Int) -> SegmentItem {
+        get { chunks[slot / Self.chunkSize][slot % Self.chunkSize] }
+        set { chunks[slot / Self.chunkSize][slot % Self.chunkSize] = newValue }
+    }
+
+    mutating func append(_ item: consuming SegmentItem) {
+        if count % Self.chunkSize == 0 {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+        }
+        chunks[chunks.count - 1].append(item)
+        count += 1
     }
 }
 

@@ -48,7 +48,7 @@ public enum SegmentIcon: Equatable, Hashable, Sendable {
 
     /// A file when `text` holds a `/` (a freedesktop icon name never does), else a theme name.
     public init(_ text: String) {
-        self = text.utf8.contains(UInt8(ascii: "/")) ? .file(path: text) : .named(text)
+        self = text.utf8Contains(UInt8(ascii: "/")) ? .file(path: text) : .named(text)
     }
 }
 
@@ -96,11 +96,20 @@ extension String {
         if let first = utf8.first, let last = utf8.last, (0x21..<0x80).contains(first), (0x21..<0x80).contains(last) { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isWhiteSpace }), let last = scalars.lastIndex(where: { !$0.isWhiteSpace }) else { return "" }
+        // Nothing to trim: the string itself, not a new one.
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[first...last])
     }
 
     /// Whether the string is empty or all white space (Unicode's White_Space scalars).
     public var isBlank: Bool { unicodeScalars.allSatisfy(\.isWhiteSpace) }
+
+    /// Whether the string's UTF-8 holds `byte`, scanned as one buffer
+    /// (`utf8.contains` steps through the view's index a byte at a time).
+    public func utf8Contains(_ byte: UInt8) -> Bool {
+        var text = self
+        return text.withUTF8 { $0.contains(byte) }
+    }
 }
 
 extension Unicode.Scalar {

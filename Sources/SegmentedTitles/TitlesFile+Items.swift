@@ -45,7 +45,7 @@ extension TitlesFile {
                 }
                 guard seen & (1 << slot) == 0 else { throw Problem(detail: "\"\(key)\" is given twice") }
                 seen |= 1 << slot
-                let given = value == .null ? nil : value
+                let given: JSONValue? = if case .null = value { nil } else { value }
                 switch slot {
                 case 0: title = given
                 case 1: icon = given
@@ -65,7 +65,7 @@ extension TitlesFile {
             guard let title = try string(title, "title", "a string") else { throw Problem(detail: "\"title\" is required") }
             let iconText = try string(icon, "icon", "a file path or an icon name")
             // A NUL would end the path where the system reads it ("/etc/passwd\u0000.png").
-            if let iconText, iconText.isBlank || iconText.utf8.contains(0) {
+            if let iconText, iconText.isBlank || iconText.utf8Contains(0) {
                 throw Problem(detail: "\"icon\" must be a file path or an icon name")
             }
             let isEnabled: Bool

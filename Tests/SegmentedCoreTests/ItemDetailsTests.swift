@@ -65,4 +65,36 @@ final class ItemDetailsTests: XCTestCase {
         XCTAssertTrue(details.isEmpty, "a plain title into plain titles keeps nothing")
         XCTAssertEqual(details.titleCount, 5)
     }
+
+    /// More items than one of the pool's chunks (4,096) hold: appended,
+    /// changed, removed and reused across the chunks' ends, and a copy
+    /// changed without changing the original.
+    func testItemsAcrossThePoolsChunks() {
+        let count = 10_000
+        func item(_ n: Int) -> SegmentItem { SegmentItem(title: "t\(n)", badge: .count(n)) }
+        var details = ItemDetails()
+        var expected = [Int: SegmentItem]()
+        for n in 0..<count {
+            let given: SegmentItem? = n % 7 == 3 ? nil : item(n)
+            details.append(given)
+            expected[n] = given
+        }
+        XCTAssertEqual(details.byIndex, expected)
+        XCTAssertEqual(details.count, expected.count)
+        XCTAssertEqual(details[4095], item(4095))
+        XCTAssertEqual(details[4096], item(4096))
+        XCTAssertEqual(details[8193], item(8193))
+        XCTAssertNil(details[4098], "4,098 % 7 is 3: a plain title")
+        let copy = details
+        for n in stride(from: 4090, to: 4100, by: 1) { details[n] = nil; expected[n] = nil }
+        for n in [9_999, 5, 8_192] { details[n] = item(-n); expected[n] = item(-n) }
+        XCTAssertEqual(details.byIndex, expected)
+        XCTAssertEqual(copy[4095], item(4095), "the copy keeps its items")
+        XCTAssertEqual(copy[5], item(5))
+        details.remove(at: 0)
+        details.insert(item(42), at: 9_000)
+        XCTAssertEqual(details[9_000], item(42))
+        XCTAssertEqual(details[4], item(-5))
+        XCTAssertEqual(details.titleCount, count)
+    }
 }
