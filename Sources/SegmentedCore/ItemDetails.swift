@@ -90,6 +90,23 @@ public struct ItemDetails: Sendable {
         }
     }
 
+    /// `other`'s titles added after the last, with their items: `other`'s
+    /// pool is taken whole, chunk by chunk, and not copied item by item (the
+    /// places left in this pool's last chunk become free slots).
+    public mutating func append(contentsOf other: ItemDetails) {
+        defer { titleCount += other.titleCount }
+        if other.isEmpty {
+            if !slots.isEmpty { slots.append(contentsOf: repeatElement(-1, count: other.titleCount)) }
+            return
+        }
+        if slots.isEmpty { slots = Array(repeating: -1, count: titleCount) }
+        let (base, unused) = pool.append(contentsOf: other.pool)
+        freeSlots.append(contentsOf: unused.lazy.map { Int32($0) })
+        freeSlots.append(contentsOf: other.freeSlots.lazy.map { $0 + Int32(base) })
+        // `other` has items, so slots, one per title.
+        slots.append(contentsOf: other.slots.lazy.map { $0 < 0 ? -1 : $0 + Int32(base) })
+    }
+
     /// A title inserted at `index` (0...titleCount), with `item` (nil: plain).
     mutating func insert(_ item: SegmentItem?, at index: Int) {
         titleCount += 1
@@ -143,6 +160,20 @@ private struct ItemPool: Sendable {
         }
         chunks[chunks.count - 1].append(item)
         count += 1
+    }
+
+    /// `other`'s chunks added after these: `other`'s slot n is then slot
+    /// `base` + n. The places left in the last chunk before them are filled
+    /// with a placeholder and are `unused` (for the caller's free slots).
+    mutating func append(contentsOf other: ItemPool) -> (base: Int, unused: Range<Int>) {
+        let base = chunks.count * Self.chunkSize
+        if count < base {
+            chunks[chunks.count - 1].append(contentsOf: repeatElement(SegmentItem(""), count: base - count))
+        }
+        let unused = count..<base
+        chunks.append(contentsOf: other.chunks)
+        count = base + other.count
+        return (base, unused)
     }
 }
 

@@ -53,10 +53,16 @@ struct JSONReader {
     private let topLevelElement: ((JSONValue) -> Void)?
     /// The last top-level object's members, emptied: the next one's, without a new allocation.
     private var spareMembers = [(key: String, value: JSONValue)]()
+    /// The offset of a comma between two top-level elements where reading
+    /// may stop, and the question asked on reaching it (true: stop there).
+    private let split: (comma: Int, stop: () -> Bool)?
+    /// Whether reading stopped at `split`.
+    private var stopped = false
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, topLevelElement: ((JSONValue) -> Void)?) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, topLevelElement: ((JSONValue) -> Void)?, split: (comma: Int, stop: () -> Bool)? = nil) {
         self.bytes = bytes
         self.topLevelElement = topLevelElement
+        self.split = split
     }
 
     /// The one JSON value in `bytes`, with optional white space around it.
@@ -77,16 +83,70 @@ struct JSONReader {
     /// - Throws: `Failure` at the first byte that breaks the grammar, after
     ///   the elements before it were given.
     static func value(of bytes: UnsafeBufferPointer<UInt8>, eachTopLevelElement element: (JSONValue) -> Void) throws(Failure) -> JSONValue {
+        try value(of: bytes, eachTopLevelElement: element, stoppingAt: nil)
+    }
+
+    /// `value(of:eachTopLevelElement:)`, except that on reaching the comma
+    /// at `split.comma`, if it is one between two elements of the top-level
+    /// array, `split.stop` is asked, and when it answers true, reading stops
+    /// there: the result is then an empty array, and `split.stop` the one to
+    /// know (reading the rest was left to someone else, `elements(of:after:each:)`).
+    /// - Throws: `Failure` at the first byte before the stop that breaks the grammar.
+    static func value(of bytes: UnsafeBufferPointer<UInt8>, eachTopLevelElement element: (JSONValue) -> Void,
+                      stoppingAt split: (comma: Int, stop: () -> Bool)?) throws(Failure) -> JSONValue {
         let read = withoutActuallyEscaping(element) { element in
-            var reader = JSONReader(bytes, topLevelElement: element)
-            return Result { () throws(Failure) in try reader.document() }
+            withoutActuallyEscaping(split?.stop ?? { false }) { stop in
+                var reader = JSONReader(bytes, topLevelElement: element, split: split.map { ($0.comma, stop) })
+                return Result { () throws(Failure) in try reader.document() }
+            }
         }
         return try read.get()
+    }
+
+    /// The elements of a top-level array from just after the comma at
+    /// `comma` to its closing bracket, given to `element` in order as
+    /// `value(of:eachTopLevelElement:)` gives them, and the end of the text
+    /// checked: the rest of a text whose head another reader reads.
+    /// - Throws: `Failure` at the first byte that breaks the grammar, read as
+    ///   if the array began at `comma` (a text split in the wrong place fails here).
+    static func elements(of bytes: UnsafeBufferPointer<UInt8>, after comma: Int, each element: (JSONValue) -> Void) throws(Failure) {
+        let read = withoutActuallyEscaping(element) { element in
+            var reader = JSONReader(bytes, topLevelElement: element)
+            reader.i = comma + 1
+            reader.depth = 1
+            return Result { () throws(Failure) in try reader.remainingElements() }
+        }
+        try read.get()
+    }
+
+    private mutating func remainingElements() throws(Failure) {
+        while true {
+            skipSpace()
+            give(try value())
+            skipSpace()
+            guard i < bytes.count else { throw endOfFile() }
+            if bytes[i] == UInt8(ascii: "]") { break }
+            guard bytes[i] == UInt8(ascii: ",") else { throw invalid() }
+            i += 1
+        }
+        i += 1
+        skipSpace()
+        if i < bytes.count { throw invalid() }
+    }
+
+    /// Gives a top-level element to `topLevelElement`, then keeps an object's members array for the next object.
+    private mutating func give(_ element: consuming JSONValue) {
+        topLevelElement?(element)
+        if case var .object(members) = consume element {
+            members.removeAll(keepingCapacity: true)
+            spareMembers = members
+        }
     }
 
     private mutating func document() throws(Failure) -> JSONValue {
         skipSpace()
         let value = try value()
+        if stopped { return value }
         skipSpace()
         if i < bytes.count { throw invalid() }
         return value
@@ -159,13 +219,8 @@ struct JSONReader {
                 skipSpace()
                 let value = try value()
                 if keeps { members.append((key, value)) }
-            } else if depth == 1, let topLevelElement {
-                let element = try value()
-                topLevelElement(element)
-                if case var .object(members) = consume element {
-                    members.removeAll(keepingCapacity: true)
-                    spareMembers = members
-                }
+            } else if depth == 1, topLevelElement != nil {
+                give(try value())
             } else {
                 let value = try value()
                 if keeps { elements.append(value) }
@@ -178,6 +233,10 @@ struct JSONReader {
             }
             guard bytes[i] == UInt8(ascii: ",") else { throw invalid() }
             let comma = i
+            if !isObject, depth == 1, topLevelElement != nil, let split, comma == split.comma, split.stop() {
+                stopped = true
+                return .array([])
+            }
             i += 1
             skipSpace()
             if i < bytes.count, bytes[i] == close {

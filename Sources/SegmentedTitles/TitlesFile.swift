@@ -82,6 +82,15 @@ public enum TitlesFile {
         try contents(Array(bytes), path: path).titles
     }
 
+    /// Parses file contents as `parse(_:path:)` does, except that a JSON
+    /// array of `minimumSplitBytes` bytes or more is read in two halves at
+    /// once, as files of `TitlesFile.minimumSplitBytes` are: for checking
+    /// that both ways read the same (the fuzzer splits every array).
+    /// - Throws: `Failure`.
+    public static func parseContents(_ bytes: some Collection<UInt8>, path: String, minimumSplitBytes: Int) throws -> Contents {
+        try contents(Array(bytes), path: path, minimumSplitBytes: minimumSplitBytes)
+    }
+
     /// Reads and parses the file at `path` into its titles and the items that
     /// are more than a title: what a strip keeps (`StripModel.split`), without
     /// making an item per title of a long file.
@@ -151,12 +160,12 @@ public enum TitlesFile {
         return try contents(bytes, path: path)
     }
 
-    private static func contents(_ file: [UInt8], path: String) throws -> Contents {
+    private static func contents(_ file: [UInt8], path: String, minimumSplitBytes: Int = minimumSplitBytes) throws -> Contents {
         var bomBytes = 0
         while file.count - bomBytes >= 3, file[bomBytes] == 0xEF, file[bomBytes + 1] == 0xBB, file[bomBytes + 2] == 0xBF { bomBytes += 3 }
         let bytes = bomBytes == 0 ? file : Array(file[bomBytes...])
         if let first = bytes.first(where: { !isASCIISpace($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") {
-            return try parseJSON(bytes, bomBytes: bomBytes, path: path)
+            return try parseJSON(bytes, bomBytes: bomBytes, path: path, minimumSplitBytes: minimumSplitBytes)
         }
         do {
             _ = try UTF8Span(validating: bytes.span)
@@ -196,98 +205,5 @@ public enum TitlesFile {
         case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return true
         default: return false
         }
-    }
-
-    /// The titles of a JSON file (after `bomBytes` of byte order marks):
-    /// `JSONReader` reads it, placing a syntax error and checking that strings
-    /// are UTF-8 (outside them, a byte past ASCII is a syntax error), and each element of the array is a
-    /// title or an item object (`ItemObject`). A syntax error is reported
-    /// before an element that is wrong, wherever each is.
-    /// - Throws: `Failure.malformedJSON`, `.notArrayOfStrings`, `.tooManyTitles`, `.badItem` or `.duplicateID`.
-    private static func parseJSON(_ bytes: [UInt8], bomBytes: Int, path: String) throws -> Contents {
-        var elements = ArrayElements(path: path)
-        let document: JSONValue
-        do {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
-                try JSONReader.value(of: buffer, eachTopLevelElement: { elements.take($0) })
-            }
-        } catch {
-            if error.isInvalidUTF8 { throw Failure.invalidUTF8(path: path, byteOffset: error.offset + bomBytes) }
-            throw Failure.malformedJSON(path: path, detail: describePosition(error.message, at: error.offset, in: bytes))
-        }
-        if let problem = elements.problem { throw problem }
-        guard case .array = document else {
-            let kind = if case .object = document { "an object" } else if case .string = document { "a string" } else { "not an array" }
-            throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind), not an array")
-        }
-        return elements.contents
-    }
-
-    /// The top-level array's elements as they are read: titles and items
-    /// until the first element that is neither (`problem`). A struct whose
-    /// `take` mutates it: a nested function reading the parse's variables
-    /// checked each access to them at run time.
-    private struct ArrayElements {
-        let path: String
-        var contents = Contents(titles: [])
-        var problem: Failure?
-        /// The element of each id so far, by its UTF-8: ids are told apart by
-        /// their code points, as JSON tells strings apart (Swift's `==` takes
-        /// "é" and "e\u{301}" for one).
-        private var ids = [[UInt8]: Int]()
-
-        init(path: String) {
-            self.path = path
-        }
-
-        mutating func take(_ element: JSONValue) {
-            guard problem == nil else { return }
-            let index = contents.titles.count
-            if index == maximumTitles {
-                problem = .tooManyTitles(path: path)
-                return
-            }
-            let item: SegmentItem
-            switch element {
-            case let .string(title):
-                contents.titles.append(title)
-                contents.details.append(nil)
-                return
-            case let .object(members):
-                do {
-                    item = try ItemObject.item(members)
-                } catch {
-                    problem = .badItem(path: path, index: index, detail: error.detail)
-                    return
-                }
-            case .array, .null, .bool, .number:
-                let kind = switch element { case .array: "an array"; case .null: "null"; case .bool: "a boolean"; default: "a number" }
-                problem = .notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string or an item")
-                return
-            }
-            if let id = item.id {
-                let key = Array(id.utf8)
-                if let first = ids[key] {
-                    problem = .duplicateID(path: path, first: first, second: index, id: id)
-                    return
-                }
-                ids[key] = index
-            }
-            contents.titles.append(item.title)
-            contents.details.append(item.isPlainTitle ? nil : consume item)
-        }
-    }
-
-    /// `message` with "(line L, column C)" added for byte `offset` of `bytes`:
-    /// lines end at LF; the column counts characters, from 1.
-    private static func describePosition(_ message: String, at offset: Int, in bytes: [UInt8]) -> String {
-        let at = min(max(offset, 0), bytes.count)
-        var line = 1, lineStart = 0
-        for i in 0..<at where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
-        return "\(message) (line \(line), column \(column))"
     }
 }

@@ -83,7 +83,7 @@ final class ItemDetailsTests: XCTestCase {
         XCTAssertEqual(details.count, expected.count)
         XCTAssertEqual(details[4095], item(4095))
         XCTAssertEqual(details[4096], item(4096))
-        XCTAssertEqual(details[8193], item(8193))
+        XCTAssertEqual(details[8194], item(8194))
         XCTAssertNil(details[4098], "4,098 % 7 is 3: a plain title")
         let copy = details
         for n in stride(from: 4090, to: 4100, by: 1) { details[n] = nil; expected[n] = nil }
@@ -96,5 +96,31 @@ final class ItemDetailsTests: XCTestCase {
         XCTAssertEqual(details[9_000], item(42))
         XCTAssertEqual(details[4], item(-5))
         XCTAssertEqual(details.titleCount, count)
+    }
+
+    /// Details appended whole (the titles file's two halves) are what
+    /// appending their items one by one makes, and the places left in the
+    /// last chunk before them are used again.
+    func testAppendingDetailsWholeKeepsEveryItemInItsPlace() {
+        func item(_ n: Int) -> SegmentItem { SegmentItem(title: "t\(n)", badge: .count(n)) }
+        for (headCount, tailCount) in [(5, 7), (4_096, 10), (4_100, 9_000), (0, 3), (3, 0)] {
+            var head = ItemDetails(), tail = ItemDetails(), one = ItemDetails()
+            for n in 0..<headCount { head.append(n % 5 == 1 ? nil : item(n)); one.append(n % 5 == 1 ? nil : item(n)) }
+            for n in 0..<tailCount { tail.append(n % 4 == 2 ? nil : item(-n)); one.append(n % 4 == 2 ? nil : item(-n)) }
+            head.append(contentsOf: tail)
+            XCTAssertEqual(head, one, "\(headCount) + \(tailCount)")
+            XCTAssertEqual(head.titleCount, headCount + tailCount)
+            XCTAssertEqual(head.count, one.count)
+            // Plain titles given items: the free places are taken first, and nothing else moves.
+            head[headCount + 2] = item(1_000)
+            head[1] = item(1_001)
+            one[headCount + 2] = item(1_000)
+            one[1] = item(1_001)
+            XCTAssertEqual(head, one)
+        }
+        var plain = ItemDetails(titleCount: 3)
+        plain.append(contentsOf: ItemDetails(titleCount: 4))
+        XCTAssertTrue(plain.isEmpty)
+        XCTAssertEqual(plain.titleCount, 7)
     }
 }

@@ -29,8 +29,23 @@ func checkAgainstFoundation(_ bytes: Data, _ titles: [String]) {
     precondition(expected == titles, "JSONSerialization reads other titles: \(expected) against \(titles)")
 }
 
+/// The bytes read in two halves at once (`TitlesFile.parseContents` with
+/// every array split where a comma looks like one between elements) must
+/// give what one reader gives: the same titles and items, or the same error.
+func checkTwoHalves(_ bytes: Data, _ whole: Result<TitlesFile.Contents, any Error>) {
+    let halves = Result { try TitlesFile.parseContents(bytes, path: "fuzz", minimumSplitBytes: 0) }
+    switch (whole, halves) {
+    case let (.success(a), .success(b)):
+        precondition(a == b, "two halves read other contents: \(b) against \(a)")
+    case let (.failure(a), .failure(b)):
+        precondition("\(a)" == "\(b)", "two halves fail otherwise: \(b) against \(a)")
+    default:
+        fatalError("two halves read \(halves) where one reader read \(whole)")
+    }
+}
+
 /// libFuzzer entry point: the bytes are an XSETTINGS property
-/// (`checkXSettings`) and a titles file. The file must parse or throw
+/// (`checkXSettings`) and a titles file, read whole and in two halves (`checkTwoHalves`). The file must parse or throw
 /// `TitlesFile.Failure` (never crash), and whatever parses must lay out with
 /// finite frames in order, an in-range offset and hit-tests that find every
 /// segment's center, for every selection the first byte picks. Malformed JSON
@@ -40,6 +55,7 @@ public func titlesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     checkXSettings(Array(UnsafeBufferPointer(start: data, count: size)))
     let parsed = Result { try TitlesFile.parse(bytes, path: "fuzz") }
+    checkTwoHalves(bytes, Result { try TitlesFile.parseContents(bytes, path: "fuzz", minimumSplitBytes: .max) })
     if case let .failure(error) = parsed, case let .malformedJSON(_, detail)? = error as? TitlesFile.Failure {
         precondition(detail.hasSuffix(")") && detail.contains(" (line "), "malformed JSON without a position: \(detail)")
     }
