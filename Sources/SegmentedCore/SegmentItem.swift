@@ -107,8 +107,7 @@ extension String {
     /// Whether the string's UTF-8 holds `byte`, scanned as one buffer
     /// (`utf8.contains` steps through the view's index a byte at a time).
     public func utf8Contains(_ byte: UInt8) -> Bool {
-        var text = self
-        return text.withUTF8 { $0.contains(byte) }
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
     }
 }
 

@@ -58,6 +58,24 @@ struct JSONReader {
     private let split: (comma: Int, stop: () -> Bool)?
     /// Whether reading stopped at `split`.
     private var stopped = false
+    /// Strings longer than a small string (15 bytes) read so far, by a hash
+    /// of their bytes as written, one per slot (256 once the first is read):
+    /// a text written again (the same icon path on each item) is given the
+    /// string already made, not an allocation and a UTF-8 check of its own.
+    private var recentStrings: [(range: Range<Int>, text: String)?] = []
+
+    /// `recentStrings`' slot for the string whose bytes (more than 15) are
+    /// `range`: a hash of its length and of its first and last 8 bytes, which
+    /// tell apart the titles of a file that differ (their numbers, their
+    /// words). Two that share them share a slot, and the bytes are compared.
+    private static func slot(ofBytesIn range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let first = raw.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self)
+        // Fibonacci hashing (Knuth, TAOCP vol. 3, 6.4): the top 8 bits of the product.
+        let golden: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return Int(((first ^ (last &* golden) ^ UInt64(range.count)) &* golden) >> 56)
+    }
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, topLevelElement: ((JSONValue) -> Void)?, split: (comma: Int, stop: () -> Bool)? = nil) {
         self.bytes = bytes
@@ -254,7 +272,7 @@ struct JSONReader {
             switch bytes[i] {
             case UInt8(ascii: "\""):
                 i += 1
-                return try text(start..<(i - 1), hasEscape: hasEscape)
+                return try recentText(start..<(i - 1), hasEscape: hasEscape)
             case UInt8(ascii: "\\"):
                 hasEscape = true
                 i += try escape(at: i).length
@@ -265,6 +283,19 @@ struct JSONReader {
             }
         }
         throw endOfFile()
+    }
+
+    /// `text(range, hasEscape:)`, or the string made for the same bytes
+    /// before when it is longer than 15 bytes and still in `recentStrings`.
+    private mutating func recentText(_ range: Range<Int>, hasEscape: Bool) throws(Failure) -> String {
+        guard range.count > 15 else { return try text(range, hasEscape: hasEscape) }
+        if recentStrings.isEmpty { recentStrings = Array(repeating: nil, count: 256) }
+        let slot = Self.slot(ofBytesIn: range, of: bytes)
+        if let recent = recentStrings[slot], recent.range.count == range.count,
+           bytes[recent.range].elementsEqual(bytes[range]) { return recent.text }
+        let text = try text(range, hasEscape: hasEscape)
+        recentStrings[slot] = (range, text)
+        return text
     }
 
     /// The text of the string whose bytes (between its quotes) are `range`,

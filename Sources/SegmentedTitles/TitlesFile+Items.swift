@@ -27,34 +27,24 @@ extension TitlesFile {
         /// The item that `members` (an object's, in the order written) describe.
         /// - Throws: `Problem` naming the first unknown or repeated key, or the key whose value is wrong.
         static func item(_ members: [(key: String, value: JSONValue)]) throws(Problem) -> SegmentItem {
-            // Each key's value; `null` is the same as leaving the key out.
-            var title, icon, badge, enabled, tooltip, id: JSONValue?
-            var seen = 0
-            for (key, value) in members {
-                // The slots follow `keys`' order.
-                let slot: Int
+            // Where each key's member is: the values are read in place, not copied out one by one.
+            var titleAt, iconAt, badgeAt, enabledAt, tooltipAt, idAt: Int?
+            for (index, key) in members.lazy.map(\.key).enumerated() {
                 switch key {
-                case "title": slot = 0
-                case "icon": slot = 1
-                case "badge": slot = 2
-                case "enabled": slot = 3
-                case "tooltip": slot = 4
-                case "id": slot = 5
+                case "title": try Self.place(index, in: &titleAt, key: "title")
+                case "icon": try Self.place(index, in: &iconAt, key: "icon")
+                case "badge": try Self.place(index, in: &badgeAt, key: "badge")
+                case "enabled": try Self.place(index, in: &enabledAt, key: "enabled")
+                case "tooltip": try Self.place(index, in: &tooltipAt, key: "tooltip")
+                case "id": try Self.place(index, in: &idAt, key: "id")
                 default:
-                    throw Problem(detail: "unknown key \"\(TerminalText.oneLine(TerminalText.shortened(key)))\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
-                }
-                guard seen & (1 << slot) == 0 else { throw Problem(detail: "\"\(key)\" is given twice") }
-                seen |= 1 << slot
-                let given: JSONValue? = if case .null = value { nil } else { value }
-                switch slot {
-                case 0: title = given
-                case 1: icon = given
-                case 2: badge = given
-                case 3: enabled = given
-                case 4: tooltip = given
-                default: id = given
+                    let shown = TerminalText.oneLine(TerminalText.shortened(key))
+                    throw Problem(detail: "unknown key \"\(shown)\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
             }
+            // `null` is the same as leaving the key out.
+            let title = given(at: titleAt, of: members), icon = given(at: iconAt, of: members), badge = given(at: badgeAt, of: members)
+            let enabled = given(at: enabledAt, of: members), tooltip = given(at: tooltipAt, of: members), id = given(at: idAt, of: members)
             func string(_ value: JSONValue?, _ key: String, _ requirement: String) throws(Problem) -> String? {
                 switch value {
                 case nil: return nil
@@ -79,6 +69,20 @@ extension TitlesFile {
             // Made whole, at once: an item is large, and each change of a var copied it.
             return SegmentItem(title: title, icon: iconText.map(SegmentIcon.init), badge: try Self.badge(badge), isEnabled: isEnabled,
                                tooltip: try string(tooltip, "tooltip", "a string"), id: idText)
+        }
+
+        /// The value of the member at `index`; nil for none, or `null`.
+        private static func given(at index: Int?, of members: [(key: String, value: JSONValue)]) -> JSONValue? {
+            guard let index else { return nil }
+            if case .null = members[index].value { return nil }
+            return members[index].value
+        }
+
+        /// Notes that `key`'s member is at `index`.
+        /// - Throws: `Problem` when `key` was given before (`at` holds its index).
+        private static func place(_ index: Int, in at: inout Int?, key: String) throws(Problem) {
+            guard at == nil else { throw Problem(detail: "\"\(key)\" is given twice") }
+            at = index
         }
 
         /// The badge: a count (an integer written without a fraction or an

@@ -41,6 +41,9 @@ final class JSONReaderTests: XCTestCase {
             #"{"title": "a", "badge": {"nested": [1, [2, {}]]}, "x": []}"#,
             #" [ { } , [ ] , "😀 \t tab" ] "#,
             "[\"" + String(repeating: "long title 标题 ", count: 500) + "\"]",
+            // Long strings alike in their length and first and last 8 bytes (one slot of the recent ones), and repeated.
+            #"["abcdefgh-X-ijklmnop", "abcdefgh-Y-ijklmnop", "abcdefgh-X-ijklmnop", "\/tmp\/icons\/a.png", "/tmp/icons/a.png", "\/tmp\/icons\/a.png"]"#,
+            "[" + (0..<600).map { "\"a long title, number \($0 % 300)\"" }.joined(separator: ",") + "]",
         ]
         for text in documents {
             let expected = reference(try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
@@ -58,6 +61,20 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(document, .array([]))
         XCTAssertEqual(elements, [.array([]), .object([("a", .array([])), ("b", .object([])), ("d", .string("e"))]), .string("f")])
         XCTAssertThrowsError(try read(#"[[1, [2,]]]"#), "a nested value not kept is still checked")
+    }
+
+    /// A long string written again (an icon path on every item) is the
+    /// string read first, sharing its storage, not a copy of its own.
+    func testALongStringWrittenAgainSharesTheFirstOnesStorage() throws {
+        guard case let .array(values) = try read(#"["\/usr\/share\/icons\/a.png", "a title of more than 15 bytes", "\/usr\/share\/icons\/a.png"]"#),
+              case var .string(first) = values[0], case var .string(again) = values[2], case var .string(other) = values[1] else {
+            return XCTFail("not three strings")
+        }
+        XCTAssertEqual(first, "/usr/share/icons/a.png")
+        XCTAssertEqual(again, first)
+        let storage = { (text: inout String) in text.withUTF8 { $0.baseAddress } }
+        XCTAssertEqual(storage(&again), storage(&first))
+        XCTAssertNotEqual(storage(&other), storage(&first))
     }
 
     func testMembersKeepTheirOrderAndRepeats() throws {
