@@ -58,6 +58,9 @@ struct JSONReader {
     private let split: (comma: Int, stop: () -> Bool)?
     /// Whether reading stopped at `split`.
     private var stopped = false
+    /// The keys of the last top-level object by position, with their bytes
+    /// as written (the first 16): one item's keys come in the order of the last one's.
+    private var lastKeys: [(range: Range<Int>, key: String)] = []
     /// Strings longer than a small string (15 bytes) read so far, by a hash
     /// of their bytes as written, one per slot (256 once the first is read):
     /// a text written again (the same icon path on each item) is given the
@@ -229,7 +232,7 @@ struct JSONReader {
             if isObject {
                 guard i < bytes.count else { throw endOfFile() }
                 guard bytes[i] == UInt8(ascii: "\"") else { throw invalid() }
-                let key = try string()
+                let key = isTopLevelObject ? try key(at: members.count) : try string()
                 skipSpace()
                 guard i < bytes.count else { throw endOfFile() }
                 guard bytes[i] == UInt8(ascii: ":") else { throw invalid() }
@@ -283,6 +286,29 @@ struct JSONReader {
             }
         }
         throw endOfFile()
+    }
+
+    /// The key, from its opening quote, of member `position` of a top-level
+    /// object: the key at that position in the last one when the bytes
+    /// before the next quote are that key's bytes as written, which read the same.
+    private mutating func key(at position: Int) throws(Failure) -> String {
+        let start = i + 1
+        if position < lastKeys.count {
+            let last = lastKeys[position]
+            let end = start + last.range.count
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), bytes[start..<end].elementsEqual(bytes[last.range]) {
+                i = end + 1
+                return last.key
+            }
+        }
+        let key = try string()
+        let range = start..<(i - 1)
+        if position < lastKeys.count {
+            lastKeys[position] = (range, key)
+        } else if position < 16 {
+            lastKeys.append((range, key))
+        }
+        return key
     }
 
     /// `text(range, hasEscape:)`, or the string made for the same bytes

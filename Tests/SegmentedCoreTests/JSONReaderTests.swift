@@ -77,6 +77,21 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertNotEqual(storage(&other), storage(&first))
     }
 
+    /// A top-level object's key is the last object's key at the same place
+    /// only when its bytes as written are the same: keys in another order,
+    /// written with escapes, longer, shorter or ending in an escaped backslash still read as written.
+    func testTopLevelKeysReadAsWrittenWhateverTheLastObjectHad() throws {
+        let text = #"[{"title": "a", "id": "x"}, {"titles": 2, "id": "y"}, {"title": "b", "i": 1}, {"id": "z", "title": "c"},"#
+            + #" {"ti\u0074le": "c2"}, {"title\\": "d", "id\"": "f"}, {"title\\": "e"}, {"tit": 3}]"#
+        var elements = [JSONValue]()
+        _ = try Array(text.utf8).withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
+            try JSONReader.value(of: buffer, eachTopLevelElement: { elements.append($0) })
+        }
+        let expected = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [Any])
+        XCTAssertEqual(elements.map(normalized), expected.map(reference))
+        XCTAssertEqual(elements.count, 8)
+    }
+
     func testMembersKeepTheirOrderAndRepeats() throws {
         XCTAssertEqual(try read(#"{"b": 1, "a": "x", "b": null}"#), .object([("b", .number("1")), ("a", .string("x")), ("b", .null)]))
         XCTAssertEqual(try read("-1.50e+3"), .number("-1.50e+3"), "a number keeps its text")
