@@ -8,17 +8,18 @@ enum JSONValue: Equatable {
     case null
     case array([JSONValue])
     /// The members in the order written, a repeated key included.
-    case object([(key: String, value: JSONValue)])
+    case object([JSONMember])
+}
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool {
-        switch (a, b) {
-        case let (.string(x), .string(y)), let (.number(x), .number(y)): return x == y
-        case let (.bool(x), .bool(y)): return x == y
-        case (.null, .null): return true
-        case let (.array(x), .array(y)): return x == y
-        case let (.object(x), .object(y)): return x.elementsEqual(y) { $0.key == $1.key && $0.value == $1.value }
-        default: return false
-        }
+/// A member of a JSON object. A struct, not a `(key, value)` tuple: an
+/// array of tuples is destroyed through the runtime's generic tuple witnesses.
+struct JSONMember: Equatable {
+    let key: String
+    let value: JSONValue
+
+    init(_ key: String, _ value: JSONValue) {
+        self.key = key
+        self.value = value
     }
 }
 
@@ -52,7 +53,7 @@ struct JSONReader {
     /// Given each element of a top-level array as it is read, in place of keeping it.
     private let topLevelElement: ((JSONValue) -> Void)?
     /// The last top-level object's members, emptied: the next one's, without a new allocation.
-    private var spareMembers = [(key: String, value: JSONValue)]()
+    private var spareMembers = [JSONMember]()
     /// The offset of a comma between two top-level elements where reading
     /// may stop, and the question asked on reaching it (true: stop there).
     private let split: (comma: Int, stop: () -> Bool)?
@@ -215,7 +216,7 @@ struct JSONReader {
         let isObject = bytes[i] == UInt8(ascii: "{")
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var elements = [JSONValue]()
-        var members = [(key: String, value: JSONValue)]()
+        var members = [JSONMember]()
         // Given elements one at a time, only a top-level object's members are kept:
         // any other container is read, checked and given empty, so a 16 MiB text of
         // nested values cannot grow into gigabytes of them (a breaker's `[[{},{},…]]`).
@@ -239,7 +240,7 @@ struct JSONReader {
                 i += 1
                 skipSpace()
                 let value = try value()
-                if keeps { members.append((key, value)) }
+                if keeps { members.append(JSONMember(key, value)) }
             } else if depth == 1, topLevelElement != nil {
                 give(try value())
             } else {

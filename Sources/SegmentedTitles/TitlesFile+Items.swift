@@ -26,7 +26,7 @@ extension TitlesFile {
 
         /// The item that `members` (an object's, in the order written) describe.
         /// - Throws: `Problem` naming the first unknown or repeated key, or the key whose value is wrong.
-        static func item(_ members: [(key: String, value: JSONValue)]) throws(Problem) -> SegmentItem {
+        static func item(_ members: [JSONMember]) throws(Problem) -> SegmentItem {
             // Where each key's member is: the values are read in place, not copied out one by one.
             var titleAt, iconAt, badgeAt, enabledAt, tooltipAt, idAt: Int?
             for (index, key) in members.lazy.map(\.key).enumerated() {
@@ -72,7 +72,7 @@ extension TitlesFile {
         }
 
         /// The value of the member at `index`; nil for none, or `null`.
-        private static func given(at index: Int?, of members: [(key: String, value: JSONValue)]) -> JSONValue? {
+        private static func given(at index: Int?, of members: [JSONMember]) -> JSONValue? {
             guard let index else { return nil }
             if case .null = members[index].value { return nil }
             return members[index].value

@@ -15,7 +15,7 @@ final class JSONReaderTests: XCTestCase {
         case let text as String: return .string(text)
         case is NSNull: return .null
         case let array as [Any]: return .array(array.map(reference))
-        case let object as [String: Any]: return .object(object.keys.sorted().map { ($0, reference(object[$0]!)) })
+        case let object as [String: Any]: return .object(object.keys.sorted().map { JSONMember($0, reference(object[$0]!)) })
         case let number as NSNumber:
             if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }   // how NSNumber keeps a Bool
             return .number("\(number.doubleValue)")
@@ -28,7 +28,7 @@ final class JSONReaderTests: XCTestCase {
         switch value {
         case let .number(text): return .number("\(Double(text)!)")
         case let .array(elements): return .array(elements.map(normalized))
-        case let .object(members): return .object(members.sorted { $0.key < $1.key }.map { ($0.key, normalized($0.value)) })
+        case let .object(members): return .object(members.sorted { $0.key < $1.key }.map { JSONMember($0.key, normalized($0.value)) })
         default: return value
         }
     }
@@ -59,7 +59,7 @@ final class JSONReaderTests: XCTestCase {
             try JSONReader.value(of: buffer, eachTopLevelElement: { elements.append($0) })
         }
         XCTAssertEqual(document, .array([]))
-        XCTAssertEqual(elements, [.array([]), .object([("a", .array([])), ("b", .object([])), ("d", .string("e"))]), .string("f")])
+        XCTAssertEqual(elements, [.array([]), .object([JSONMember("a", .array([])), JSONMember("b", .object([])), JSONMember("d", .string("e"))]), .string("f")])
         XCTAssertThrowsError(try read(#"[[1, [2,]]]"#), "a nested value not kept is still checked")
     }
 
@@ -93,7 +93,7 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testMembersKeepTheirOrderAndRepeats() throws {
-        XCTAssertEqual(try read(#"{"b": 1, "a": "x", "b": null}"#), .object([("b", .number("1")), ("a", .string("x")), ("b", .null)]))
+        XCTAssertEqual(try read(#"{"b": 1, "a": "x", "b": null}"#), .object([JSONMember("b", .number("1")), JSONMember("a", .string("x")), JSONMember("b", .null)]))
         XCTAssertEqual(try read("-1.50e+3"), .number("-1.50e+3"), "a number keeps its text")
     }
 

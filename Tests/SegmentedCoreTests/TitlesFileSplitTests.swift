@@ -46,7 +46,7 @@ final class TitlesFileSplitTests: XCTestCase {
             try JSONReader.elements(of: buffer, after: 20) { tail.append($0) }
         }
         XCTAssertEqual(asked, 1)
-        XCTAssertEqual(head, [.string("a"), .object([("title", .string("b"))])])
+        XCTAssertEqual(head, [.string("a"), .object([JSONMember("title", .string("b"))])])
         XCTAssertEqual(tail, [.string("c"), .string("d")])
         // Told not to stop, the head reads on to the end.
         head = []
