@@ -14,7 +14,7 @@ extension TitlesFile {
 
     /// `parseJSON`'s contents, and whether its tail was read on the second thread and taken.
     static func readJSON(_ bytes: [UInt8], bomBytes: Int, path: String, minimumSplitBytes: Int) throws -> (contents: Contents, tailTaken: Bool) {
-        var elements = ArrayElements(path: path)
+        var elements = ArrayElements(path: path, bytes: bytes.count)
         var tailTaken = false
         let document: JSONValue
         do {
@@ -56,8 +56,14 @@ extension TitlesFile {
         /// "é" and "e\u{301}" for one).
         fileprivate var ids = [[UInt8]: Int]()
 
-        init(path: String) {
+        /// Elements of an array of `bytes` bytes (or of its tail). The titles'
+        /// room is reserved for as many as those bytes can hold (two a
+        /// title, `""` and its comma, up to `maximumTitles`): an array's
+        /// doubling touches its new memory for each copy, where room never used
+        /// is never touched, and the tail's titles then go after the head's without another.
+        init(path: String, bytes: Int) {
             self.path = path
+            contents.titles.reserveCapacity(min(bytes / 2, maximumTitles))
         }
 
         /// Takes the tail's titles and items after these when the tail was
@@ -184,7 +190,7 @@ extension TitlesFile {
         fileprivate init?(_ bytes: UnsafeBufferPointer<UInt8>, after comma: Int, path: String) {
             self.bytes = bytes
             self.comma = comma
-            elements = ArrayElements(path: path)
+            elements = ArrayElements(path: path, bytes: bytes.count - comma)
             let box = Unmanaged.passRetained(self)
             let status = pthread_create(&thread, nil, { raw in
                 Unmanaged<TailReading>.fromOpaque(raw!).takeRetainedValue().read()
