@@ -229,6 +229,18 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertThrowsError(try TitlesFile.load(path: "/dev/zero")) { error in XCTAssertTrue("\(error)".contains("not a regular file")) }
     }
 
+    /// A file larger than `fstat` said when it was opened (a /proc file says
+    /// 0 bytes) is read to its end, its buffer growing as it is read.
+    func testAFileLargerThanItsStatSizeIsReadWhole() throws {
+        let path = "/proc/self/mounts"
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_size, 0, "a file whose size is not known before it is read")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertGreaterThan(text.utf8.count, 1)
+        XCTAssertEqual(try TitlesFile.load(path: path), text.split(separator: "\n").map(String.init).filter { !$0.allSatisfy(\.isWhitespace) })
+    }
+
     func testMissingFileAndDirectory() {
         XCTAssertThrowsError(try TitlesFile.load(path: "/nonexistent/titles.json")) { error in
             XCTAssertEqual("\(error)", "cannot read titles file /nonexistent/titles.json: no such file")
