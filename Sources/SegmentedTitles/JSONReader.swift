@@ -1,3 +1,5 @@
+import Glibc
+
 /// A JSON value as the titles file holds it (RFC 8259). A number keeps the
 /// text it was written as: only its reader knows what range it needs.
 enum JSONValue: Equatable {
@@ -297,7 +299,7 @@ struct JSONReader {
         if position < lastKeys.count {
             let last = lastKeys[position]
             let end = start + last.range.count
-            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), bytes[start..<end].elementsEqual(bytes[last.range]) {
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""), sameBytes(at: start, as: last.range) {
                 i = end + 1
                 return last.key
             }
@@ -312,6 +314,12 @@ struct JSONReader {
         return key
     }
 
+    /// Whether the bytes from `offset` are those of `range` (`memcmp`: a
+    /// slice's `elementsEqual` compares a byte at a time).
+    private func sameBytes(at offset: Int, as range: Range<Int>) -> Bool {
+        memcmp(bytes.baseAddress! + offset, bytes.baseAddress! + range.lowerBound, range.count) == 0
+    }
+
     /// `text(range, hasEscape:)`, or the string made for the same bytes
     /// before when it is longer than 15 bytes and still in `recentStrings`.
     private mutating func recentText(_ range: Range<Int>, hasEscape: Bool) throws(Failure) -> String {
@@ -319,7 +327,7 @@ struct JSONReader {
         if recentStrings.isEmpty { recentStrings = Array(repeating: nil, count: 256) }
         let slot = Self.slot(ofBytesIn: range, of: bytes)
         if let recent = recentStrings[slot], recent.range.count == range.count,
-           bytes[recent.range].elementsEqual(bytes[range]) { return recent.text }
+           sameBytes(at: range.lowerBound, as: recent.range) { return recent.text }
         let text = try text(range, hasEscape: hasEscape)
         recentStrings[slot] = (range, text)
         return text
