@@ -38,8 +38,7 @@ extension TitlesFile {
                 case "tooltip": try Self.place(index, in: &tooltipAt, key: "tooltip")
                 case "id": try Self.place(index, in: &idAt, key: "id")
                 default:
-                    let shown = TerminalText.oneLine(TerminalText.shortened(key))
-                    throw Problem(detail: "unknown key \"\(shown)\" (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
+                    throw Problem(detail: "unknown key \(TerminalText.oneLine(TerminalText.quoted(key))) (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
             }
             // `null` is the same as leaving the key out.

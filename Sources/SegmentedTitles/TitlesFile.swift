@@ -44,7 +44,7 @@ public enum TitlesFile {
             case let .tooManyTitles(path): return "titles file \(path) has more than \(TitlesFile.maximumTitles) titles"
             case let .badItem(path, index, detail): return "titles file \(path): element \(index): \(detail)"
             case let .duplicateID(path, first, second, id):
-                return "titles file \(path): elements \(first) and \(second) have the same \"id\" \"\(TerminalText.oneLine(TerminalText.shortened(id)))\""
+                return "titles file \(path): elements \(first) and \(second) have the same \"id\" \(TerminalText.oneLine(TerminalText.quoted(id)))"
             }
         }
     }

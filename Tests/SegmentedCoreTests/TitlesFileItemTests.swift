@@ -51,6 +51,10 @@ final class TitlesFileItemTests: XCTestCase {
         assertRefused(#"["a", {"title": "b", "enable": false}]"#, #"titles file t: element 1: unknown key "enable" "# + keys)
         assertRefused(#"[{"title": "b", "zz": 1, "colour": 2}]"#, #"titles file t: element 0: unknown key "zz" "# + keys)
         assertRefused(#"[{"title": "b", "a\u001b[2J": 1}]"#, #"titles file t: element 0: unknown key "a\u{1B}[2J" "# + keys)
+        // Its own quote escaped, as a breaker pass asked: `unknown key "ti"tle"` read as two keys.
+        assertRefused(#"[{"title": "a"}, {"ti\"tle": "b"}]"#, #"titles file t: element 1: unknown key "ti\"tle" "# + keys)
+        assertRefused(#"[{"title": "a", "id": "a\"b"}, {"title": "c", "id": "a\"b"}]"#,
+                      #"titles file t: elements 0 and 1 have the same "id" "a\"b""#)
     }
 
     /// What a breaker pass found: ids told apart by code point, a NUL in an

@@ -263,4 +263,18 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.oneLine("\u{1B}[31mred\u{7F}\u{85}"), "\\u{1B}[31mred\\u{7F}\\u{85}")
         XCTAssertEqual(TerminalText.oneLine("一级建造师 ok"), "一级建造师 ok")
     }
+
+    /// A right-to-left override (Trojan Source's U+202E) or an isolate would
+    /// reorder the rest of the line on the terminal; Arabic letters are text.
+    func testBidirectionalControlsAreEscaped() {
+        XCTAssertEqual(TerminalText.oneLine("key\u{202E}gnp.exe\u{2066}x\u{200F}"), "key\\u{202E}gnp.exe\\u{2066}x\\u{200F}")
+        XCTAssertEqual(TerminalText.oneLine("مرحبا"), "مرحبا")
+    }
+
+    /// Quoted text shows its own quotes and backslashes escaped, as JSON writes them.
+    func testQuotedTextEscapesItsQuotes() {
+        XCTAssertEqual(TerminalText.quoted(#"ti"tle"#), #""ti\"tle""#)
+        XCTAssertEqual(TerminalText.quoted(#"a\b"#), #""a\\b""#)
+        XCTAssertEqual(TerminalText.quoted(String(repeating: "k", count: 81)), "\"" + String(repeating: "k", count: 80) + "…\"")
+    }
 }
