@@ -30,8 +30,8 @@ public enum TerminalText {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
             case 0x09: out += "\\t"
-            case 0x00...0x1F, 0x7F...0x9F: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            case _ where scalar.properties.isBidiControl: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case let value where value <= 0x1F || (0x7F...0x9F).contains(value) || scalar.properties.isBidiControl:
+                out += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

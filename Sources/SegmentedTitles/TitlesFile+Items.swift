@@ -29,6 +29,7 @@ extension TitlesFile {
         static func item(_ members: [JSONMember]) throws(Problem) -> SegmentItem {
             // Where each key's member is: the values are read in place, not copied out one by one.
             var titleAt, iconAt, badgeAt, enabledAt, tooltipAt, idAt: Int?
+            // The keys alone: enumerating the members would copy each value.
             for (index, key) in members.lazy.map(\.key).enumerated() {
                 switch key {
                 case "title": try Self.place(index, in: &titleAt, key: "title")
