@@ -9,6 +9,13 @@ import SegmentedCore
 /// that holds it (`TooltipLayout.frame`), holding the pointer and keyboard
 /// grabs while it is open, as menus do.
 ///
+/// The pointer grab is an XInput 2 grab when the strip reads XInput 2: a
+/// press on the strip holds XI2's implicit grab, and the server refuses a
+/// core `XGrabPointer` during a grab of another kind, even from the same
+/// client, while a grab of the same kind takes it over. So a right-click held
+/// as a hand holds it opens the list, and its release, dragged onto a row,
+/// chooses that row (as GTK's and Qt's context menus do).
+///
 /// It draws the rows `PopupListModel.shownRows` only, in the strip's
 /// unselected font through its text routine: disabled titles in
 /// `disabledTextColor`, the strip's selected one in the accent color after
@@ -40,8 +47,13 @@ final class PopupListWindow {
     private let style: StripStyle
     private let colors: ColorCache
     private let rowHeight: Int, padding: Int, mark: Int, border: Int
-    /// A press inside the list came first: only then does a release choose (the right-click that opened it releases over it too).
+    /// A release over an enabled row chooses it: set by a press inside the list, or by the held press that opened it,
+    /// and cleared by a release anywhere else (the quick right-click that opened it releases over the strip).
     private var armed = false
+    /// The list's XInput 2 pointer events, when the pointer grab is an XInput 2 grab.
+    private var xinput: XInput2Pointer?
+    /// The master pointer the XInput 2 grab holds.
+    private var grabbedDevice: Int32 = 0
 
     /// A list of `titles` with `selected` marked, not yet on screen.
     /// - Parameter isEnabled: whether row `i` can be chosen.
@@ -59,8 +71,11 @@ final class PopupListWindow {
 
     /// Maps the list under `anchor` (root pixels) and takes the grabs: at
     /// most 20 rows, and no more than the monitor holding it has room for.
+    /// - Parameters:
+    ///   - xinput2: take the pointer with an XInput 2 grab (the strip reads XInput 2, so its press holds an XI2 implicit grab).
+    ///   - heldPress: a pointer press opened it and is still held: its release over an enabled row chooses that row.
     /// - Returns: false when another client holds the pointer or keyboard (the list is then closed again).
-    func open(under anchor: Rect) -> Bool {
+    func open(under anchor: Rect, xinput2: Bool, heldPress: Bool) -> Bool {
         let display = connection.display, screen = connection.screen, scale = style.scale
         let monitor = TooltipWindow.monitor(holding: anchor, connection)
         let fitting = max(1, (Int(monitor.height) - 2 * border) / rowHeight)
@@ -81,50 +96,90 @@ final class PopupListWindow {
                                UInt(CWOverrideRedirect | CWSaveUnder | CWEventMask), &attributes)
         // A grab needs the window viewable: the server has mapped it once this returns.
         connection.mapPopup(window, type: "_NET_WM_WINDOW_TYPE_POPUP_MENU")
-        let pointerMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
-        let pointer = XGrabPointer(display, window, 0, pointerMask, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+        let pointer = grabPointer(xinput2: xinput2)
         let keyboard = XGrabKeyboard(display, window, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
         guard pointer == GrabSuccess, keyboard == GrabSuccess else {
             close()
             return false
         }
+        armed = heldPress
         draw()
         // A round trip: the list is on the screen before the strip says it is open.
         XSync(display, 0)
         return true
     }
 
+    /// Takes the pointer for the list's window: an XInput 2 grab of the client pointer (the master pointer
+    /// this client's events come from), else a core grab.
+    /// - Returns: the grab's status (`GrabSuccess`, `AlreadyGrabbed`...).
+    private func grabPointer(xinput2: Bool) -> Int32 {
+        let display = connection.display
+        if xinput2, let xinput = XInput2Pointer(display: display, window: window), XIGetClientPointer(display, 0, &grabbedDevice) != 0 {
+            self.xinput = xinput
+            var bits = [UInt8](repeating: 0, count: Int(cxft_xi_mask_len()))
+            for type in [XI_ButtonPress, XI_ButtonRelease, XI_Motion] { cxft_xi_set_mask(&bits, type) }
+            return bits.withUnsafeMutableBufferPointer { buffer in
+                var mask = XIEventMask(deviceid: grabbedDevice, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+                return XIGrabDevice(display, grabbedDevice, window, UInt(CurrentTime), 0, GrabModeAsync, GrabModeAsync, 0, &mask)
+            }
+        }
+        let pointerMask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        return XGrabPointer(display, window, 0, pointerMask, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime))
+    }
+
     /// Handles an event for the list's window (the grabs send it every key and pointer event).
     /// - Returns: whether the event was the list's.
     func handle(_ event: inout XEvent) -> Bool {
-        guard window != 0, event.xany.window == window else { return false }
+        guard window != 0 else { return false }
+        if event.type == GenericEvent {
+            guard let xinput, let input = xinput.translate(&event) else { return false }
+            pointer(input)
+            return true
+        }
+        guard event.xany.window == window else { return false }
         switch event.type {
         case Expose where event.xexpose.count == 0:
             draw()
         case KeyPress:
             key(&event.xkey)
-        case ButtonPress:
-            let button = event.xbutton.button
-            if button == 4 || button == 5 {
-                model.scroll(notches: button == 4 ? -1 : 1)
-                draw()
-            } else if let row = row(atX: event.xbutton.x, y: event.xbutton.y) {
-                armed = true
-                model.point(at: row)
-                draw()
-            } else if !contains(x: event.xbutton.x, y: event.xbutton.y) {
-                finish(nil)   // a press outside: nothing chosen
-            }
-        case ButtonRelease where armed && (event.xbutton.button == 1 || event.xbutton.button == 3):
-            if let row = row(atX: event.xbutton.x, y: event.xbutton.y), model.isEnabled(row) { finish(row) }
-        case MotionNotify:
-            let before = model.highlighted
-            model.point(at: row(atX: event.xmotion.x, y: event.xmotion.y))
-            if model.highlighted != before { draw() }
+        case ButtonPress, ButtonRelease, MotionNotify:
+            let e = event.xbutton
+            pointer(event.type == MotionNotify ? .motion(x: Double(event.xmotion.x), y: Double(event.xmotion.y), scroll: (0, 0), time: 0)
+                    : event.type == ButtonPress ? .press(button: e.button, x: Double(e.x), y: Double(e.y), state: e.state, time: 0)
+                    : .release(button: e.button, x: Double(e.x), y: Double(e.y), state: e.state, time: 0))
         default:
             break
         }
         return true
+    }
+
+    /// A pointer event on the list's window (core or XInput 2), window pixels.
+    private func pointer(_ input: PointerInput) {
+        switch input {
+        case let .press(button, x, y, _, _):
+            if button == 4 || button == 5 {
+                model.scroll(notches: button == 4 ? -1 : 1)
+                draw()
+            } else if let row = row(atX: x, y: y) {
+                armed = true
+                model.point(at: row)
+                draw()
+            } else if !contains(x: x, y: y) {
+                finish(nil)   // a press outside: nothing chosen
+            }
+        case let .release(button, x, y, _, _) where button == 1 || button == 3:
+            guard armed, let row = row(atX: x, y: y), model.isEnabled(row) else {
+                armed = false
+                return
+            }
+            finish(row)
+        case let .motion(x, y, _, _):
+            let before = model.highlighted
+            model.point(at: row(atX: x, y: y))
+            if model.highlighted != before { draw() }
+        default:
+            break
+        }
     }
 
     /// Ungrabs and destroys the window (nothing chosen is reported: `finished` is not called).
@@ -135,7 +190,8 @@ final class PopupListWindow {
             self.accessible = nil
         }
         let display = connection.display
-        XUngrabPointer(display, UInt(CurrentTime))
+        if xinput != nil { XIUngrabDevice(display, grabbedDevice, UInt(CurrentTime)) } else { XUngrabPointer(display, UInt(CurrentTime)) }
+        xinput = nil
         XUngrabKeyboard(display, UInt(CurrentTime))
         XDestroyWindow(display, window)
         // A round trip, not a flush: the grabs are gone before the strip says the list closed.
@@ -165,7 +221,7 @@ final class PopupListWindow {
 
     /// The row under root pixel (`x`, `y`), if one is shown there.
     func row(atRootX x: Int, rootY y: Int) -> Int? {
-        row(atX: Int32(clamping: x - frame.x), y: Int32(clamping: y - frame.y))
+        row(atX: Double(x - frame.x), y: Double(y - frame.y))
     }
 
     /// STRIP_ACC_* flags of row `row`: showing (scrolled into view), selected
@@ -216,13 +272,13 @@ final class PopupListWindow {
         return scalar.flatMap(Unicode.Scalar.init).map { String($0) }
     }
 
-    private func contains(x: Int32, y: Int32) -> Bool {
-        x >= 0 && y >= 0 && Int(x) < frame.width && Int(y) < frame.height
+    private func contains(x: Double, y: Double) -> Bool {
+        x >= 0 && y >= 0 && x < Double(frame.width) && y < Double(frame.height)
     }
 
-    private func row(atX x: Int32, y: Int32) -> Int? {
+    private func row(atX x: Double, y: Double) -> Int? {
         guard contains(x: x, y: y) else { return nil }
-        return model.row(atY: Double(Int(y) - border), rowHeight: Double(rowHeight))
+        return model.row(atY: y.rounded(.down) - Double(border), rowHeight: Double(rowHeight))
     }
 
     /// Draws the rows shown into a pixmap and copies it to the window.

@@ -41,7 +41,8 @@ extension SegmentedStrip {
                 // The popup list of every title drops from the strip's foot at the pointer.
                 if case let .press(_, windowX, _, _, _) = windowInput {
                     let origin = rootOrigin()
-                    openPopupList(under: Rect(x: Double(origin.x) + windowX, y: Double(origin.y), width: 1, height: metrics.stripHeight))
+                    openPopupList(under: Rect(x: Double(origin.x) + windowX, y: Double(origin.y), width: 1, height: metrics.stripHeight),
+                                  heldPress: true)
                 }
             case 4...7:
                 // Scrolling is not closing in one place: held widths go (their room would scroll into view).

@@ -11,11 +11,12 @@ extension SegmentedStrip {
     /// another client holds the pointer or keyboard grab.
     public func openPopupList() {
         guard let index = model.selectedIndex ?? (model.titles.isEmpty ? nil : 0) else { return }
-        openPopupList(under: segmentOnRoot(index))
+        openPopupList(under: segmentOnRoot(index), heldPress: false)
     }
 
-    /// Opens the popup list under `anchor` (root pixels).
-    func openPopupList(under anchor: Rect) {
+    /// Opens the popup list under `anchor` (root pixels); `heldPress` when a
+    /// held pointer press opens it (its release over a row chooses the row).
+    func openPopupList(under anchor: Rect, heldPress: Bool) {
         guard !isDestroyed, popupList == nil, !model.titles.isEmpty else { return }
         let start = Self.now()
         tooltips.dismiss()
@@ -24,7 +25,7 @@ extension SegmentedStrip {
                                    isEnabled: { model.isEnabled(at: $0) }, font: painter.unselectedFont, style: style, colors: colors)
         list.finished = { [weak self] row in self?.popupListFinished(row) }
         list.frameObserver = popupListFrameObserver
-        let opened = list.open(under: anchor)
+        let opened = list.open(under: anchor, xinput2: xinput != nil, heldPress: heldPress)
         eventsMayBeQueued()
         guard opened else { return }
         popupListOpenSeconds = Self.now() - start

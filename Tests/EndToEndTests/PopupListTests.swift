@@ -38,8 +38,7 @@ final class PopupListTests: XCTestCase {
         XCTAssertTrue(canGrabPointer(display), "nothing holds the pointer before")
 
         display.move(strip, x: 120, y: 20)
-        display.button(3, down: true)
-        display.button(3, down: false)
+        display.handClick(3)
         let shown = try demo.process.next("popup")
         XCTAssertEqual(shown["shown"] as? Bool, true)
         XCTAssertEqual(shown["rows"] as? Int, 5)
@@ -80,11 +79,60 @@ final class PopupListTests: XCTestCase {
         display.key(demo.window, keysym: XK_F10, holding: XK_Shift_L)
         XCTAssertEqual(try demo.process.next("popup")["shown"] as? Bool, true)
         display.move(XRootWindow(display.display, display.screen), x: 5, y: 700)
-        display.button(1, down: true)
-        display.button(1, down: false)
+        display.handClick()
         XCTAssertEqual(try demo.process.next("popup")["shown"] as? Bool, false)
         XCTAssertTrue(canGrabPointer(display))
         XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "select" }.count, 1, "only Return selected")
+    }
+
+    /// A right-click held 80 ms, as a hand holds it, opens the list every time:
+    /// the press holds XInput 2's implicit grab, which a core grab could not take over.
+    func testAHandsRightClickOpensItEveryTime() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo([])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        for attempt in 0..<5 {
+            display.move(strip, x: 120 + attempt * 10, y: 20)
+            display.handClick(3)
+            let shown = try demo.process.next("popup")
+            XCTAssertEqual(shown["shown"] as? Bool, true, "attempt \(attempt)")
+            // The release went to the open list, over no row: the list stays open and holds the pointer.
+            XCTAssertFalse(canGrabPointer(display), "attempt \(attempt): the list holds the pointer")
+            display.key(Window(try XCTUnwrap(traceNumber(shown["window"]))), keysym: XK_Escape)
+            XCTAssertEqual(try demo.process.next("popup")["shown"] as? Bool, false)
+        }
+        XCTAssertTrue(canGrabPointer(display), "the grab is released")
+        XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" }, "a click chooses nothing")
+    }
+
+    /// A right-click held down, dragged onto a row and released there chooses that row, as a context menu does.
+    func testAHeldRightClickReleasedOnARowChoosesIt() throws {
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try RunningDemo([])
+        defer { demo.process.process.terminate() }
+        let strip = Window(try XCTUnwrap(traceNumber(demo.ready["stripWindow"])))
+        display.move(strip, x: 120, y: 20)
+        display.button(3, down: true)
+        let shown = try demo.process.next("popup")
+        let frame = try XCTUnwrap(shown["frame"] as? [String: Any])
+        let rows = try XCTUnwrap(shown["rows"] as? Int)
+        let x = Int(try XCTUnwrap(traceNumber(frame["x"]))), y = Int(try XCTUnwrap(traceNumber(frame["y"])))
+        let rowHeight = (Int(try XCTUnwrap(traceNumber(frame["height"]))) - 2) / rows   // a 1 px border at scale 1
+        let root = XRootWindow(display.display, display.screen)
+        // Down onto row 2 in a few steps, as a hand moves, then let go there.
+        for step in 1...4 {
+            display.move(root, x: x + 20, y: y - 20 + step * (20 + 2 * rowHeight + rowHeight / 2) / 4)
+            usleep(15_000)
+        }
+        display.button(3, down: false)
+        XCTAssertEqual(try demo.process.next("popup")["shown"] as? Bool, false)
+        let select = try demo.process.next("select")
+        XCTAssertEqual(select["index"] as? Int, 2)
+        XCTAssertEqual(select["cause"] as? String, "menu")
+        XCTAssertTrue(canGrabPointer(display), "the grab is released")
     }
 
     func testTypeAheadAndOpeningAboveAtTheScreensFoot() throws {

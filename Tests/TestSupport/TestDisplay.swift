@@ -81,20 +81,35 @@ public final class TestDisplay {
         button(down: false)
     }
 
-    /// A button-1 click at (x, y), window coordinates.
-    public func click(_ window: Window, x: Int, y: Int) {
-        move(window, x: x, y: y)
-        button(down: true)
-        button(down: false)
+    /// How long a hand holds a click's button, microseconds: about 80 ms.
+    public static let handClickMicroseconds: UInt32 = 80_000
+
+    /// Presses `button` where the pointer is and releases it 80 ms later, as a hand clicks.
+    public func handClick(_ button: UInt32 = 1) {
+        self.button(button, down: true)
+        usleep(Self.handClickMicroseconds)
+        self.button(button, down: false)
     }
 
-    /// Presses and releases the key for `keysym`, with the pointer in the window and focus on it.
+    /// A button-1 click at (x, y), window coordinates, held 80 ms as a hand holds it.
+    public func click(_ window: Window, x: Int, y: Int) {
+        move(window, x: x, y: y)
+        handClick()
+    }
+
+    /// How long a typed key is held, and the gap after it, microseconds: keys are typed, not injected in one burst.
+    public static let keyHoldMicroseconds: UInt32 = 40_000
+
+    /// Types the key for `keysym` (held 40 ms, then 40 ms to the next), with focus on the window.
     public func key(_ window: Window, keysym: Int32) {
         XSetInputFocus(display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
         let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
         XTestFakeKeyEvent(display, code, 1, 0)
+        XSync(display, 0)
+        usleep(Self.keyHoldMicroseconds)
         XTestFakeKeyEvent(display, code, 0, 0)
         XSync(display, 0)
+        usleep(Self.keyHoldMicroseconds)
     }
 
     /// Presses and releases `keysym` while holding `modifier` (a keysym such as XK_Control_L or XK_Shift_L).
@@ -103,10 +118,15 @@ public final class TestDisplay {
         let mod = UInt32(XKeysymToKeycode(display, KeySym(modifier)))
         let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
         XTestFakeKeyEvent(display, mod, 1, 0)
+        XSync(display, 0)
+        usleep(Self.keyHoldMicroseconds)
         XTestFakeKeyEvent(display, code, 1, 0)
+        XSync(display, 0)
+        usleep(Self.keyHoldMicroseconds)
         XTestFakeKeyEvent(display, code, 0, 0)
         XTestFakeKeyEvent(display, mod, 0, 0)
         XSync(display, 0)
+        usleep(Self.keyHoldMicroseconds)
     }
 
     /// Holds a modifier key (keysym) down or lets it go.
