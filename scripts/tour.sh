@@ -18,13 +18,23 @@ rm -f "$trace"
 demo=$!
 trap 'kill $demo 2>/dev/null || true' EXIT
 
-for _ in $(seq 200); do grep -q '"firstFrame"' "$trace" 2>/dev/null && break; sleep 0.05; done
-grep -q '"firstFrame"' "$trace" || { echo "tour: the demo did not draw a frame" >&2; exit 1; }
+# The demo refusing its flags or titles has said why on stderr: its status is the tour's, at once.
+for _ in $(seq 200); do
+  grep -q '"firstFrame"' "$trace" 2>/dev/null && break
+  if ! kill -0 "$demo" 2>/dev/null; then
+    status=0; wait "$demo" || status=$?
+    trap - EXIT
+    exit "$status"
+  fi
+  sleep 0.05
+done
+grep -q '"firstFrame"' "$trace" || { echo "tour: the demo did not draw a frame within 10 s" >&2; exit 1; }
 wid=$(grep -m1 '"ready"' "$trace" | sed -E 's/.*"window":([0-9]+).*/\1/')
 
 shots=()
 shot() { import -window "$wid" "$out/$1.png"; shots+=("$out/$1.png"); }
-click() { xdotool mousemove --window "$wid" "$1" 22 click 1; }
+# A click held 80 ms, as a hand holds it.
+click() { xdotool mousemove --window "$wid" "$1" 22 mousedown 1 sleep 0.08 mouseup 1; }
 
 shot 01-start
 click 330; sleep 0.12; shot 02-mid-tween; sleep 0.4; shot 03-selected-right
@@ -34,7 +44,7 @@ xdotool mousemove --window "$wid" 350 22 mousedown 1
 for x in 330 300 260 220 180 150; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.02; done
 xdotool mouseup 1; sleep 0.2; shot 06-dragged
 click 200; sleep 0.5; shot 07-after-drag-click
-xdotool mousemove --window "$wid" 200 22 click 5; sleep 0.4; shot 08-wheel-down
+xdotool mousemove --window "$wid" 200 22 mousedown 5 sleep 0.02 mouseup 5; sleep 0.4; shot 08-wheel-down
 xdotool key End; sleep 0.5; shot 09-key-end
 xdotool key Left; sleep 0.5
 xdotool mousemove --window "$wid" 120 22; sleep 0.7; shot 10-hover   # long enough for a tooltip (0.5 s) when an item has one
@@ -56,7 +66,7 @@ xdotool mouseup 1; sleep 0.6; shot 16-swipe-settled
 xdotool mousemove --window "$wid" 200 22 mousedown 1; sleep 0.6
 for x in 215 230 245 260 275 290 305 320 335; do xdotool mousemove --window "$wid" "$x" 22; sleep 0.02; done
 sleep 0.1; shot 17-moving; xdotool mouseup 1; sleep 0.5; shot 18-moved
-xdotool mousemove --window "$wid" 120 22 click 2; sleep 0.1; shot 19-closing; sleep 0.5; shot 20-closed
+xdotool mousemove --window "$wid" 120 22 mousedown 2 sleep 0.08 mouseup 2; sleep 0.1; shot 19-closing; sleep 0.5; shot 20-closed
 xdotool mousemove --window "$wid" 200 120 key q
 status=0; wait $demo || status=$?
 trap - EXIT

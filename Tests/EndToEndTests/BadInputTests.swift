@@ -276,3 +276,20 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual(version.waitForExit(), 0)
     }
 }
+
+/// `make run` with no display plays the tour (scripts/tour.sh): a flag the
+/// demo refuses ends it at once with the demo's own line and status.
+final class TourBadFlagTests: XCTestCase {
+    func testTheTourEndsAtOnceWithTheDemosStatus() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let output = try TemporaryFolder(prefix: "segmented-tour")
+        let start = Date()
+        let result = try Command([root.appendingPathComponent("scripts/tour.sh").path, DemoProcess.binaryPath, output.path,
+                                  "--accent-color", "nope"])
+        XCTAssertEqual(result.status, 2, result.errors)
+        XCTAssertTrue(result.errors.hasPrefix("segmented-demo: "), result.errors)
+        XCTAssertEqual(result.errors.split(separator: "\n").count, 1, "the demo's line alone: \(result.errors)")
+        // The tour polls for the first frame every 50 ms and gave up after 10 s; the demo exits within a second.
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "at once, not after the tour's wait")
+    }
+}
