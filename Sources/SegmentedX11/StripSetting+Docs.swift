@@ -18,7 +18,7 @@ extension StripSetting {
     /// the default and what it accepts, wrapped at `width` columns.
     public static func helpLines(indent: Int = 2, column: Int = 27, width: Int = 100) -> [String] {
         all.flatMap { setting in
-            let head = String(repeating: " ", count: indent) + setting.flag + " " + (setting.metavar.contains("|") ? "NAME" : setting.metavar)
+            let head = String(repeating: " ", count: indent) + setting.flag + " " + setting.metavar
             let text = "\(setting.help) (default \(setting.defaultText); \(setting.accepted))"
             return wrap(text.split(separator: " ").map(String.init), first: head, column: column, width: width)
         }

@@ -125,6 +125,16 @@ final class StripSettingTests: XCTestCase {
         }
     }
 
+    /// `--help` names each setting's value as the usage line does (`--closable on|off`, not `--closable NAME`).
+    func testHelpShowsTheUsageLinesPlaceholder() {
+        let help = StripSetting.helpLines(width: 400)
+        for (setting, usage) in zip(StripSetting.all, StripSetting.usageItems) {
+            let placeholder = usage.dropFirst().dropLast()   // "[--flag METAVAR]"
+            // The head alone on its line when it is past the help's column, else the help follows it.
+            XCTAssertTrue(help.contains { $0 == "  " + placeholder || $0.hasPrefix("  " + placeholder + " ") }, "\(setting.flag): \(placeholder)")
+        }
+    }
+
     func testTheLayoutMetricsOfAStyleAreTheCoresDesignScaled() {
         XCTAssertEqual(StripStyle().layoutMetrics, LayoutMetrics())
         var style = StripStyle()
