@@ -42,6 +42,25 @@ public struct ItemChange: Equatable, Sendable {
     public var title = ""
 }
 
+extension ItemChange {
+    /// Where each item came from: for each item after `changes` (applied in
+    /// order to a list of `oldCount` items), the index it had before, nil for
+    /// an inserted item. What follows items by identity (the accessible tabs) reads this.
+    public static func sources(oldCount: Int, after changes: [ItemChange]) -> [Int?] {
+        var sources: [Int?] = Array(0..<oldCount)
+        for change in changes {
+            switch change.kind {
+            case let .inserted(j): sources.insert(nil, at: min(max(j, 0), sources.count))
+            case let .removed(i) where sources.indices.contains(i): sources.remove(at: i)
+            case let .moved(from, to) where sources.indices.contains(from) && sources.indices.contains(to):
+                sources.insert(sources.remove(at: from), at: to)
+            default: break
+            }
+        }
+        return sources
+    }
+}
+
 extension StripModel {
     /// Inserts `item` at `index` (0...count) at `now` (seconds). The selected
     /// item stays selected (its index grows when the insert is before it; an

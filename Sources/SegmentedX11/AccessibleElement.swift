@@ -146,10 +146,15 @@ final class AccessibleElement {
         StripAccessibility.changed()
     }
 
-    /// The strip's titles were replaced.
-    func titlesReplaced() {
+    /// The strip's items changed: `sources[j]` is the index the item now at
+    /// `j` had before (-1: a new item), `selectedBefore` the index selected
+    /// before. The tab objects follow their items, and the selection is told
+    /// by item (`strip_acc_items_changed`); `titlesMayDiffer` for a reload or
+    /// an item set, where a kept item's title may be another.
+    func itemsChanged(sources: [Int32], selectedBefore: Int?, titlesMayDiffer: Bool, focused: Bool) {
         guard let node else { return }
-        strip_acc_children_changed(node)
+        strip_acc_items_changed(node, sources, Int32(sources.count), Int32(selectedBefore ?? -1), focused ? 1 : 0,
+                                titlesMayDiffer ? 1 : 0)
         if let area = pageArea?.node { strip_acc_name_changed(area) }
         StripAccessibility.changed()
     }

@@ -105,23 +105,20 @@ extension SegmentedStrip {
             if let wanted = selectedIndex, wanted != model.selectedIndex {
                 _ = try? model.select(wanted, at: now, animated: animated && hasDrawnFirstFrame)
             }
-            itemsDidChange(changes, from: old, cause: .api)
+            itemsDidChange(changes, from: old, cause: .api, titlesMayDiffer: true)
             return
         }
         let match = ItemDiff.matches(old: model.items, new: items)
         let following = old.flatMap { match.firstIndex(of: $0) }
         let (titles, details) = StripModel.split(items)
-        try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following)
-        // Another item at the same index: `replace` tells only of a new index.
-        if following == nil, old != nil, model.selectedIndex == old {
-            announce(SelectionChange(oldIndex: old, newIndex: old, cause: .api))
-        }
+        try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following, sources: match)
     }
 
     /// What follows a change of the items: the rest measured, hover and
-    /// tooltip dropped, the pages and assistive technologies told, the host
-    /// told of a new selected index (`cause`) and of the changes.
-    func itemsDidChange(_ changes: [ItemChange], from old: Int?, cause: SelectionCause) {
+    /// tooltip dropped, the pages and assistive technologies told (the tabs
+    /// follow their items), the host told of a new selected index (`cause`)
+    /// and of the changes.
+    func itemsDidChange(_ changes: [ItemChange], from old: Int?, cause: SelectionCause, titlesMayDiffer: Bool = false) {
         guard !isDestroyed else { return }
         if hasDrawnFirstFrame { measureRemainingTitles() }
         closePopupList()    // its rows are the old titles
@@ -129,12 +126,22 @@ extension SegmentedStrip {
         hoveredCloseButton = nil
         tooltips.pointerLeft()
         linkedPages?.titlesChanged()
-        accessible?.titlesReplaced()
+        if let accessible {
+            let oldCount = changes.reduce(model.titles.count) { count, change in
+                switch change.kind {
+                case .inserted: count - 1
+                case .removed: count + 1
+                case .moved: count
+                }
+            }
+            let sources = ItemChange.sources(oldCount: oldCount, after: changes).map { Int32($0 ?? -1) }
+            accessible.itemsChanged(sources: sources, selectedBefore: old, titlesMayDiffer: titlesMayDiffer, focused: hasKeyboardFocus)
+        }
         let new = model.selectedIndex
         // Another item (the selected one went), or the same one at another index: hosts that keep an index hear both.
         let moved = changes.contains { $0.selectionMoved }
         if new != old || moved {
-            announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause))
+            announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause, isSameItem: !moved && old != nil), toAccessibility: false)
         }
         for change in changes {
             if case let .moved(from, to) = change.kind { callbacks.moved?(self, from, to) }

@@ -51,7 +51,8 @@ extension SegmentedStrip {
         }
         let titleChanged = try model.setItem(item, at: index, at: Self.now(), animated: animated)
         if titleChanged { reports.selectionPending = true }
-        accessible?.titlesReplaced()
+        accessible?.itemsChanged(sources: (0..<Int32(model.titles.count)).map { $0 }, selectedBefore: model.selectedIndex,
+                                 titlesMayDiffer: true, focused: hasKeyboardFocus)
         linkedPages?.setNeedsDisplay()
         needsPaint = true
         scheduleUpdate()

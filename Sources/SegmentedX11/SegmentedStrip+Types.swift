@@ -32,6 +32,9 @@ extension SegmentedStrip {
         public var newIndex: Int?
         /// What caused it.
         public var cause: SelectionCause
+        /// Whether the item selected now is the one selected before, at another index (an insert, removal or
+        /// move before it): false when another item is selected, even at the same index (the selected one was removed).
+        public var isSameItem = false
         /// Whether the user caused it (a click, a key, a swipe or an assistive technology), not the host.
         public var isUserInitiated: Bool { cause != .api }
     }

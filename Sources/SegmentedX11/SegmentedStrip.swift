@@ -307,7 +307,8 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// `setTitles` with `details`, the items that are more than a title, by index.
-    func replace(titles: [String], details: ItemDetails, selectedIndex: Int?) throws {
+    /// `sources[j]`, when given, is the index item j had before (nil: a new item); otherwise every item is new.
+    func replace(titles: [String], details: ItemDetails, selectedIndex: Int?, sources: [Int?]? = nil) throws {
         if let wanted = selectedIndex, !titles.indices.contains(wanted) {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
         }
@@ -323,9 +324,14 @@ public final class SegmentedStrip: ChildWindow {
         tooltips.pointerLeft()
         // The linked pages: one per new title, on the selection, before the host hears of the change.
         linkedPages?.titlesChanged()
-        accessible?.titlesReplaced()
-        if model.selectedIndex != old {
-            announce(SelectionChange(oldIndex: old, newIndex: model.selectedIndex, cause: .api))
+        let sources = sources ?? Array(repeating: nil, count: titles.count)
+        accessible?.itemsChanged(sources: sources.map { Int32($0 ?? -1) }, selectedBefore: old, titlesMayDiffer: true,
+                                 focused: hasKeyboardFocus)
+        let new = model.selectedIndex
+        let sameItem = old != nil && new.flatMap { sources[$0] } == old
+        // Another item at the same index is a change too: hosts that keep an item by index hear of it.
+        if new != old || !sameItem, old != nil || new != nil {
+            announce(SelectionChange(oldIndex: old, newIndex: new, cause: .api, isSameItem: sameItem), toAccessibility: false)
         }
         reports.selectionPending = true
         needsPaint = true
@@ -434,9 +440,10 @@ public final class SegmentedStrip: ChildWindow {
     /// Tells the host (the selection callback) and assistive technologies (the
     /// page tab list's events) that the selection changed: the one place a
     /// change is announced, whatever caused it.
-    func announce(_ change: SelectionChange) {
+    /// - Parameter toAccessibility: false when the items changed too: their tabs were told already, by item.
+    func announce(_ change: SelectionChange, toAccessibility: Bool = true) {
         callbacks.selectionChanged?(self, change)
-        accessible?.selectionChanged(from: change.oldIndex, to: change.newIndex, focused: hasKeyboardFocus)
+        if toAccessibility { accessible?.selectionChanged(from: change.oldIndex, to: change.newIndex, focused: hasKeyboardFocus) }
     }
 
     // `ChildWindow`'s hooks (an extension cannot override them); the input is in `SegmentedStrip+Input`.

@@ -64,7 +64,7 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
     strip.callbacks.selectionChanged = { window, change in
         guard let new = change.newIndex else { return }
         trace.emit("select", ["index": new, "title": window.snapshot.titles[new], "cause": change.cause.rawValue,
-                              "previousIndex": change.oldIndex.map { $0 as Any } ?? JSONNull()])
+                              "previousIndex": change.oldIndex.map { $0 as Any } ?? JSONNull(), "sameItem": change.isSameItem])
     }
     strip.callbacks.reselected = { window, index in trace.emit("reselected", ["index": index, "title": window.titles[index]]) }
     strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window.snapshot)) }

@@ -18,9 +18,10 @@ process id ("pid") and a path of child indices from the application ("path"):
                                    coords is "window") on the object at path
   extents    pid path coords       getExtents in "desktop" or "window" coordinates
   listen     types                 registers an event listener for the event types
-  events     count timeout [pid]   the events heard (from process `pid` only, when
-                                   given), once `count` have arrived or after
-                                   `timeout` seconds
+  events     count timeout [pid] [until]
+                                   the events heard (from process `pid` only, when
+                                   given), once `count` have arrived (or, with
+                                   `until`, one of that type) or after `timeout` seconds
   quit
 """
 import json
@@ -160,7 +161,15 @@ def run(command):
     if cmd == "events":
         pid = command.get("pid")
         deadline = time.monotonic() + command["timeout"]
-        while len([e for e in heard if pid is None or e["pid"] == pid]) < command["count"] and time.monotonic() < deadline:
+        until = command.get("until")
+
+        def done():
+            mine = [e for e in heard if pid is None or e["pid"] == pid]
+            if until is not None:
+                return any(e["type"] == until for e in mine)
+            return len(mine) >= command["count"]
+
+        while not done() and time.monotonic() < deadline:
             pump(0.02)
         events = [e for e in heard if pid is None or e["pid"] == pid]
         heard.clear()

@@ -294,16 +294,19 @@ final class ItemChangeTests: XCTestCase {
 final class ItemDiffTests: XCTestCase {
     private func items(_ titles: [String]) -> [SegmentItem] { titles.map(SegmentItem.init) }
 
+    /// Old and new titles of reloads: removals, moves, inserts, repeated titles, a reversal, from and to nothing.
+    private static let reloads: [([String], [String])] = [
+        (["A", "B", "C", "D"], ["A", "C", "D"]),
+        (["A", "B", "C", "D"], ["D", "A", "B", "C"]),
+        (["A", "B", "C"], ["X", "C", "A", "Y"]),
+        (["A", "A", "B"], ["B", "A", "A", "A"]),
+        (["A", "B", "C", "D", "E"], ["E", "D", "C", "B", "A"]),
+        ([], ["A", "B"]),
+        (["A", "B"], []),
+    ]
+
     func testStepsTurnTheOldListIntoTheNewOne() throws {
-        let cases: [([String], [String])] = [
-            (["A", "B", "C", "D"], ["A", "C", "D"]),
-            (["A", "B", "C", "D"], ["D", "A", "B", "C"]),
-            (["A", "B", "C"], ["X", "C", "A", "Y"]),
-            (["A", "A", "B"], ["B", "A", "A", "A"]),
-            ([], ["A", "B"]),
-            (["A", "B"], []),
-        ]
-        for (old, new) in cases {
+        for (old, new) in Self.reloads {
             let model = try FixedAdvance.model(titles: old)
             let changes = try XCTUnwrap(model.setItems(items(new), at: 0))
             XCTAssertEqual(model.titles, new, "\(old) → \(new)")
@@ -313,6 +316,21 @@ final class ItemDiffTests: XCTestCase {
         XCTAssertEqual(ItemDiff.steps(old: items(["A", "B", "C"]), new: items(["A", "B", "C"]), limit: 32), [], "nothing to do")
         XCTAssertEqual(ItemDiff.steps(old: items(["A", "B", "C"]), new: items(["C", "A", "B"]), limit: 32), [.move(from: 2, to: 0)])
         XCTAssertNil(ItemDiff.steps(old: items(["A", "B", "C"]), new: items(["X", "Y", "Z"]), limit: 5), "six steps: over the limit")
+    }
+
+    /// Replaying a change list tells where each item came from: the match the diff was made from.
+    func testTheChangesTellWhereEachItemCameFrom() throws {
+        for (old, new) in Self.reloads {
+            let model = try FixedAdvance.model(titles: old)
+            let changes = try XCTUnwrap(model.setItems(items(new), at: 0))
+            XCTAssertEqual(ItemChange.sources(oldCount: old.count, after: changes), ItemDiff.matches(old: items(old), new: items(new)),
+                           "\(old) → \(new)")
+        }
+        let model = try FixedAdvance.model(titles: ["A", "B", "C", "D"], selected: 3)
+        let changes = [try model.insertItem(SegmentItem("X"), at: 0, at: 0), try model.removeItem(at: 2, at: 0),
+                       try XCTUnwrap(try model.moveItem(from: 0, to: 3, at: 0))]
+        XCTAssertEqual(model.titles, ["A", "C", "D", "X"])
+        XCTAssertEqual(ItemChange.sources(oldCount: 4, after: changes), [0, 2, 3, nil])
     }
 
     func testTheSelectionFollowsItsItemByIdElseByTitle() throws {

@@ -93,10 +93,20 @@ void strip_acc_selection_changed(void *list, int32_t old_index, int32_t new_inde
 /// on its selected tab.
 void strip_acc_focus_changed(void *list, int32_t focused);
 
-/// A page tab list's titles were replaced: its old tabs become defunct
-/// (children-changed::remove), and the new ones are announced
-/// (children-changed::add).
-void strip_acc_children_changed(void *list);
+/// A page tab list's items changed (inserted, removed, moved, reloaded):
+/// `sources[j]` is the index the item now at `j` had before, -1 for a new
+/// item; `count` is the new count. The tab objects follow their items: a
+/// removed item's tab becomes defunct (children-changed::remove), a moved
+/// one is removed and added at its new index (the tabs off the longest run
+/// that kept its order), a new one is added (children-changed::add; the
+/// first 256 new ones), a kept one whose title changed says so
+/// (property-change:accessible-name; looked at only when `check_names`: a
+/// reload or an item set, not an insert, removal or move). The selection is told by item:
+/// state-changed:selected off on the item that was selected (`old_selected`,
+/// an old index) and on on the one selected now, with selection-changed,
+/// only when they differ.
+void strip_acc_items_changed(void *list, const int32_t *sources, int32_t count, int32_t old_selected, int32_t focused,
+                             int32_t check_names);
 
 /// A frame's window gained or lost the keyboard focus: state-changed:active
 /// and window:activate or window:deactivate, by which screen readers follow
