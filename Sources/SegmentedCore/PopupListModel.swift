@@ -1,3 +1,5 @@
+import Glibc
+
 /// The popup list of every title (GtkNotebook's tab menu), free of X11: the
 /// highlighted row, the rows shown, the keys, the wheel, pointer rows and
 /// type-ahead. Times are seconds on the caller's monotonic clock, so tests
@@ -9,9 +11,12 @@
 ///   wrap), Home and End to the first and last enabled, Page Up and Page
 ///   Down by a page less one row; the highlighted row is kept in view.
 /// - **Type-ahead:** typed text jumps to the next row whose title contains
-///   it, case-folded (`lowercased()`, any script); keys typed within
-///   `typeAheadPause` of each other add up, and a longer pause starts anew.
-///   A text that no enabled title contains moves nothing.
+///   it, case-folded (`lowercased()`, any script) and compared as UTF-8
+///   bytes; keys typed within `typeAheadPause` of each other add up, and a
+///   longer pause starts anew. A text that no enabled title contains moves
+///   nothing. The titles are folded once, at the first typed key; a text
+///   that matched nothing is not looked for again with more typed after it
+///   (nothing can contain the longer text either).
 /// - **Choosing:** `choice` is the highlighted row when it is enabled.
 public struct PopupListModel: Equatable, Sendable {
     /// The keys the list answers.
@@ -35,6 +40,10 @@ public struct PopupListModel: Equatable, Sendable {
     /// The type-ahead text so far and when its last character came.
     public private(set) var typed = ""
     private var typedAt = -Double.infinity
+    /// Whether `typed` is in no enabled title.
+    private var typedMatchesNothing = false
+    /// Each title lowercased, as UTF-8 bytes: made at the first typed key.
+    private var folded: [[UInt8]] = []
     private let enabled: [Bool]
 
     /// A list of `count` rows showing at most `maximumRows` at once,
@@ -107,20 +116,37 @@ public struct PopupListModel: Equatable, Sendable {
     public mutating func type(_ character: String, at now: Double, title: (Int) -> String) -> Bool {
         guard !character.isEmpty, count > 0 else { return false }
         let continuing = now - typedAt <= Self.typeAheadPause && !typed.isEmpty
-        typed = (continuing ? typed : "") + character.lowercased()
         typedAt = now
+        if continuing, typedMatchesNothing {
+            typed += character.lowercased()
+            return false
+        }
+        typed = (continuing ? typed : "") + character.lowercased()
+        if folded.isEmpty { folded = (0..<count).map { Array(title($0).lowercased().utf8) } }
         let start = highlighted.map { continuing ? $0 : $0 + 1 } ?? 0
-        let needle = typed
+        let needle = Array(typed.utf8)
         for step in 0..<count {
             let row = (start + step) % count
-            if enabled[row], title(row).lowercased().contains(needle) {
+            if enabled[row], Self.bytes(folded[row], contain: needle) {
                 let moved = row != highlighted
                 highlighted = row
+                typedMatchesNothing = false
                 reveal()
                 return moved
             }
         }
+        typedMatchesNothing = true
         return false
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte (UTF-8 is self-synchronizing: a match starts on a code point).
+    private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        return haystack.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                (0...(h.count - n.count)).contains { i in h[i] == n[0] && memcmp(h.baseAddress! + i, n.baseAddress!, n.count) == 0 }
+            }
+        }
     }
 
     /// The enabled row nearest `index` that way (`forward`), `index` included.

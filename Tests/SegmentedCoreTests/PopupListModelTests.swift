@@ -101,4 +101,25 @@ final class PopupListModelTests: XCTestCase {
         XCTAssertTrue(list.type("7", at: 0) { "Title \($0)" })
         XCTAssertEqual(list.highlighted, 7)
     }
+
+    /// 20 letters typed into 100,000 titles that none holds: each title is read (and folded) once in all, at the
+    /// first letter; a text that matched nothing is not looked for again with more after it.
+    func testTypeAheadReadsEachTitleOnceAndStopsLookingAfterAMiss() {
+        var list = PopupListModel(count: 100_000, selected: 0)
+        var reads = 0
+        let title: (Int) -> String = { reads += 1; return "Title \($0)" }
+        XCTAssertTrue(list.type("9", at: 0, title: title))
+        XCTAssertEqual(list.highlighted, 9)
+        XCTAssertEqual(reads, 100_000, "folded once")
+        for (i, letter) in "qwertyuiopasdfghjklz".enumerated() {
+            XCTAssertFalse(list.type(String(letter), at: 0.1 * Double(i + 1), title: title))
+        }
+        XCTAssertEqual(list.typed, "9qwertyuiopasdfghjklz")
+        XCTAssertEqual(reads, 100_000, "no title read again")
+        XCTAssertEqual(list.highlighted, 9, "nothing matched: the highlight stays")
+        // After a pause a new text is looked for again, in the folded titles.
+        XCTAssertTrue(list.type("9", at: 10, title: title))
+        XCTAssertEqual(list.highlighted, 19)
+        XCTAssertEqual(reads, 100_000)
+    }
 }
