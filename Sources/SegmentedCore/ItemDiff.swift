@@ -16,24 +16,56 @@ public enum ItemDiff {
     /// For each new item, the index of the old item it matches (nil: a new
     /// item): first by id; then, among the items left, by title where
     /// either has no id (ids added to or taken from a list keep its items).
+    /// O(n): one dictionary of keys to the first old index, the rest chained.
     public static func matches(old: [SegmentItem], new: [SegmentItem]) -> [Int?] {
-        var byID = [String: [Int]](), byTitle = [String: [Int]]()
-        for (i, item) in old.enumerated().reversed() {
-            if let id = item.id { byID[id, default: []].append(i) }
+        // The same ids and titles in the same order (a file reloaded unchanged, or changed in details only):
+        // each item is its own match, and no dictionary is made.
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.id == $1.id && $0.title == $1.title }) { return Array(old.indices) }
+        var match = [Int?](repeating: nil, count: new.count)
+        var taken = [Bool](repeating: false, count: old.count)
+        if new.contains(where: { $0.id != nil }) {
+            var ids = Chains(old.indices.map { old[$0].id })
+            for (j, item) in new.enumerated() {
+                guard let id = item.id, let i = ids.next(id) else { continue }
+                match[j] = i
+                taken[i] = true
+            }
         }
-        var match: [Int?] = new.map { item in item.id.flatMap { byID[$0]?.popLast() } }
-        var taken = Set(match.compactMap { $0 })
-        for (i, item) in old.enumerated().reversed() where !taken.contains(i) { byTitle[item.title, default: []].append(i) }
+        var titles = Chains(old.indices.map { taken[$0] ? nil : old[$0].title })
         for (j, item) in new.enumerated() where match[j] == nil {
             // A title match never joins two different ids.
-            while let i = byTitle[item.title]?.popLast() {
+            while let i = titles.next(item.title) {
                 guard item.id == nil || old[i].id == nil else { continue }
                 match[j] = i
-                taken.insert(i)
                 break
             }
         }
         return match
+    }
+
+    /// The old indices by key, each key's lowest first: `next(key)` hands
+    /// them out in order. One dictionary entry per key, not an array.
+    private struct Chains {
+        private var first: [String: Int] = [:]
+        private var following: [Int]
+
+        init(_ keys: [String?]) {
+            following = Array(repeating: -1, count: keys.count)
+            first.reserveCapacity(keys.count)
+            for i in keys.indices.reversed() {
+                guard let key = keys[i] else { continue }
+                following[i] = first[key] ?? -1
+                first[key] = i
+            }
+        }
+
+        /// The lowest old index of `key` not handed out yet.
+        mutating func next(_ key: String) -> Int? {
+            guard let i = first[key] else { return nil }
+            let after = following[i]
+            if after < 0 { first[key] = nil } else { first[key] = after }
+            return i
+        }
     }
 
     /// The steps from `old` to `new`, in order; nil when there would be more

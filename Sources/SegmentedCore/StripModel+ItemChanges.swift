@@ -245,11 +245,12 @@ extension StripModel {
     /// `animated` every step glides in one tween from what is drawn.
     /// - Returns: the structural changes in order, or nil (nothing changed)
     ///   when it would take more than `limit` steps: the caller then resets
-    ///   (`ItemDiff.matches` tells where the selected item went).
+    ///   (`ItemDiff.matches` tells where the selected item went). `match`, when given, is
+    ///   `ItemDiff.matches(old: items, new: new)`, made once by a caller that needs it too.
     @discardableResult
     public func setItems(_ new: [SegmentItem], policy: RemovalSelection = .next, at now: Double, animated: Bool = true,
-                         limit: Int = 32) -> [ItemChange]? {
-        let old = items, match = ItemDiff.matches(old: old, new: new)
+                         limit: Int = 32, match given: [Int?]? = nil) -> [ItemChange]? {
+        let old = items, match = given ?? ItemDiff.matches(old: old, new: new)
         guard let steps = ItemDiff.steps(old: old, new: new, match: match, limit: limit) else { return nil }
         let wanted = Self.selection(after: match, selected: selectedIndex,
                                     previous: selection.previousSelectedIndex, policy: policy, count: new.count) { new[$0].isEnabled }
@@ -277,9 +278,9 @@ extension StripModel {
                           isEnabled: (Int) -> Bool) -> Int? {
         guard count > 0 else { return nil }
         guard let selected else { return 0 }
+        if let j = match.firstIndex(of: selected) { return j }
         var newIndex = [Int: Int]()
         for (j, i) in match.enumerated() { if let i, isEnabled(j) { newIndex[i] = j } }
-        if let j = match.firstIndex(of: selected) { return j }
         if policy == .previouslySelected, let previous, let j = newIndex[previous] { return j }
         let after = newIndex.filter { $0.key > selected }.min { $0.key < $1.key }?.value
         let before = newIndex.filter { $0.key < selected }.max { $0.key < $1.key }?.value

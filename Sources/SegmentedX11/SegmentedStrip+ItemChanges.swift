@@ -100,7 +100,8 @@ extension SegmentedStrip {
         guard !isDestroyed else { return }
         dropLiftedItemForChange()
         let old = model.selectedIndex, now = Self.now()
-        if let changes = model.setItems(items, policy: removalSelection, at: now, animated: animated && hasDrawnFirstFrame) {
+        let match = ItemDiff.matches(old: model.items, new: items)
+        if let changes = model.setItems(items, policy: removalSelection, at: now, animated: animated && hasDrawnFirstFrame, match: match) {
             // In range, checked above: it cannot throw.
             if let wanted = selectedIndex, wanted != model.selectedIndex {
                 _ = try? model.select(wanted, at: now, animated: animated && hasDrawnFirstFrame)
@@ -108,7 +109,6 @@ extension SegmentedStrip {
             itemsDidChange(changes, from: old, cause: .api, titlesMayDiffer: true)
             return
         }
-        let match = ItemDiff.matches(old: model.items, new: items)
         let following = old.flatMap { match.firstIndex(of: $0) }
         let (titles, details) = StripModel.split(items)
         try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following, sources: match)
