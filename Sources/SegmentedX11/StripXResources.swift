@@ -29,6 +29,11 @@ public enum StripXResources {
         return UInt32(color.red >> 8) << 16 | UInt32(color.green >> 8) << 8 | UInt32(color.blue >> 8)
     }
 
+    /// A setting's name as a resource class component: its first letter upper case.
+    static func resourceName(class name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+
     /// The RESOURCE_MANAGER text Xlib read when `connection` was opened ("" when there was none).
     @MainActor
     public static func openingResources(of connection: XDisplayConnection) -> String {
@@ -86,9 +91,11 @@ public enum StripXResources {
     @MainActor
     public static func apply(_ text: String, to style: inout StripStyle, instance: String, display: OpaquePointer?,
                              desktop: DesktopSettings = DesktopSettings(), previous: StripStyle? = nil) -> [String] {
-        XrmInitialize()
         var warnings = [String]()
-        let database = text.isEmpty ? nil : XrmGetStringDatabase(text)
+        // Only the lines that can answer these queries go to Xlib's parser (`XResourceLines`).
+        let names = StripSetting.all.map(\.name)
+        let database = XResourceLines.database(text, first: ["Xft", instance, resourceClass],
+                                               last: Set(names + names.map(resourceName(class:)) + ["dpi", "Dpi"]))
         defer { if let database { XrmDestroyDatabase(database) } }
         // Xft.dpi sets the scale (96 dpi = 1); XSETTINGS' Xft/DPI and SegmentedStrip.scale, read below, win over it.
         var type: UnsafeMutablePointer<CChar>?
@@ -110,7 +117,7 @@ public enum StripXResources {
             var type: UnsafeMutablePointer<CChar>?
             var value = XrmValue()
             let name = "\(instance).\(setting.name)"
-            let cls = "\(resourceClass).\(setting.name.prefix(1).uppercased() + setting.name.dropFirst())"
+            let cls = "\(resourceClass).\(resourceName(class: setting.name))"
             guard XrmGetResource(database, name, cls, &type, &value) != 0, let address = value.addr else { continue }
             do {
                 try setting.apply(String(cString: address), to: &style, display: display)

@@ -34,6 +34,28 @@ final class ThemeTests: XCTestCase {
         flagged.process.process.terminate()
     }
 
+    /// A RESOURCE_MANAGER of 200,000 other lines (100,000 for other programs, 100,000 loose ones of other names;
+    /// 6.5 MB) costs a linear scan: only the lines that can answer the strip or Xft reach Xlib's parser,
+    /// whose time grew faster than the text (a first frame after 39 s with 200,000 lines).
+    func testAHugeResourceDatabaseIsReadInLinearTime() throws {
+        let display = try Shared.display.get()
+        var lines = (0..<100_000).map { "app\($0).resource\($0): value\($0)\n" }
+        lines += (0..<100_000).map { "*other\($0): value\($0)\n" }
+        lines.insert("SegmentedStrip.accentColor: #1E88E5\n", at: 50_000)
+        lines.insert("Xft.dpi: 192\n", at: 150_000)
+        display.setResources(lines.joined())
+        let demo = try RunningDemo([])
+        defer { demo.process.process.terminate() }
+        let first = try XCTUnwrap(demo.process.allEvents.first { $0["event"] as? String == "firstFrame" })
+        XCTAssertLessThan(try XCTUnwrap(traceNumber(first["elapsedSeconds"])), 5, "the first frame without seconds of parsing")
+        XCTAssertEqual(traceNumber(demo.ready["stripHeight"]), 88, "Xft.dpi 192 read: scale 2")
+        let image = try XCTUnwrap(display.pixels(demo.window, width: 800, height: 88))
+        XCTAssertGreaterThan(image.count(notMatching: 0x1E88E5, x: 0, y: 0, width: 800, height: 88), 0)
+        XCTAssertGreaterThan(800 * 88 - image.count(notMatching: 0x1E88E5, x: 0, y: 0, width: 800, height: 88), 100,
+                             "the indicator and the selected title in the resource's accent")
+        XCTAssertEqual((0..<88).reduce(0) { $0 + image.columns(inRow: $1, matching: accent).count }, 0, "not the default accent")
+    }
+
     func testIndicatorAsWideAsTheTitleAtTheTop() throws {
         let demo = try RunningDemo(["--indicator-width", "title+6", "--indicator-location", "top", "--indicator-height", "4"])
         defer { demo.process.process.terminate() }
