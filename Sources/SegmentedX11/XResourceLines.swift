@@ -1,4 +1,5 @@
 import CXft
+import Glibc
 
 /// The lines of a resource database (a RESOURCE_MANAGER string) that can
 /// answer a given set of queries, so that Xlib's parser sees only those.
@@ -26,11 +27,17 @@ enum XResourceLines {
         var kept = [UInt8]()
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var start = 0
             while start < bytes.count {
-                // One logical line: up to a newline not escaped by a backslash.
+                // One logical line: up to a newline not escaped by a backslash (memchr: the scan is most of the time).
                 var end = start
-                while end < bytes.count, !(bytes[end] == 0x0A && (end == start || bytes[end - 1] != 0x5C)) { end += 1 }
+                while true {
+                    guard let newline = memchr(base + end, 0x0A, bytes.count - end) else { end = bytes.count; break }
+                    end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                    if end == start || bytes[end - 1] != 0x5C { break }
+                    end += 1
+                }
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 if let (head, tail) = components(line), head.isEmpty || head == "?" || first.contains(head), tail == "?" || last.contains(tail) {
                     kept.append(contentsOf: line)
@@ -56,19 +63,25 @@ enum XResourceLines {
     /// around trimmed); the first is empty for a leading binding. Nil for a
     /// comment (`!`), a directive (`#`) or a line with no `:`.
     private static func components(_ line: UnsafeBufferPointer<UInt8>) -> (String, String)? {
-        var i = 0
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        guard i < line.count, line[i] != 0x21, line[i] != 0x23, let colon = line[i...].firstIndex(of: 0x3A) else { return nil }
-        var end = colon
-        while end > i, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-        let spec = line[i..<end]
-        let isBinding = { (byte: UInt8) in byte == 0x2E || byte == 0x2A }
-        let headEnd = spec.firstIndex(where: isBinding) ?? end
-        let tailStart = spec.lastIndex(where: isBinding).map { $0 + 1 } ?? i
-        // Blanks around a component are trimmed too: a line Xlib would take must never be dropped.
-        let trimmed = { (bytes: Slice<UnsafeBufferPointer<UInt8>>) in
-            String(decoding: bytes.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed(), as: UTF8.self)
+        func isBlank(_ i: Int) -> Bool { line[i] == 0x20 || line[i] == 0x09 }
+        func isBinding(_ i: Int) -> Bool { line[i] == 0x2E || line[i] == 0x2A }
+        func text(_ from: Int, _ to: Int) -> String {
+            // Blanks around a component are trimmed too: a line Xlib would take must never be dropped.
+            var (from, to) = (from, to)
+            while from < to, isBlank(from) { from += 1 }
+            while to > from, isBlank(to - 1) { to -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
         }
-        return (trimmed(line[i..<headEnd]), trimmed(line[tailStart..<end]))
+        var i = 0
+        while i < line.count, isBlank(i) { i += 1 }
+        guard i < line.count, line[i] != 0x21, line[i] != 0x23 else { return nil }
+        var colon = i
+        while colon < line.count, line[colon] != 0x3A { colon += 1 }
+        guard colon < line.count else { return nil }
+        var headEnd = i
+        while headEnd < colon, !isBinding(headEnd) { headEnd += 1 }
+        var tailStart = colon
+        while tailStart > i, !isBinding(tailStart - 1) { tailStart -= 1 }
+        return (text(i, headEnd), text(tailStart, colon))
     }
 }
