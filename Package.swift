@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "SegmentedTitles", targets: ["SegmentedTitles"]),
         .executable(name: "segmented-demo", targets: ["segmented-demo"]),
         .executable(name: "two-strips", targets: ["two-strips"]),
+        .executable(name: "segmented-tabbed", targets: ["segmented-tabbed"]),
     ],
     targets: [
         .systemLibrary(
@@ -70,6 +71,8 @@ let package = Package(
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility", "CIcons"]),
         .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
+        // tabbed's job (other programs' windows as tabs, by XEmbed) with the strip as the bar, on the library's public API.
+        .executableTarget(name: "segmented-tabbed", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
         .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
         .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "TestSupport", "CXft"]),

@@ -76,6 +76,7 @@ test_packages=(
   xserver-xorg-core xserver-xorg-video-dummy                         # RefreshRateTests: Xorg with the dummy driver, whose modes have refresh rates
   groff-base                                                         # InstallTests: the installed man page is checked with groff
   xsettingsd                                                         # DemoIconTests: a desktop's XSETTINGS manager naming the icon theme
+  xterm stterm rxvt-unicode suckless-tools                           # TabbedTests: real XEmbed clients (xterm -into, st -w, urxvt -embed) and tabbed itself
 )
 
 packages=("${run_packages[@]}")

@@ -126,8 +126,12 @@ extension XErrorReporting {
     /// (not printed): a back buffer refused for lack of memory, the fallout of
     /// that, or a strip window that no longer exists and the fallout of that.
     static func absorb(_ event: XErrorEvent) -> Bool {
-        let (absorbed, refused) = state.withLock { state in
-            Int32(event.error_code) == BadWindow && event.resourceid == state.foreignWindow ? (true, nil) : state.strips.absorb(event)
+        let (absorbed, refused) = state.withLock { state -> (Bool, (@MainActor @Sendable () -> Void)?) in
+            let code = Int32(event.error_code)
+            if code == BadWindow && event.resourceid == state.foreignWindow { return (true, nil) }
+            // A client window the program works on may be gone, or not viewable, by the time a request about it arrives.
+            if [BadWindow, BadDrawable, BadMatch, BadValue].contains(code), state.clientWindows.contains(event.resourceid) { return (true, nil) }
+            return state.strips.absorb(event)
         }
         // No Xlib call may be made from inside the handler: the strip hears of it after the call that read the error.
         if let refused { DispatchQueue.main.async(execute: refused) }

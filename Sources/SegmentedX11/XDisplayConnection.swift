@@ -164,6 +164,15 @@ public final class XDisplayConnection {
     /// How many X protocol errors the installed handler has seen (each is printed only the first time).
     public nonisolated static var errorCount: Int { XErrorReporting.state.withLock { $0.total } }
 
+    /// Marks `window` as another client's window the program works on (an
+    /// embedder's client): its BadWindow, BadDrawable, BadMatch and BadValue
+    /// errors say that it went, or is not viewable, which can happen at any
+    /// moment between two requests, and are not printed or counted. Kept
+    /// for the program's life (a request already sent may fail later).
+    public nonisolated static func expectErrors(about window: Window) {
+        _ = XErrorReporting.state.withLock { $0.clientWindows.insert(UInt(window)) }
+    }
+
     /// Installs process-wide Xlib error handlers: a non-fatal protocol error is
     /// reported once per (error code, request code) on stderr and the program
     /// goes on; losing the server prints one line and exits with status 1.
@@ -215,6 +224,8 @@ enum XErrorReporting {
         var warned = Set<String>()
         /// Another client's window the program watches (`watchForeignWindow`).
         var foreignWindow: UInt?
+        /// Other clients' windows a host works on (`XDisplayConnection.expectErrors(about:)`).
+        var clientWindows = Set<UInt>()
         /// The strips' own XIDs (StripXIDErrors.swift), told apart in `absorb(_:)`.
         var strips = StripXIDs()
     }

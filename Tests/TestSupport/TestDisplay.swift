@@ -103,13 +103,58 @@ public final class TestDisplay {
     /// Types the key for `keysym` (held 40 ms, then 40 ms to the next), with focus on the window.
     public func key(_ window: Window, keysym: Int32) {
         XSetInputFocus(display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
-        let code = UInt32(XKeysymToKeycode(display, KeySym(keysym)))
+        tap(KeySym(keysym))
+    }
+
+    /// Types the key for `keysym` where the focus is: held 40 ms, then 40 ms to the next.
+    private func tap(_ keysym: KeySym) {
+        let code = UInt32(XKeysymToKeycode(display, keysym))
         XTestFakeKeyEvent(display, code, 1, 0)
         XSync(display, 0)
         usleep(Self.keyHoldMicroseconds)
         XTestFakeKeyEvent(display, code, 0, 0)
         XSync(display, 0)
         usleep(Self.keyHoldMicroseconds)
+    }
+
+    /// The parent of `window`, or nil when it no longer exists.
+    public func parent(of window: Window) -> Window? {
+        toleratingErrors {
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            let status = XQueryTree(display, window, &root, &parent, &children, &count)
+            if let children { XFree(children) }
+            return status != 0 ? parent : nil
+        }
+    }
+
+    /// `window`'s map state (IsUnmapped, IsUnviewable, IsViewable), or nil when it no longer exists.
+    public func mapState(of window: Window) -> Int32? {
+        toleratingErrors {
+            var attributes = XWindowAttributes()
+            return XGetWindowAttributes(display, window, &attributes) != 0 ? attributes.map_state : nil
+        }
+    }
+
+    /// `body`'s requests about another client's windows, which may be gone: their errors are caught here
+    /// (Xlib's default handler would end the test process).
+    private func toleratingErrors<T>(_ body: () -> T) -> T {
+        XSync(display, 0)
+        let previous = XSetErrorHandler { _, _ in 0 }
+        defer {
+            XSync(display, 0)
+            XSetErrorHandler(previous)
+        }
+        return body()
+    }
+
+    /// Types `text` (Latin-1 characters and newlines, as Return) where the keyboard focus is now, a key at a
+    /// time as a hand types, without moving the focus.
+    public func type(_ text: String) {
+        for character in text.unicodeScalars {
+            tap(character == "\n" ? KeySym(XK_Return) : KeySym(character.value))
+        }
     }
 
     /// Presses and releases `keysym` while holding `modifier` (a keysym such as XK_Control_L or XK_Shift_L).

@@ -1,0 +1,423 @@
+import CXft
+import Glibc
+import SegmentedCore
+import SegmentedX11
+
+/// The embedder: other programs' windows (XEmbed clients, or any window made
+/// or put in ours) as tabs under a strip, one shown at a time.
+///
+/// The strip holds the tabs' order and the selection; each item's `id` is
+/// its client's window id. A client is adopted when it is created in the
+/// container's window (`st -w`), asks to be mapped there (`xterm -into`) or
+/// is reparented into it: it goes into the save-set (so it outlives the
+/// container), under the strip, sized to the rest of the window, and is told
+/// `XEMBED_EMBEDDED_NOTIFY`. Only the tab shown is mapped, and has the focus
+/// while the container has it (`FOCUS_IN`, `WINDOW_ACTIVATE`). Titles
+/// follow `_NET_WM_NAME`, else `WM_NAME`. A tab leaves when its client's
+/// window is destroyed, withdrawn (unmapped by the client) or reparented
+/// away. Every request about a client's window tolerates BadWindow: the
+/// client may be gone (`XDisplayConnection.expectErrors(about:)`).
+@MainActor
+final class Container {
+    /// One adopted window.
+    struct Client {
+        var title: String
+        /// Unmaps of ours still to come as UnmapNotify (tab switches), not the client's own.
+        var ourUnmaps = 0
+        /// Whether it lists WM_DELETE_WINDOW in WM_PROTOCOLS.
+        var takesDelete = false
+        /// A close was asked once already: the next one kills the client.
+        var askedToClose = false
+        /// `_XEMBED_INFO`'s mapped flag; nil: the client has no `_XEMBED_INFO` (mapped whenever shown).
+        var wantsMapped: Bool?
+        /// Whether it is mapped now (by us).
+        var isMapped = false
+    }
+
+    let connection: XDisplayConnection
+    let host: HostWindow
+    let strip: SegmentedStrip
+    let options: TabbedOptions
+    /// Told of each event worth a trace line.
+    var report: (String, [String: Any]) -> Void = { _, _ in }
+    /// The program exits (the last tab closed with `-c`, or the container closed).
+    var finished: (Int32) -> Void = { exit($0) }
+    /// Spawns the command again (`-f`, Ctrl+Shift+Return).
+    var spawn: () -> Void = {}
+
+    private(set) var clients: [Window: Client] = [:]
+    /// Clients in the order they were last shown, most recent first (Ctrl+Tab).
+    private var usage: [Window] = []
+    /// The client shown now.
+    private(set) var shown: Window?
+    private var width: Int, height: Int
+    private let stripHeight: Int
+    private let atoms: Atoms
+    /// The container was asked to close: it exits when its last client goes.
+    private var closing = false
+
+    /// The atoms the container uses, interned in one round trip.
+    @MainActor
+    struct Atoms {
+        let xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab: Atom
+        init(_ connection: XDisplayConnection) {
+            let a = connection.atoms(["_XEMBED", "_XEMBED_INFO", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_NAME", "_NET_WM_NAME",
+                                      "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB"])
+            (xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab)
+                = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
+        }
+    }
+
+    init(connection: XDisplayConnection, host: HostWindow, strip: SegmentedStrip, options: TabbedOptions, width: Int, height: Int,
+         stripHeight: Int) {
+        (self.connection, self.host, self.strip, self.options) = (connection, host, strip, options)
+        (self.width, self.height, self.stripHeight) = (width, height, stripHeight)
+        atoms = Atoms(connection)
+        // Children made, mapped and reparented in the window are ours to adopt; our own properties (_TABBED_SELECT_TAB) too.
+        XSelectInput(connection.display, host.window,
+                     StructureNotifyMask | KeyPressMask | FocusChangeMask | SubstructureRedirectMask | SubstructureNotifyMask
+                         | PropertyChangeMask)
+        // The user's choice on the strip (a click, a key, the popup list, a close): the container's own calls show by themselves.
+        strip.callbacks.selectionChanged = { [unowned self] _, change in
+            guard change.cause != .api, let index = change.newIndex, let window = self.window(at: index), window != self.shown else { return }
+            self.show(window)
+        }
+        strip.callbacks.closeRequested = { [unowned self] _, index in
+            if let window = self.window(at: index) { self.close(window) }
+        }
+        Keys.grab(on: host.window, connection: connection)
+    }
+
+    /// The client at tab `index`.
+    func window(at index: Int) -> Window? {
+        guard strip.titles.indices.contains(index), let id = strip.item(at: index).id else { return nil }
+        return Window(id)
+    }
+
+    /// The tab of `window`.
+    func index(of window: Window) -> Int? {
+        let id = String(window)
+        return strip.items.firstIndex { $0.id == id }
+    }
+
+    // MARK: Events
+
+    /// Handles an event of the container's window or of a client; returns whether it was one.
+    func handle(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case CreateNotify where event.xcreatewindow.parent == host.window:
+            adopt(event.xcreatewindow.window)
+        case MapRequest where event.xmaprequest.parent == host.window:
+            let window = event.xmaprequest.window
+            if clients[window] == nil { adopt(window) } else if window == shown { map(window) }
+        case ReparentNotify where event.xreparent.event == host.window:
+            let window = event.xreparent.window
+            if event.xreparent.parent == host.window {
+                adopt(window)
+            } else if clients[window] != nil {
+                forget(window, reason: "reparented")    // it went somewhere else of its own accord
+            }
+        case DestroyNotify where event.xdestroywindow.event == host.window:
+            forget(event.xdestroywindow.window, reason: "destroyed")
+        case UnmapNotify where event.xunmap.event == host.window:
+            unmapped(event.xunmap.window)
+        case ConfigureRequest where event.xconfigurerequest.parent == host.window:
+            // A client's own size is the container's to give: tell it the one it has.
+            if clients[event.xconfigurerequest.window] != nil { configure(event.xconfigurerequest.window) }
+        case ConfigureNotify where event.xconfigure.window == host.window:
+            resized(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            return false    // the host window follows its size too
+        case PropertyNotify where clients[event.xproperty.window] != nil:
+            propertyChanged(event.xproperty.window, atom: event.xproperty.atom)
+        case PropertyNotify where event.xproperty.window == host.window && event.xproperty.atom == atoms.selectTab:
+            selectTabFromProperty()
+        case ClientMessage where event.xclient.message_type == atoms.xembed && clients[event.xclient.window] != nil:
+            // XEMBED_REQUEST_FOCUS: a client shown asks for the keyboard.
+            if event.xclient.data.l.1 == XEmbed.Message.requestFocus.rawValue, event.xclient.window == shown { focusShown() }
+        case KeyPress:
+            Keys.handle(&event.xkey, container: self)
+        case FocusIn where event.xfocus.window == host.window:
+            // The window manager gave the container the focus: it goes on to the tab shown.
+            if event.xfocus.detail != NotifyInferior { activated(true) }
+            return false
+        case FocusOut where event.xfocus.window == host.window:
+            if event.xfocus.detail != NotifyInferior { activated(false) }
+            return false
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: Adopting and forgetting
+
+    /// Takes `window` as a tab: save-set, events, keys, reparented under the strip, EMBEDDED_NOTIFY, shown.
+    func adopt(_ window: Window) {
+        guard window != strip.window, window != host.window, clients[window] == nil else { return }
+        let display = connection.display
+        XDisplayConnection.expectErrors(about: window)
+        XSelectInput(display, window, PropertyChangeMask)
+        XAddToSaveSet(display, window)
+        Keys.grab(on: window, connection: connection)
+        var client = Client(title: "")
+        client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
+        client.takesDelete = protocols(of: window).contains(atoms.wmDelete)
+        client.title = title(of: window)
+        // A mapped window being reparented is unmapped by the server first: that UnmapNotify is ours.
+        var attributes = XWindowAttributes()
+        if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state != IsUnmapped { client.ourUnmaps += 1 }
+        XReparentWindow(display, window, host.window, 0, Int32(stripHeight))
+        clients[window] = client
+        XEmbed.send(.embeddedNotify, to: window, atom: atoms.xembed, display: display, data1: Int(host.window), data2: XEmbed.version)
+        let index = options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))
+        try? strip.insertItem(SegmentItem(title: client.title, id: String(window)), at: index)
+        report("adopted", ["window": Int(window), "title": client.title, "index": index])
+        show(window)
+        XFlush(display)
+    }
+
+    /// The client's window is gone (destroyed, withdrawn or reparented away): its tab leaves.
+    private func forget(_ window: Window, reason: String) {
+        guard clients.removeValue(forKey: window) != nil else { return }
+        usage.removeAll { $0 == window }
+        if shown == window { shown = nil }
+        if let index = index(of: window) {
+            let title = strip.titles[index]
+            try? strip.closeItem(at: index)
+            report("closed", ["window": Int(window), "title": title, "reason": reason, "count": strip.titles.count])
+        }
+        if clients.isEmpty {
+            if closing || options.closeWithLastTab { finished(0) }
+            if options.refillWhenEmpty { spawn() }
+            setContainerTitle("")
+        } else if shown == nil, let selected = strip.selectedIndex, let next = self.window(at: selected) {
+            show(next)
+        }
+    }
+
+    /// An UnmapNotify of a client: one of ours (a tab switch), or the client withdrawing.
+    private func unmapped(_ window: Window) {
+        guard var client = clients[window] else { return }
+        if client.ourUnmaps > 0 {
+            client.ourUnmaps -= 1
+            clients[window] = client
+            return
+        }
+        // ICCCM's withdrawal: the window goes back to the root, out of the save-set.
+        let display = connection.display
+        XReparentWindow(display, window, XRootWindow(display, connection.screen), 0, 0)
+        XRemoveFromSaveSet(display, window)
+        forget(window, reason: "withdrawn")
+    }
+
+    // MARK: Showing
+
+    /// Shows `window`'s tab: maps it (if it wants to be), sized under the strip, raised, with the focus; unmaps the one before.
+    func show(_ window: Window) {
+        guard clients[window] != nil else { return }
+        let display = connection.display
+        let previous = shown
+        shown = window
+        usage.removeAll { $0 == window }
+        usage.insert(window, at: 0)
+        if let index = index(of: window), strip.selectedIndex != index { try? strip.setSelectedIndex(index) }
+        configure(window)
+        if clients[window]?.wantsMapped != false { map(window) }
+        XRaiseWindow(display, window)
+        if let previous, previous != window, clients[previous] != nil {
+            XEmbed.send(.focusOut, to: previous, atom: atoms.xembed, display: display)
+            unmap(previous)
+        }
+        if host.hasFocus { focusShown() }
+        setContainerTitle(clients[window]?.title ?? "")
+        report("selected", ["window": Int(window), "index": index(of: window) ?? -1, "title": clients[window]?.title ?? ""])
+        XFlush(display)
+    }
+
+    /// Gives the keyboard to the tab shown: its window gets the input focus, `FOCUS_IN` and `WINDOW_ACTIVATE`.
+    private func focusShown() {
+        guard let shown, clients[shown] != nil else { return }
+        let display = connection.display
+        XSetInputFocus(display, shown, RevertToParent, UInt(CurrentTime))
+        XEmbed.send(.focusIn, to: shown, atom: atoms.xembed, display: display, detail: XEmbed.focusCurrent)
+        XEmbed.send(.windowActivate, to: shown, atom: atoms.xembed, display: display)
+    }
+
+    /// The container's top-level window gained or lost the focus: the tab shown follows.
+    private func activated(_ active: Bool) {
+        guard let shown, clients[shown] != nil else { return }
+        if active {
+            focusShown()
+        } else {
+            XEmbed.send(.windowDeactivate, to: shown, atom: atoms.xembed, display: connection.display)
+        }
+    }
+
+    private func map(_ window: Window) {
+        guard var client = clients[window], !client.isMapped else { return }
+        XMapWindow(connection.display, window)
+        client.isMapped = true
+        clients[window] = client
+    }
+
+    private func unmap(_ window: Window) {
+        guard var client = clients[window], client.isMapped else { return }
+        XUnmapWindow(connection.display, window)
+        client.isMapped = false
+        client.ourUnmaps += 1
+        clients[window] = client
+    }
+
+    /// Puts `window` under the strip at the rest of the window's size, and
+    /// says so in a synthetic ConfigureNotify (ICCCM 4.1.5: a client whose
+    /// request was not granted as asked hears where it is).
+    private func configure(_ window: Window) {
+        let display = connection.display
+        let area = (width: UInt32(max(1, width)), height: UInt32(max(1, height - stripHeight)))
+        XMoveResizeWindow(display, window, 0, Int32(stripHeight), area.width, area.height)
+        var event = XEvent()
+        event.xconfigure.type = ConfigureNotify
+        event.xconfigure.display = display
+        event.xconfigure.event = window
+        event.xconfigure.window = window
+        event.xconfigure.x = 0
+        event.xconfigure.y = Int32(stripHeight)
+        event.xconfigure.width = Int32(area.width)
+        event.xconfigure.height = Int32(area.height)
+        event.xconfigure.border_width = 0
+        event.xconfigure.above = 0
+        event.xconfigure.override_redirect = 0
+        XSendEvent(display, window, 0, StructureNotifyMask, &event)
+    }
+
+    /// The container's new size: the strip takes the width, the tab shown the rest.
+    private func resized(width: Int, height: Int) {
+        guard width != self.width || height != self.height else { return }
+        (self.width, self.height) = (width, height)
+        strip.setFrame(PixelRect(x: 0, y: 0, width: width, height: stripHeight))
+        if let shown { configure(shown) }
+    }
+
+    // MARK: Titles and properties
+
+    private func propertyChanged(_ window: Window, atom: Atom) {
+        if atom == atoms.netWMName || atom == XA_WM_NAME {
+            let title = title(of: window)
+            guard var client = clients[window], client.title != title else { return }
+            client.title = title
+            clients[window] = client
+            if let index = index(of: window) {
+                var item = strip.item(at: index)
+                item.title = title
+                try? strip.setItem(item, at: index)
+            }
+            if window == shown { setContainerTitle(title) }
+            report("title", ["window": Int(window), "title": title])
+        } else if atom == atoms.xembedInfo {
+            guard var client = clients[window] else { return }
+            client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
+            clients[window] = client
+            guard window == shown else { return }
+            if client.wantsMapped == false { unmap(window) } else { map(window) }
+        } else if atom == atoms.wmProtocols {
+            clients[window]?.takesDelete = protocols(of: window).contains(atoms.wmDelete)
+        }
+    }
+
+    /// `_NET_WM_NAME` (UTF-8), else `WM_NAME`, as one line; "" when neither is set.
+    private func title(of window: Window) -> String {
+        if let name = Properties.text(of: window, atom: atoms.netWMName, type: atoms.utf8String, display: connection.display) { return name }
+        return Properties.text(of: window, atom: XA_WM_NAME, type: 0, display: connection.display) ?? ""
+    }
+
+    private func xembedInfo(of window: Window) -> UInt? {
+        XEmbed.flags(Properties.longs(of: window, atom: atoms.xembedInfo, type: atoms.xembedInfo, display: connection.display))
+    }
+
+    private func protocols(of window: Window) -> [Atom] {
+        Properties.longs(of: window, atom: atoms.wmProtocols, type: XA_ATOM, display: connection.display).map { Atom($0) }
+    }
+
+    /// The container's `_NET_WM_NAME` and `WM_NAME`: the title of the tab shown.
+    private func setContainerTitle(_ title: String) {
+        let display = connection.display
+        let bytes = Array(title.utf8)
+        XChangeProperty(display, host.window, atoms.netWMName, atoms.utf8String, 8, PropModeReplace, bytes, Int32(bytes.count))
+        XStoreName(display, host.window, title)
+    }
+
+    /// `_TABBED_SELECT_TAB` on the container's window: select the tab of the window id it holds (tabbed's scripts).
+    private func selectTabFromProperty() {
+        let value = Properties.longs(of: host.window, atom: atoms.selectTab, type: XA_WINDOW, display: connection.display).first
+        guard let value, clients[Window(value)] != nil else { return }
+        show(Window(value))
+    }
+
+    // MARK: Closing
+
+    /// Asks `window`'s client to close: WM_DELETE_WINDOW when it takes it and was not asked yet, else XKillClient.
+    func close(_ window: Window) {
+        guard var client = clients[window] else { return }
+        let display = connection.display
+        if client.takesDelete, !client.askedToClose {
+            client.askedToClose = true
+            clients[window] = client
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = window
+            event.xclient.message_type = atoms.wmProtocols
+            event.xclient.format = 32
+            event.xclient.data.l = (Int(bitPattern: UInt(atoms.wmDelete)), Int(CurrentTime), 0, 0, 0)
+            XSendEvent(display, window, 0, NoEventMask, &event)
+        } else {
+            XKillClient(display, window)
+        }
+        XFlush(display)
+    }
+
+    /// The container itself was asked to close: every client is asked (`-k`: the one shown), and the
+    /// container exits once they are gone; with no clients, at once.
+    func closeRequested() {
+        guard !clients.isEmpty else { return finished(0) }
+        if options.closeShownOnly {
+            if let shown { close(shown) }
+            return
+        }
+        closing = true
+        for window in clients.keys { close(window) }
+    }
+
+    // MARK: Keys
+
+    /// Shows the tab `offset` places on from the one shown, around the ends.
+    func rotate(by offset: Int) {
+        let count = strip.titles.count
+        guard count > 0, let selected = strip.selectedIndex, let window = window(at: ((selected + offset) % count + count) % count) else { return }
+        show(window)
+    }
+
+    /// Shows the tab shown before this one (Ctrl+Tab).
+    func showPrevious() {
+        guard usage.count > 1 else { return }
+        show(usage[1])
+    }
+
+    /// Shows tab `index` (Ctrl+1...9; -1: the last, Ctrl+0).
+    func show(index: Int) {
+        let count = strip.titles.count
+        guard let window = window(at: index < 0 ? count - 1 : index) else { return }
+        show(window)
+    }
+
+    /// Moves the tab shown `offset` places, around the ends (Ctrl+Shift+j/k).
+    func moveShown(by offset: Int) {
+        let count = strip.titles.count
+        guard count > 1, let selected = strip.selectedIndex else { return }
+        try? strip.moveItem(from: selected, to: ((selected + offset) % count + count) % count)
+    }
+
+    /// Closes the tab shown (Ctrl+q).
+    func closeShown() {
+        if let shown { close(shown) }
+    }
+}

@@ -1,0 +1,155 @@
+import SegmentedTitles
+import SegmentedX11
+
+/// segmented-tabbed's command line: tabbed(1)'s short options, the strip's
+/// own long settings (`StripSetting.all`, as the demo takes them) and
+/// `--trace`.
+struct TabbedOptions {
+    /// `-c`: exit once the last tab has closed.
+    var closeWithLastTab = false
+    /// `-d`: detach from the terminal (the id is printed first).
+    var detach = false
+    /// `-f`: spawn the command again when the last tab has closed.
+    var refillWhenEmpty = false
+    /// `-k`: a close of the container closes only the tab shown.
+    var closeShownOnly = false
+    /// `-s`: do not spawn the command at start.
+    var spawnAtStart = true
+    /// `-g`: the window's size and place, an X geometry (`800x600+10+10`).
+    var geometry: String?
+    /// `-n`: WM_CLASS's instance name.
+    var name = "segmented-tabbed"
+    /// `-p`: where a new tab goes.
+    var position = NewTabPosition.end
+    /// `-r n`: the command's argument n is replaced by the window id (0: appended, in decimal).
+    var replacedArgument = 0
+    /// `-o -O -t -T -u -U` and the long settings, applied to the default style in order.
+    var settings: [(setting: StripSetting, value: String)] = []
+    /// `--trace`: one JSON line per event on stdout.
+    var trace = false
+    /// What to spawn (`command...`).
+    var command: [String] = []
+
+    /// A command line that cannot be used: its one-line message (exit 2).
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The one-line usage.
+    static let usage = "usage: segmented-tabbed [-c] [-d] [-f] [-k] [-s] [-v] [-g geometry] [-n name] [-p [s][+-]pos] [-r narg] "
+        + "[-o|-O|-t|-T|-u|-U color] [--SETTING VALUE]... [--trace] [command...]"
+
+    /// tabbed's color options and the strip settings they set: normal background and text, the selected tab's
+    /// indicator and text (the accent), and the urgent badge's fill and text.
+    static let colorOptions: [Character: String] = ["o": "background-color", "O": "text-color", "t": "accent-color",
+                                                     "T": "indicator-title-color", "u": "badge-color", "U": "badge-text-color"]
+
+    /// Parses `arguments` (without the program's name). Options end at the first non-option (the command) or `--`.
+    /// - Throws: `UsageError` for an unknown option, a missing value or a bad number.
+    static func parse(_ arguments: [String]) throws -> TabbedOptions {
+        var options = TabbedOptions()
+        var rest = arguments[...]
+        func value(for option: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return next
+        }
+        while let argument = rest.first {
+            if argument == "--" {
+                rest.removeFirst()
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else { break }
+            rest.removeFirst()
+            if argument.hasPrefix("--") {
+                if argument == "--trace" {
+                    options.trace = true
+                } else if let setting = StripSetting.all.first(where: { $0.flag == argument }) {
+                    options.settings.append((setting, try value(for: argument)))
+                } else {
+                    throw UsageError(description: "unknown option '\(TerminalText.oneLine(argument))' (try --help)")
+                }
+                continue
+            }
+            // Short options may be grouped (`-cs`); one that takes a value takes the rest of the word or the next one.
+            var letters = Substring(argument.dropFirst())
+            while let letter = letters.popFirst() {
+                func attached() throws -> String {
+                    if !letters.isEmpty {
+                        defer { letters = "" }
+                        return String(letters)
+                    }
+                    return try value(for: "-\(letter)")
+                }
+                switch letter {
+                case "c": options.closeWithLastTab = true
+                case "d": options.detach = true
+                case "f": options.refillWhenEmpty = true
+                case "k": options.closeShownOnly = true
+                case "s": options.spawnAtStart = false
+                case "g": options.geometry = try attached()
+                case "n": options.name = try attached()
+                case "p":
+                    let text = try attached()
+                    guard let position = NewTabPosition(text) else {
+                        throw UsageError(description: "-p needs [s][+-]position, a whole number, not '\(TerminalText.oneLine(text))'")
+                    }
+                    options.position = position
+                case "r":
+                    let text = try attached()
+                    guard let n = Int(text), n >= 0 else {
+                        throw UsageError(description: "-r needs an argument number (0 or more), not '\(TerminalText.oneLine(text))'")
+                    }
+                    options.replacedArgument = n
+                case let color where colorOptions[color] != nil:
+                    let flag = "--" + colorOptions[color]!
+                    guard let setting = StripSetting.all.first(where: { $0.flag == flag }) else { continue }
+                    options.settings.append((setting, try attached()))
+                default:
+                    throw UsageError(description: "unknown option '-\(TerminalText.oneLine(String(letter)))' (try --help)")
+                }
+            }
+        }
+        options.command = Array(rest)
+        if options.replacedArgument >= options.command.count, options.replacedArgument > 0 {
+            throw UsageError(description: "-r \(options.replacedArgument): the command has no argument \(options.replacedArgument)")
+        }
+        return options
+    }
+
+    /// The command to spawn with the container's window id in it: argument
+    /// `replacedArgument` replaced, or the id appended, in decimal (tabbed's way).
+    func command(embeddingInto window: UInt) -> [String] {
+        var command = command
+        if replacedArgument > 0 {
+            command[replacedArgument] = String(window)
+        } else {
+            command.append(String(window))
+        }
+        return command
+    }
+}
+
+/// Where a new tab goes (`-p`): at an absolute place (negative from the end,
+/// -1 the last), or relative to the tab shown (`s+1` right after it).
+enum NewTabPosition: Equatable {
+    case absolute(Int)
+    case relative(Int)
+
+    /// After every tab.
+    static let end = NewTabPosition.absolute(-1)
+
+    /// `[s][+-]pos`; nil when it is not that.
+    init?(_ text: String) {
+        let relative = text.hasPrefix("s")
+        guard let n = Int(relative ? String(text.dropFirst()) : text) else { return nil }
+        self = relative ? .relative(n) : .absolute(n)
+    }
+
+    /// The index a new tab takes among `count` tabs with `shown` shown, clamped to 0...count.
+    func index(count: Int, shown: Int?) -> Int {
+        switch self {
+        case let .absolute(n): return n < 0 ? max(0, count + 1 + n) : min(n, count)
+        case let .relative(n): return min(max(0, (shown ?? count - 1) + n), count)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// segmented-tabbed with real terminals from Debian under Xvfb: xterm
+/// (`-into`), st (`stterm -w`) and urxvt (`-embed`) adopted and titled; a
+/// title changed by an escape sequence typed into the terminal; tabs switched
+/// by Ctrl+Shift+h/l (which client is mapped and has the focus); a close by
+/// the × that makes xterm exit; a SIGKILL of the container that leaves the
+/// terminals alive as top-level windows (the save-set).
+final class TabbedTests: XCTestCase {
+    /// The container, run with `--trace`; its first line is the window id, then JSON lines.
+    private struct Tabbed {
+        let process: DemoProcess
+        let window: Window
+        let stripWindow: Window
+
+        init(_ arguments: [String]) throws {
+            process = try DemoProcess(arguments: arguments, executable: DemoProcess.builtProduct("segmented-tabbed"))
+            let ready = try process.next("ready", timeout: 30)
+            window = Window(try XCTUnwrap(traceNumber(ready["window"])))
+            stripWindow = Window(try XCTUnwrap(traceNumber(ready["stripWindow"])))
+        }
+    }
+
+    private var started: [Int32] = []
+
+    override func tearDown() {
+        // Terminals the tests or the container started: the container's own are in a session of their own.
+        for pid in started { kill(pid, SIGKILL) }
+        started = []
+    }
+
+    private func require(_ programs: String...) throws {
+        for program in programs where !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + program) {
+            throw XCTSkip("/usr/bin/\(program) is missing: run scripts/install-deps.sh test")
+        }
+    }
+
+    /// Runs `arguments` (a terminal) with its output discarded; its pid is killed after the test.
+    private func start(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        (process.standardOutput, process.standardError, process.standardInput) = (FileHandle.nullDevice, FileHandle.nullDevice,
+                                                                                  FileHandle.nullDevice)
+        try process.run()
+        started.append(process.processIdentifier)
+    }
+
+    /// The pid of each `spawned` line so far, to kill after the test.
+    private func keepSpawned(_ tabbed: Tabbed) {
+        for event in tabbed.process.allEvents where event["event"] as? String == "spawned" {
+            if let pid = event["pid"] as? Int, !started.contains(Int32(pid)) { started.append(Int32(pid)) }
+        }
+    }
+
+    /// Ctrl+Shift+`letter`, typed where the focus is.
+    private func controlShift(_ letter: String, _ display: TestDisplay) {
+        display.modifier(XK_Control_L, down: true)
+        display.modifier(XK_Shift_L, down: true)
+        display.type(letter)
+        display.modifier(XK_Shift_L, down: false)
+        display.modifier(XK_Control_L, down: false)
+    }
+
+    private func focus(_ display: TestDisplay) -> Window {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display.display, &focus, &revert)
+        return focus
+    }
+
+    /// xterm started by the container with its window id (`-r 2`), titled from `-T`, then retitled by an escape
+    /// sequence a shell prints from a line typed into it: the keyboard reaches the tab shown, and the title follows.
+    func testXtermIsAdoptedTitledAndRetitledByAnEscapeSequence() throws {
+        try require("xterm")
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let tabbed = try Tabbed(["-r", "2", "xterm", "-into", "", "-T", "first", "-e", "sh", "-c",
+                                 #"read line; printf '\033]0;%s\007' "$line"; exec cat"#])
+        defer { tabbed.process.process.terminate() }
+        let adopted = try tabbed.process.next("adopted", timeout: 30)
+        keepSpawned(tabbed)
+        XCTAssertEqual(adopted["title"] as? String, "first")
+        let xterm = Window(try XCTUnwrap(traceNumber(adopted["window"])))
+        XCTAssertEqual(display.parent(of: xterm), tabbed.window, "reparented into the container")
+        // The container's title is the tab's.
+        XCTAssertTrue(eventually { display.stringProperty(tabbed.window, "_NET_WM_NAME") == "first" })
+
+        // The container given the keyboard (as a window manager does) passes it to the tab shown.
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        XCTAssertTrue(eventually { self.focus(display) == xterm }, "focus on the xterm")
+        display.type("retitled\n")
+        let title = try tabbed.process.next("title", timeout: 20)
+        XCTAssertEqual(title["title"] as? String, "retitled")
+        XCTAssertEqual(title["window"] as? Int, Int(xterm))
+        XCTAssertTrue(eventually { display.stringProperty(tabbed.window, "_NET_WM_NAME") == "retitled" })
+    }
+
+    /// Two xterms (`xterm -into ID`, each mapping itself in the container): Ctrl+Shift+h and l switch the tab
+    /// shown, which is mapped and has the focus while the other is unmapped; the × of the tab shown makes its
+    /// xterm exit, and the other is shown.
+    func testSwitchingByKeysAndClosingByTheCross() throws {
+        try require("xterm")
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let tabbed = try Tabbed(["-s"])
+        defer { tabbed.process.process.terminate() }
+        try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
+        let one = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        try start(["xterm", "-into", String(tabbed.window), "-T", "two"])
+        let two = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        XCTAssertTrue(eventually { self.focus(display) == two && display.mapState(of: two) == IsViewable }, "the new tab shown")
+        XCTAssertEqual(display.mapState(of: one), IsUnmapped)
+
+        // Ctrl+Shift+h: the tab before, mapped with the focus; the other unmapped.
+        controlShift("h", display)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(one) })
+        XCTAssertTrue(eventually { self.focus(display) == one && display.mapState(of: one) == IsViewable })
+        XCTAssertTrue(eventually { display.mapState(of: two) == IsUnmapped })
+        // Ctrl+Shift+l: the next one again.
+        controlShift("l", display)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(two) })
+        XCTAssertTrue(eventually { self.focus(display) == two && display.mapState(of: one) == IsUnmapped })
+
+        // The × of the tab shown: xterm takes WM_DELETE_WINDOW and exits; its tab closes and the other is shown.
+        let settled = try tabbed.process.next("settled", timeout: 20) { $0["selectedIndex"] as? Int == 1 }
+        let tabs = try XCTUnwrap(settled["tabs"] as? [[String: Any]])
+        let button = try XCTUnwrap(tabs[1]["closeButton"] as? [String: Any])
+        let x = Int(try XCTUnwrap(traceNumber(button["x"])) + 8), y = Int(try XCTUnwrap(traceNumber(button["y"])) + 8)
+        display.move(tabbed.stripWindow, x: x, y: y)
+        display.handClick()
+        let closed = try tabbed.process.next("closed", timeout: 20)
+        XCTAssertEqual(closed["window"] as? Int, Int(two))
+        XCTAssertEqual(closed["count"] as? Int, 1)
+        XCTAssertTrue(eventually { display.parent(of: two) == nil }, "xterm exited: its window is gone")
+        XCTAssertTrue(eventually { self.focus(display) == one && display.mapState(of: one) == IsViewable }, "the other shown")
+    }
+
+    /// st (`stterm -w`, which makes its window in the container's) and urxvt (`-embed`) are adopted and titled.
+    func testStAndUrxvtAreAdoptedAndTitled() throws {
+        try require("stterm", "urxvt")
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed(["-s"])
+        defer { tabbed.process.process.terminate() }
+        try start(["stterm", "-w", String(tabbed.window), "-t", "st here"])
+        let st = try tabbed.process.next("adopted", timeout: 30)
+        try start(["urxvt", "-embed", String(tabbed.window), "-title", "urxvt here"])
+        let urxvt = try tabbed.process.next("adopted", timeout: 30)
+        // A title may come after the adoption (set once the client maps): the tab follows it.
+        func titled(_ event: [String: Any], _ name: String) -> Bool {
+            tabbed.process.wait { events in
+                events.last { ["adopted", "title"].contains($0["event"] as? String) && $0["window"] as? Int == event["window"] as? Int }?["title"]
+                    as? String == name
+            }
+        }
+        XCTAssertTrue(titled(st, "st here"))
+        XCTAssertTrue(titled(urxvt, "urxvt here"))
+        for event in [st, urxvt] {
+            let window = Window(try XCTUnwrap(traceNumber(event["window"])))
+            XCTAssertEqual(display.parent(of: window), tabbed.window)
+        }
+    }
+
+    /// A SIGKILL of the container leaves every terminal alive, a top-level window (the server reparents the
+    /// save-set to the root) that is viewable.
+    func testTerminalsOutliveAContainerKilledWithSIGKILL() throws {
+        try require("xterm")
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed(["-s"])
+        try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
+        let one = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        try start(["xterm", "-into", String(tabbed.window), "-T", "two"])
+        let two = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        kill(tabbed.process.process.processIdentifier, SIGKILL)
+        XCTAssertEqual(tabbed.process.waitForExit(), 9)
+        let root = XRootWindow(display.display, display.screen)
+        for window in [one, two] {
+            XCTAssertTrue(eventually { display.parent(of: window) == root && display.mapState(of: window) == IsViewable },
+                          "\(window) a viewable top-level window")
+        }
+    }
+}
