@@ -32,6 +32,8 @@ final class Container {
         var wantsMapped: Bool?
         /// Whether it is mapped now (by us).
         var isMapped = false
+        /// Its WM_HINTS urgency or `_NET_WM_STATE_DEMANDS_ATTENTION`, while its tab is not shown.
+        var asksAttention = false
     }
 
     let connection: XDisplayConnection
@@ -60,11 +62,14 @@ final class Container {
     @MainActor
     struct Atoms {
         let xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab: Atom
+        let demandsAttention: Atom
         init(_ connection: XDisplayConnection) {
             let a = connection.atoms(["_XEMBED", "_XEMBED_INFO", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_NAME", "_NET_WM_NAME",
-                                      "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB"])
+                                      "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB",
+                                      "_NET_WM_STATE_DEMANDS_ATTENTION"])
             (xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab)
                 = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
+            demandsAttention = a[11]
         }
     }
 
@@ -173,6 +178,7 @@ final class Container {
         try? strip.insertItem(SegmentItem(title: client.title, id: String(window)), at: index)
         report("adopted", ["window": Int(window), "title": client.title, "index": index])
         show(window)
+        attentionChanged(window)
         XFlush(display)
     }
 
@@ -186,6 +192,7 @@ final class Container {
             try? strip.closeItem(at: index)
             report("closed", ["window": Int(window), "title": title, "reason": reason, "count": strip.titles.count])
         }
+        updateContainerUrgency()
         if clients.isEmpty {
             if closing || options.closeWithLastTab { finished(0) }
             if options.refillWhenEmpty { spawn() }
@@ -229,6 +236,7 @@ final class Container {
             unmap(previous)
         }
         if host.hasFocus { focusShown() }
+        if clients[window]?.asksAttention == true { setAttention(false, of: window, clearingHint: true) }
         setContainerTitle(clients[window]?.title ?? "")
         report("selected", ["window": Int(window), "index": index(of: window) ?? -1, "title": clients[window]?.title ?? ""])
         XFlush(display)
@@ -321,6 +329,70 @@ final class Container {
             if client.wantsMapped == false { unmap(window) } else { map(window) }
         } else if atom == atoms.wmProtocols {
             clients[window]?.takesDelete = protocols(of: window).contains(atoms.wmDelete)
+        } else if atom == XA_WM_HINTS || atom == atoms.netWMState {
+            attentionChanged(window)
+        }
+    }
+
+    // MARK: Attention
+
+    /// Reads whether `window`'s client asks for attention (WM_HINTS' urgency, or
+    /// `_NET_WM_STATE_DEMANDS_ATTENTION`); a tab not shown is marked with the strip's dot badge.
+    private func attentionChanged(_ window: Window) {
+        guard clients[window] != nil else { return }
+        var asks = Properties.longs(of: window, atom: atoms.netWMState, type: XA_ATOM, display: connection.display)
+            .contains(UInt(atoms.demandsAttention))
+        if let hints = XGetWMHints(connection.display, window) {
+            asks = asks || hints.pointee.flags & Int(XUrgencyHint) != 0
+            XFree(hints)
+        }
+        // The tab shown is seen already: its client's hint is cleared, as tabbed does.
+        setAttention(asks && window != shown, of: window, clearingHint: asks && window == shown)
+    }
+
+    /// Marks (or unmarks) `window`'s tab as asking for attention; `clearingHint` also takes the urgency
+    /// out of the client's WM_HINTS. The container's own urgency hint follows.
+    private func setAttention(_ asks: Bool, of window: Window, clearingHint: Bool) {
+        let display = connection.display
+        if clearingHint, let hints = XGetWMHints(display, window) {
+            if hints.pointee.flags & Int(XUrgencyHint) != 0 {
+                hints.pointee.flags &= ~Int(XUrgencyHint)
+                XSetWMHints(display, window, hints)
+            }
+            XFree(hints)
+        }
+        guard var client = clients[window], client.asksAttention != asks else { return }
+        client.asksAttention = asks
+        clients[window] = client
+        if let index = index(of: window) {
+            var item = strip.item(at: index)
+            item.badge = asks ? .dot : nil
+            try? strip.setItem(item, at: index)
+        }
+        updateContainerUrgency()
+        report("attention", ["window": Int(window), "asking": asks])
+    }
+
+    /// The container's WM_HINTS urgency: set while any tab asks for attention.
+    private func updateContainerUrgency() {
+        let display = connection.display
+        let urgent = clients.values.contains { $0.asksAttention }
+        let hints = XGetWMHints(display, host.window) ?? XAllocWMHints()
+        guard let hints else { return }
+        defer { XFree(hints) }
+        let flags = urgent ? hints.pointee.flags | Int(XUrgencyHint) : hints.pointee.flags & ~Int(XUrgencyHint)
+        guard flags != hints.pointee.flags else { return }
+        hints.pointee.flags = flags
+        XSetWMHints(display, host.window, hints)
+    }
+
+    /// Shows the next tab after the one shown that asks for attention (Ctrl+u), around the ends.
+    func showAttention() {
+        let count = strip.titles.count
+        let start = strip.selectedIndex ?? -1
+        for step in 1...max(count, 1) {
+            guard let window = window(at: (start + step) % max(count, 1)), clients[window]?.asksAttention == true else { continue }
+            return show(window)
         }
     }
 

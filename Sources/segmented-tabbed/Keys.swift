@@ -24,6 +24,7 @@ enum Keys {
         Binding(keysym: XK_Tab, modifiers: control) { $0.showPrevious() },
         Binding(keysym: XK_grave, modifiers: control) { $0.strip.openPopupList() },
         Binding(keysym: XK_q, modifiers: control) { $0.closeShown() },
+        Binding(keysym: XK_u, modifiers: control) { $0.showAttention() },
     ] + (1...9).map { n in Binding(keysym: XK_0 + Int32(n), modifiers: control) { $0.show(index: n - 1) } }
         + [Binding(keysym: XK_0, modifiers: control) { $0.show(index: -1) }]
 

@@ -56,6 +56,14 @@ final class TabbedTests: XCTestCase {
         }
     }
 
+    /// Two xterms, "one" and "two", put in the container by `xterm -into` (each maps itself there): their windows.
+    private func twoXterms(in tabbed: Tabbed) throws -> (Window, Window) {
+        try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
+        let one = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        try start(["xterm", "-into", String(tabbed.window), "-T", "two"])
+        return (one, Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"]))))
+    }
+
     /// Ctrl+Shift+`letter`, typed where the focus is.
     private func controlShift(_ letter: String, _ display: TestDisplay) {
         display.modifier(XK_Control_L, down: true)
@@ -109,10 +117,7 @@ final class TabbedTests: XCTestCase {
         display.parkPointer()
         let tabbed = try Tabbed(["-s"])
         defer { tabbed.process.process.terminate() }
-        try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
-        let one = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
-        try start(["xterm", "-into", String(tabbed.window), "-T", "two"])
-        let two = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        let (one, two) = try twoXterms(in: tabbed)
         XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
         XSync(display.display, 0)
         XCTAssertTrue(eventually { self.focus(display) == two && display.mapState(of: two) == IsViewable }, "the new tab shown")
@@ -173,10 +178,7 @@ final class TabbedTests: XCTestCase {
         try require("xterm")
         let display = try Shared.display.get()
         let tabbed = try Tabbed(["-s"])
-        try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
-        let one = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
-        try start(["xterm", "-into", String(tabbed.window), "-T", "two"])
-        let two = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        let (one, two) = try twoXterms(in: tabbed)
         kill(tabbed.process.process.processIdentifier, SIGKILL)
         XCTAssertEqual(tabbed.process.waitForExit(), 9)
         let root = XRootWindow(display.display, display.screen)
@@ -184,5 +186,51 @@ final class TabbedTests: XCTestCase {
             XCTAssertTrue(eventually { display.parent(of: window) == root && display.mapState(of: window) == IsViewable },
                           "\(window) a viewable top-level window")
         }
+    }
+
+    /// A tab not shown whose client sets WM_HINTS' urgency gets the strip's dot badge, and the container's own
+    /// urgency hint is set; Ctrl+u shows it, which clears both and the client's hint.
+    func testAClientAskingForAttentionIsMarkedAndCtrlUShowsIt() throws {
+        try require("xterm")
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let tabbed = try Tabbed(["-s"])
+        defer { tabbed.process.process.terminate() }
+        let (one, _) = try twoXterms(in: tabbed)
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+
+        // The hidden xterm's client asks for attention, as xterm does on a bell with bellIsUrgent.
+        func urgency(of window: Window) -> Bool {
+            guard let hints = XGetWMHints(display.display, window) else { return false }
+            defer { XFree(hints) }
+            return hints.pointee.flags & Int(XUrgencyHint) != 0
+        }
+        let hints = try XCTUnwrap(XAllocWMHints())
+        hints.pointee.flags = Int(XUrgencyHint)
+        XSetWMHints(display.display, one, hints)
+        XFree(hints)
+        XSync(display.display, 0)
+        let marked = try tabbed.process.next("attention")
+        XCTAssertEqual(marked["window"] as? Int, Int(one))
+        XCTAssertEqual(marked["asking"] as? Bool, true)
+        XCTAssertTrue(eventually { urgency(of: tabbed.window) }, "the container's own urgency hint")
+        // The dot badge, in the badge color, within the tab's frame (its title is grey: it is not selected).
+        let settled = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 }
+        let tab = try XCTUnwrap((settled["tabs"] as? [[String: Any]])?.first)
+        let x = Int(try XCTUnwrap(traceNumber(tab["x"]))), width = Int(try XCTUnwrap(traceNumber(tab["width"])))
+        XCTAssertTrue(eventually {
+            guard let image = display.pixels(tabbed.stripWindow, x: x, width: width, height: 40) else { return false }
+            return width * 40 - image.count(notMatching: 0xE53935, x: 0, y: 0, width: width, height: 40) > 10
+        }, "the dot in the badge color")
+
+        // Ctrl+u: the tab asking is shown; its mark, the container's hint and the client's own go.
+        display.modifier(XK_Control_L, down: true)
+        display.type("u")
+        display.modifier(XK_Control_L, down: false)
+        XCTAssertTrue(tabbed.process.wait { events in
+            events.last { $0["event"] as? String == "selected" }?["window"] as? Int == Int(one)
+                && events.contains { $0["event"] as? String == "attention" && $0["asking"] as? Bool == false }
+        }, "shown, and no longer marked")
+        XCTAssertTrue(eventually { !urgency(of: tabbed.window) && !urgency(of: one) })
     }
 }
