@@ -77,6 +77,7 @@ test_packages=(
   groff-base                                                         # InstallTests: the installed man page is checked with groff
   xsettingsd                                                         # DemoIconTests: a desktop's XSETTINGS manager naming the icon theme
   xterm stterm rxvt-unicode suckless-tools                           # TabbedTests: real XEmbed clients (xterm -into, st -w, urxvt -embed) and tabbed itself
+  x11-xkb-utils                                                      # TabbedTests: setxkbmap, a layout without Latin letters
 )
 
 packages=("${run_packages[@]}")

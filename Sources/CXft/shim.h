@@ -12,7 +12,9 @@
 #include <fontconfig/fontconfig.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/XKBlib.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Xlib macros and variadic functions do not import into Swift; these inline
    wrappers give them a callable form. */
@@ -148,6 +150,22 @@ static inline long cxft_untransformed_advance(XftFont *font, FcChar32 c) {
     FT_Error error = FT_Get_Advance(face, FT_Get_Char_Index(face, c), FT_LOAD_NO_HINTING, &advance);
     XftUnlockFace(font);
     return error ? -1 : (long)advance;
+}
+
+/* The keycode of the key XKB names `name` ("AC06": the key a US keyboard has H
+   on), whatever symbols the layout in use puts on it; 0 when no key has that
+   name or XKB is missing. Reads the keyboard's names (one round trip). */
+static inline int cxft_keycode_named(Display *display, const char *name) {
+    XkbDescPtr keyboard = XkbGetMap(display, 0, XkbUseCoreKbd);
+    if (!keyboard) return 0;
+    int found = 0;
+    if (XkbGetNames(display, XkbKeyNamesMask, keyboard) == Success && keyboard->names && keyboard->names->keys) {
+        for (int code = keyboard->min_key_code; code <= keyboard->max_key_code && !found; code++) {
+            if (strncmp(keyboard->names->keys[code].name, name, XkbKeyNameLength) == 0) found = code;
+        }
+    }
+    XkbFreeKeyboard(keyboard, 0, True);
+    return found;
 }
 
 #endif

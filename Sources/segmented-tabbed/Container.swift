@@ -141,6 +141,9 @@ final class Container {
             if event.xclient.data.l.1 == XEmbed.Message.requestFocus.rawValue, event.xclient.window == shown { focusShown() }
         case KeyPress:
             Keys.handle(&event.xkey, container: self)
+        case MappingNotify:
+            Keys.mappingChanged(&event.xmapping, windows: [host.window] + Array(clients.keys), connection: connection)
+            return false
         case FocusIn where event.xfocus.window == host.window:
             // The window manager gave the container the focus: it goes on to the tab shown.
             if event.xfocus.detail != NotifyInferior { activated(true) }

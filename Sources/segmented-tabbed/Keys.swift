@@ -4,6 +4,12 @@ import SegmentedX11
 /// The container's keys, tabbed's (its config.def.h, Ctrl as the modifier),
 /// grabbed on the container's window and on every client so that they reach
 /// the container while a client has the focus.
+///
+/// A key is matched by its symbol in the layout in use (a Dvorak user's
+/// Ctrl+Shift+H is where the H is). When the layout has no key for that
+/// symbol (`setxkbmap ru` has no Latin letters), the key a US keyboard has it
+/// on does it, found by its XKB name (`AC06` for H), as GTK's and Chrome's
+/// shortcuts do; tabbed's grabs die there.
 @MainActor
 enum Keys {
     /// One key: a keysym (its first level, as `XLookupKeysym(event, 0)` reads it), the modifiers held, what it does.
@@ -28,25 +34,65 @@ enum Keys {
     ] + (1...9).map { n in Binding(keysym: XK_0 + Int32(n), modifiers: control) { $0.show(index: n - 1) } }
         + [Binding(keysym: XK_0, modifiers: control) { $0.show(index: -1) }]
 
+    /// The XKB name of the key each bound symbol is on in the US layout (xkeyboard-config's `us` symbols on
+    /// the `evdev` key names): letters on the AB/AC/AD rows, digits on AE, Return, Tab and the grave.
+    static let usKeyNames: [Int32: String] = [
+        XK_Return: "RTRN", XK_Tab: "TAB", XK_grave: "TLDE", XK_h: "AC06", XK_j: "AC07", XK_k: "AC08", XK_l: "AC09",
+        XK_q: "AD01", XK_u: "AD07", XK_0: "AE10",
+    ].merging((1...9).map { (XK_0 + Int32($0), "AE0\($0)") }) { a, _ in a }
+
+    /// Each bound symbol's US key, by keycode (read from XKB when first needed, and after a keyboard mapping change).
+    private static var usKeycodes: [Int32: UInt32]?
+
     /// The modifiers a binding ignores: Caps Lock and Num Lock (Mod2 on every current X keymap) held or not.
     static let ignored: [UInt32] = [0, UInt32(LockMask), UInt32(Mod2Mask), UInt32(LockMask | Mod2Mask)]
+
+    /// The keycodes that may do `binding`: its symbol's in the layout in use, and its US key's.
+    private static func keycodes(of binding: Binding, display: OpaquePointer) -> Set<UInt32> {
+        if usKeycodes == nil {
+            usKeycodes = usKeyNames.compactMapValues { name in
+                let code = cxft_keycode_named(display, name)
+                return code > 0 ? UInt32(code) : nil
+            }
+        }
+        let own = UInt32(XKeysymToKeycode(display, KeySym(binding.keysym)))
+        return Set([own, usKeycodes?[binding.keysym] ?? 0].filter { $0 != 0 })
+    }
 
     /// Grabs every binding on `window` (errors about a window already gone are expected by the caller).
     static func grab(on window: Window, connection: XDisplayConnection) {
         let display = connection.display
         for binding in bindings {
-            let code = XKeysymToKeycode(display, KeySym(binding.keysym))
-            guard code != 0 else { continue }
-            for extra in ignored {
-                XGrabKey(display, Int32(code), binding.modifiers | extra, window, 1, GrabModeAsync, GrabModeAsync)
+            for code in keycodes(of: binding, display: display) {
+                for extra in ignored {
+                    XGrabKey(display, Int32(code), binding.modifiers | extra, window, 1, GrabModeAsync, GrabModeAsync)
+                }
             }
+        }
+    }
+
+    /// The keyboard mapping changed (a new layout): the keys are grabbed again on `windows`.
+    static func mappingChanged(_ event: inout XMappingEvent, windows: [Window], connection: XDisplayConnection) {
+        XRefreshKeyboardMapping(&event)
+        guard event.request == MappingKeyboard || event.request == MappingModifier else { return }
+        usKeycodes = nil
+        for window in windows {
+            XUngrabKey(connection.display, Int32(AnyKey), UInt32(AnyModifier), window)
+            grab(on: window, connection: connection)
         }
     }
 
     /// Runs the binding of a key press, if it is one.
     static func handle(_ event: inout XKeyEvent, container: Container) {
+        let display = event.display!
         let keysym = Int32(truncatingIfNeeded: XLookupKeysym(&event, 0))
         let held = event.state & (control | shift | UInt32(Mod1Mask) | UInt32(Mod4Mask))
-        bindings.first { $0.keysym == keysym && $0.modifiers == held }?.action(container)
+        let binding = bindings.first { $0.modifiers == held && $0.keysym == keysym }
+            // A layout without the symbol: the key the US layout has it on.
+            ?? bindings.first { binding in
+                binding.modifiers == held && XKeysymToKeycode(display, KeySym(binding.keysym)) == 0
+                    && usKeycodes?[binding.keysym] == UInt32(event.keycode)
+            }
+        binding?.action(container)
     }
 }

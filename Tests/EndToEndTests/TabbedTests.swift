@@ -233,4 +233,32 @@ final class TabbedTests: XCTestCase {
         }, "shown, and no longer marked")
         XCTAssertTrue(eventually { !urgency(of: tabbed.window) && !urgency(of: one) })
     }
+
+    /// Under a layout with no Latin letters (`setxkbmap ru`), Ctrl+Shift and the key a US keyboard has H on still
+    /// shows the tab before, and after `setxkbmap us` Ctrl+Shift+l the one after.
+    func testTheKeysWorkUnderALayoutWithoutLatinLetters() throws {
+        try require("xterm", "setxkbmap")
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed(["-s"])
+        defer { tabbed.process.process.terminate() }
+        let (one, two) = try twoXterms(in: tabbed)
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        func layout(_ name: String) throws {
+            let result = try Command(["setxkbmap", name])
+            XCTAssertEqual(result.status, 0, result.errors)
+        }
+        try layout("ru")
+        defer { try? layout("us") }
+        let h = UInt32(cxft_keycode_named(display.display, "AC06"))
+        XCTAssertNotEqual(h, 0)
+        display.modifier(XK_Control_L, down: true)
+        display.modifier(XK_Shift_L, down: true)
+        display.tap(keycode: h)
+        display.modifier(XK_Shift_L, down: false)
+        display.modifier(XK_Control_L, down: false)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(one) })
+        try layout("us")
+        controlShift("l", display)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(two) })
+    }
 }

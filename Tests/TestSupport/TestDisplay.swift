@@ -108,7 +108,11 @@ public final class TestDisplay {
 
     /// Types the key for `keysym` where the focus is: held 40 ms, then 40 ms to the next.
     private func tap(_ keysym: KeySym) {
-        let code = UInt32(XKeysymToKeycode(display, keysym))
+        tap(keycode: UInt32(XKeysymToKeycode(display, keysym)))
+    }
+
+    /// Types the key `code` (whatever the layout puts on it) where the focus is, as `tap(_:)` does.
+    public func tap(keycode code: UInt32) {
         XTestFakeKeyEvent(display, code, 1, 0)
         XSync(display, 0)
         usleep(Self.keyHoldMicroseconds)
