@@ -491,6 +491,20 @@ final class Container {
         try? strip.moveItem(from: selected, to: ((selected + offset) % count + count) % count)
     }
 
+    /// Asks the window manager to toggle the container's fullscreen state (F11): EWMH's `_NET_WM_STATE`
+    /// client message to the root, action 2 (toggle), `_NET_WM_STATE_FULLSCREEN`, from a normal application (source 1).
+    func toggleFullscreen() {
+        let display = connection.display
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = host.window
+        event.xclient.message_type = atoms.netWMState
+        event.xclient.format = 32
+        event.xclient.data.l = (2, Int(bitPattern: UInt(atoms.fullscreen)), 0, 1, 0)
+        XSendEvent(display, XRootWindow(display, connection.screen), 0, SubstructureNotifyMask | SubstructureRedirectMask, &event)
+        XFlush(display)
+    }
+
     /// Closes the tab shown (Ctrl+q).
     func closeShown() {
         if let shown { close(shown) }

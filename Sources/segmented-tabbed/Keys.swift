@@ -31,6 +31,7 @@ enum Keys {
         Binding(keysym: XK_grave, modifiers: control) { $0.strip.openPopupList() },
         Binding(keysym: XK_q, modifiers: control) { $0.closeShown() },
         Binding(keysym: XK_u, modifiers: control) { $0.showAttention() },
+        Binding(keysym: XK_F11, modifiers: 0) { $0.toggleFullscreen() },
     ] + (1...9).map { n in Binding(keysym: XK_0 + Int32(n), modifiers: control) { $0.show(index: n - 1) } }
         + [Binding(keysym: XK_0, modifiers: control) { $0.show(index: -1) }]
 
@@ -38,7 +39,7 @@ enum Keys {
     /// the `evdev` key names): letters on the AB/AC/AD rows, digits on AE, Return, Tab and the grave.
     static let usKeyNames: [Int32: String] = [
         XK_Return: "RTRN", XK_Tab: "TAB", XK_grave: "TLDE", XK_h: "AC06", XK_j: "AC07", XK_k: "AC08", XK_l: "AC09",
-        XK_q: "AD01", XK_u: "AD07", XK_0: "AE10",
+        XK_q: "AD01", XK_u: "AD07", XK_0: "AE10", XK_F11: "FK11",
     ].merging((1...9).map { (XK_0 + Int32($0), "AE0\($0)") }) { a, _ in a }
 
     /// Each bound symbol's US key, by keycode (read from XKB when first needed, and after a keyboard mapping change).

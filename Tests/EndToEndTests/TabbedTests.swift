@@ -261,4 +261,32 @@ final class TabbedTests: XCTestCase {
         controlShift("l", display)
         XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(two) })
     }
+
+    /// F11 asks the window manager to toggle the container's fullscreen state: EWMH's `_NET_WM_STATE` message
+    /// to the root (action 2, toggle; `_NET_WM_STATE_FULLSCREEN`), read here as a window manager reads it.
+    func testF11AsksTheWindowManagerForFullscreen() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed(["-s"])
+        defer { tabbed.process.process.terminate() }
+        // A connection of its own, listening on the root as a window manager does.
+        let manager = try XCTUnwrap(XOpenDisplay(nil))
+        defer { XCloseDisplay(manager) }
+        let root = XDefaultRootWindow(manager)
+        XSelectInput(manager, root, SubstructureNotifyMask)
+        XSync(manager, 0)
+        display.key(tabbed.window, keysym: XK_F11)
+        let state = XInternAtom(manager, "_NET_WM_STATE", 0), fullscreen = XInternAtom(manager, "_NET_WM_STATE_FULLSCREEN", 0)
+        var heard: XClientMessageEvent?
+        XCTAssertTrue(eventually {
+            while XPending(manager) > 0 {
+                var event = XEvent()
+                XNextEvent(manager, &event)
+                if event.type == ClientMessage, event.xclient.message_type == state { heard = event.xclient }
+            }
+            return heard != nil
+        }, "a _NET_WM_STATE message on the root")
+        XCTAssertEqual(heard?.window, tabbed.window)
+        XCTAssertEqual(heard?.data.l.0, 2, "toggle")
+        XCTAssertEqual(heard.map { Atom(bitPattern: $0.data.l.1) }, fullscreen)
+    }
 }
