@@ -1,12 +1,13 @@
 # The two commands for a fresh machine: `make run` and `make test`.
 SHELL := /bin/bash
 RELEASE_BIN := .build/release/segmented-demo
+TABBED_RELEASE_BIN := .build/release/segmented-tabbed
 
 # The debug build of the library, the programs and the tests; a compiler
 # warning fails it, so the suite is built warning-free.
 DEBUG_BUILD := swift build --build-tests -Xswiftc -warnings-as-errors
 
-.PHONY: deps test-deps build run tour docs styles settings-table install uninstall test test-sanitized fuzz soak bench clean
+.PHONY: deps test-deps build run tour tabbed tabbed-tour docs styles settings-table install uninstall test test-sanitized fuzz soak bench clean
 
 # The Debian packages: `deps` what building and running need (the tour's Xvfb,
 # xdotool and ImageMagick included), `test-deps` those and what the tests need.
@@ -26,6 +27,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc 
 
 build: deps
 	swift build $(RELEASE_FLAGS) --product segmented-demo
+	swift build $(RELEASE_FLAGS) --product segmented-tabbed
 
 # On a desktop: open the window. With no $DISPLAY, or one that does not
 # answer (as scripts/with-display.sh decides for make test): a scripted tour on
@@ -38,11 +40,26 @@ run: build
 tour: build
 	scripts/with-display.sh scripts/tour.sh $(RELEASE_BIN) screenshots $(ARGS)
 
+# segmented-tabbed (release) with an xterm in it, on a desktop; with no
+# display, or one that does not answer, a scripted tour on a private Xvfb
+# (three xterms: one retitled, one asking for attention, a switch, a move, a
+# close) that saves screenshots to screenshots/tabbed. ARGS go to segmented-tabbed.
+tabbed: $(TABBED_RELEASE_BIN)
+	@scripts/install-deps.sh run xterm
+	@if [ -n "$$DISPLAY" ] && timeout 5 xdpyinfo >/dev/null 2>&1; then $(TABBED_RELEASE_BIN) $(ARGS) -r 2 xterm -into ''; else \
+	  if [ -n "$$DISPLAY" ]; then echo "make tabbed: display $$DISPLAY does not answer; running the scripted tour on a private Xvfb" >&2; fi; \
+	  scripts/with-display.sh scripts/tabbed-tour.sh $(TABBED_RELEASE_BIN) screenshots/tabbed $(ARGS); fi
+
+tabbed-tour: $(TABBED_RELEASE_BIN)
+	@scripts/install-deps.sh run xterm
+	scripts/with-display.sh scripts/tabbed-tour.sh $(TABBED_RELEASE_BIN) screenshots/tabbed $(ARGS)
+
 # The README's pictures: three moments of the tour, stacked; a swipe of the
 # pages in four frames (at rest, held at 25 % and 60 % of a page, settled), side
 # by side in pairs; and a move and a close, each mid-way and settled.
-docs: tour
+docs: tour tabbed-tour
 	mkdir -p docs
+	convert screenshots/tabbed/01-three-terminals.png -crop 640x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 docs/tabbed.png
 	convert screenshots/01-start.png screenshots/03-selected-right.png screenshots/06-dragged.png \
 	  -crop 400x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 -append docs/demo.png
 	convert \( screenshots/13-swipe-start.png screenshots/14-swipe-25.png -crop 400x200+0+0 +repage \
@@ -53,7 +70,7 @@ docs: tour
 	    -bordercolor '#bbbbbb' -border 1 +append \) \
 	  \( screenshots/19-closing.png screenshots/20-closed.png -crop 400x200+0+0 +repage \
 	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/tabs.png
-	@echo docs/demo.png docs/swipe.png docs/tabs.png
+	@echo docs/demo.png docs/swipe.png docs/tabs.png docs/tabbed.png
 
 # The style gallery: one screenshot per style in docs/styles, and its
 # Markdown table spliced into docs/styles.md between the styles markers.
@@ -72,11 +89,12 @@ settings-table:
 
 # make install: the stripped release demo, its bundled titles where it looks
 # for them (share/segmented-strip/ one folder above its own, wherever the tree
-# is moved) and its man page, which the installed binary writes itself
-# (--man, from the same tables as --help). DESTDIR stages the tree for a
-# package. The release binary is rebuilt only when a source is newer, so
-# `make build && sudo make install` builds nothing as root. INSTALL_BIN installs
-# another binary (the install test gives it the debug one: no release build).
+# is moved), segmented-tabbed, and their man pages, which the installed
+# binaries write themselves (--man, from the same tables as --help). DESTDIR
+# stages the tree for a package. The release binaries are rebuilt only when a
+# source is newer (`make build` makes both), so `make build && sudo make
+# install` builds nothing as root. INSTALL_BIN and INSTALL_TABBED_BIN install
+# other binaries (the install test gives them the debug ones: no release build).
 PREFIX ?= /usr/local
 INSTALL_BIN ?= $(RELEASE_BIN)
 BINDIR = $(DESTDIR)$(PREFIX)/bin
@@ -87,9 +105,17 @@ $(RELEASE_BIN): Package.swift $(shell find Sources Resources -type f 2>/dev/null
 	$(MAKE) build
 	touch $@
 
-install: $(INSTALL_BIN)
+$(TABBED_RELEASE_BIN): Package.swift $(shell find Sources Resources -type f 2>/dev/null)
+	$(MAKE) build
+	touch $@
+
+INSTALL_TABBED_BIN ?= $(TABBED_RELEASE_BIN)
+install: $(INSTALL_BIN) $(INSTALL_TABBED_BIN)
 	install -d "$(BINDIR)" "$(DATADIR)" "$(MAN1DIR)"
 	install -m 755 -s "$(INSTALL_BIN)" "$(BINDIR)/segmented-demo"
+	install -m 755 -s "$(INSTALL_TABBED_BIN)" "$(BINDIR)/segmented-tabbed"
+	"$(BINDIR)/segmented-tabbed" --man > "$(MAN1DIR)/segmented-tabbed.1.new"
+	chmod 644 "$(MAN1DIR)/segmented-tabbed.1.new" && mv "$(MAN1DIR)/segmented-tabbed.1.new" "$(MAN1DIR)/segmented-tabbed.1"
 	install -m 644 Resources/titles.json "$(DATADIR)/titles.json"
 	install -m 644 Resources/items.json "$(DATADIR)/items.json"
 	"$(BINDIR)/segmented-demo" --man > "$(MAN1DIR)/segmented-demo.1.new"
@@ -99,6 +125,7 @@ install: $(INSTALL_BIN)
 # and share/segmented-strip/ once it is empty.
 uninstall:
 	rm -f "$(BINDIR)/segmented-demo" "$(DATADIR)/titles.json" "$(DATADIR)/items.json" "$(MAN1DIR)/segmented-demo.1"
+	rm -f "$(BINDIR)/segmented-tabbed" "$(MAN1DIR)/segmented-tabbed.1"
 	if [ -d "$(DATADIR)" ]; then rmdir --ignore-fail-on-non-empty "$(DATADIR)"; fi
 
 # The run ends with a summary (scripts/test-summary.sh): each failed test by

@@ -1,3 +1,4 @@
+import SegmentedTitles
 import SegmentedX11
 
 /// `segmented-demo --man`: the manual page, in roff (man macros), made from
@@ -95,32 +96,14 @@ enum DemoManPage {
         [".TP", "\\fB\(escape(flag.flag))\\fR" + (flag.metavar.map { " \\fI\(escape($0))\\fR" } ?? ""), text(flag.help)]
     }
 
-    /// Running text: escaped, and protected from being read as a request when it starts with `.` or `'`.
-    private static func text(_ text: String) -> String {
-        let escaped = escape(text)
-        return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
-    }
+    /// Running text (`Roff.text`).
+    private static func text(_ text: String) -> String { Roff.text(text) }
 
     /// The Markdown of the settings table's cells as plain text (no code spans).
     private static func plain(_ text: String) -> String {
         text.replacing("`", with: "")
     }
 
-    /// roff's escapes: a backslash as `\e`, `-` as `\-` (the minus man pages use in flags, so that
-    /// they can be searched and copied), and every other non-ASCII character as `\[uXXXX]`, so the
-    /// page is plain ASCII and reads the same in any locale (troff takes its input as Latin-1).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\e"
-            case "-": out += "\\-"
-            case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
-            default:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
-            }
-        }
-        return out
-    }
+    /// roff's escapes (`Roff.escape`).
+    static func escape(_ text: String) -> String { Roff.escape(text) }
 }

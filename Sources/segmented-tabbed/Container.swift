@@ -175,6 +175,8 @@ final class Container {
         var attributes = XWindowAttributes()
         if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state != IsUnmapped { client.ourUnmaps += 1 }
         XReparentWindow(display, window, host.window, 0, Int32(stripHeight))
+        // The area under the strip is the client's to the edge: a border of its own (xterm's 2 px) would be drawn over it.
+        XSetWindowBorderWidth(display, window, 0)
         clients[window] = client
         XEmbed.send(.embeddedNotify, to: window, atom: atoms.xembed, display: display, data1: Int(host.window), data2: XEmbed.version)
         let index = options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))

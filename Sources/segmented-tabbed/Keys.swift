@@ -12,28 +12,32 @@ import SegmentedX11
 /// shortcuts do; tabbed's grabs die there.
 @MainActor
 enum Keys {
-    /// One key: a keysym (its first level, as `XLookupKeysym(event, 0)` reads it), the modifiers held, what it does.
+    /// One key: a keysym (its first level, as `XLookupKeysym(event, 0)` reads it), the modifiers held, what it does,
+    /// and how `--help` and the man page name it ("" for one told with others).
     struct Binding {
         let keysym: Int32
         let modifiers: UInt32
+        var label = ""
+        var help = ""
         let action: (Container) -> Void
     }
 
     static let control = UInt32(ControlMask), shift = UInt32(ShiftMask)
 
     static let bindings: [Binding] = [
-        Binding(keysym: XK_Return, modifiers: control | shift) { $0.spawn() },
-        Binding(keysym: XK_l, modifiers: control | shift) { $0.rotate(by: 1) },
-        Binding(keysym: XK_h, modifiers: control | shift) { $0.rotate(by: -1) },
-        Binding(keysym: XK_j, modifiers: control | shift) { $0.moveShown(by: -1) },
-        Binding(keysym: XK_k, modifiers: control | shift) { $0.moveShown(by: 1) },
-        Binding(keysym: XK_Tab, modifiers: control) { $0.showPrevious() },
-        Binding(keysym: XK_grave, modifiers: control) { $0.strip.openPopupList() },
-        Binding(keysym: XK_q, modifiers: control) { $0.closeShown() },
-        Binding(keysym: XK_u, modifiers: control) { $0.showAttention() },
-        Binding(keysym: XK_F11, modifiers: 0) { $0.toggleFullscreen() },
-    ] + (1...9).map { n in Binding(keysym: XK_0 + Int32(n), modifiers: control) { $0.show(index: n - 1) } }
-        + [Binding(keysym: XK_0, modifiers: control) { $0.show(index: -1) }]
+        Binding(keysym: XK_Return, modifiers: control | shift, label: "Ctrl+Shift+Return", help: "spawn the command in a new tab") { $0.spawn() },
+        Binding(keysym: XK_l, modifiers: control | shift, label: "Ctrl+Shift+l", help: "the tab after the one shown") { $0.rotate(by: 1) },
+        Binding(keysym: XK_h, modifiers: control | shift, label: "Ctrl+Shift+h", help: "the tab before the one shown") { $0.rotate(by: -1) },
+        Binding(keysym: XK_j, modifiers: control | shift, label: "Ctrl+Shift+j", help: "move the tab shown toward the start") { $0.moveShown(by: -1) },
+        Binding(keysym: XK_k, modifiers: control | shift, label: "Ctrl+Shift+k", help: "move the tab shown toward the end") { $0.moveShown(by: 1) },
+        Binding(keysym: XK_Tab, modifiers: control, label: "Ctrl+Tab", help: "the tab shown before this one") { $0.showPrevious() },
+        Binding(keysym: XK_grave, modifiers: control, label: "Ctrl+`", help: "the popup list of every tab, with type-ahead") { $0.strip.openPopupList() },
+        Binding(keysym: XK_q, modifiers: control, label: "Ctrl+q", help: "close the tab shown") { $0.closeShown() },
+        Binding(keysym: XK_u, modifiers: control, label: "Ctrl+u", help: "the next tab that asks for attention") { $0.showAttention() },
+        Binding(keysym: XK_F11, modifiers: 0, label: "F11", help: "ask the window manager to toggle fullscreen") { $0.toggleFullscreen() },
+    ] + (1...9).map { n in
+        Binding(keysym: XK_0 + Int32(n), modifiers: control, label: n == 1 ? "Ctrl+1 ... Ctrl+9" : "", help: "tab 1 to 9") { $0.show(index: n - 1) }
+    } + [Binding(keysym: XK_0, modifiers: control, label: "Ctrl+0", help: "the last tab") { $0.show(index: -1) }]
 
     /// The XKB name of the key each bound symbol is on in the US layout (xkeyboard-config's `us` symbols on
     /// the `evdev` key names): letters on the AB/AC/AD rows, digits on AE, Return, Tab and the grave.

@@ -39,6 +39,46 @@ struct TabbedOptions {
     static let usage = "usage: segmented-tabbed [-c] [-d] [-f] [-k] [-s] [-v] [-g geometry] [-n name] [-p [s][+-]pos] [-r narg] "
         + "[-o|-O|-t|-T|-u|-U color] [--SETTING VALUE]... [--trace] [command...]"
 
+    /// Every option but the strip's settings, with its value's name and what it does: `--help` and the man page.
+    static let flags: [(flag: String, metavar: String?, help: String)] = [
+        ("-c", nil, "exit once the last tab has closed"),
+        ("-d", nil, "detach: print the window id, then go on in a session of its own"),
+        ("-f", nil, "spawn the command again when the last tab has closed"),
+        ("-k", nil, "a close of the container closes only the tab shown"),
+        ("-s", nil, "do not spawn the command at start"),
+        ("-v", nil, "print the version and exit"),
+        ("-g", "geometry", "the window's X geometry (default 800x600)"),
+        ("-n", "name", "WM_CLASS's instance name (default segmented-tabbed; the class is SegmentedTabbed)"),
+        ("-p", "[s][+-]pos", "where a new tab goes: an absolute place, negative from the end (-1, the default, after the last), "
+            + "or with s relative to the tab shown"),
+        ("-r", "narg", "replace argument narg of the command (0 is the program) with the window id; otherwise the id is appended"),
+        ("-o", "color", "the strip's background (--background-color)"),
+        ("-O", "color", "the strip's text (--text-color)"),
+        ("-t", "color", "the selected tab's title and indicator (--accent-color)"),
+        ("-T", "color", "the title over a box indicator (--indicator-title-color)"),
+        ("-u", "color", "the attention badge's fill (--badge-color)"),
+        ("-U", "color", "the attention badge's text (--badge-text-color)"),
+        ("--trace", nil, "after the window id, one JSON line per event on standard output"),
+        ("--man", nil, "print the manual page (roff) and exit"),
+        ("--help", nil, "print the usage and the options and exit"),
+    ]
+
+    /// `--help`: the usage, the options, the keys and where the strip's settings are.
+    @MainActor
+    static var help: String {
+        var lines = [usage, "", "Options:"]
+        for flag in flags {
+            lines += StripSetting.wrap(flag.help.split(separator: " ").map(String.init),
+                                       first: "  " + flag.flag + (flag.metavar.map { " " + $0 } ?? ""), column: 20, width: 100)
+        }
+        lines += ["", "Keys:"]
+        for binding in Keys.bindings where !binding.label.isEmpty {
+            lines += StripSetting.wrap(binding.help.split(separator: " ").map(String.init), first: "  " + binding.label, column: 20, width: 100)
+        }
+        lines += ["", "Every setting of the strip is a flag too (--accent-color C, --font PATTERN...): segmented-demo --help lists them."]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// tabbed's color options and the strip settings they set: normal background and text, the selected tab's
     /// indicator and text (the accent), and the urgent badge's fill and text.
     static let colorOptions: [Character: String] = ["o": "background-color", "O": "text-color", "t": "accent-color",

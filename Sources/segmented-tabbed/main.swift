@@ -18,13 +18,17 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--help" || arguments.first == "-h" {
-    _ = ProcessOutput.write(TabbedOptions.usage + "\n", to: 1)
+let version = "0.1.0"
+/// Prints `text` on stdout and exits 0, or 1 when stdout cannot take it.
+func print(andExit text: String) -> Never {
+    guard ProcessOutput.write(text, to: 1) else { fail("cannot write to standard output: \(String(cString: strerror(errno)))", status: 1) }
     exit(0)
 }
-if arguments.first == "-v" {
-    _ = ProcessOutput.write("\(programName) 0.1.0, the segmented strip's tabbed\n", to: 1)
-    exit(0)
+switch arguments.first {
+case "--help", "-h": print(andExit: TabbedOptions.help)
+case "--man": print(andExit: TabbedManPage.text(version: version))
+case "-v": print(andExit: "\(programName) \(version), tabbed's job with a segmented strip\n")
+default: break
 }
 let options: TabbedOptions
 do {
@@ -103,9 +107,10 @@ if let geometry = options.geometry {
     if mask & WidthValue != 0 { width = Int(w) }
     if mask & HeightValue != 0 { height = Int(h) }
 }
+// The strip's window takes its height and its separator line (`pageAreaTop`); the clients go under it.
 let stripHeight: Int
 do {
-    stripHeight = try SegmentedStrip.preferredHeight(for: style, connection: connection)
+    stripHeight = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
 } catch {
     fail("\(error)", status: 2)
 }

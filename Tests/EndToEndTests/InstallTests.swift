@@ -58,9 +58,12 @@ final class InstallTests: XCTestCase {
             try Data("other\n".utf8).write(to: url)
         }
         let binary = DemoProcess.binaryPath
-        let install = try make(["install", "DESTDIR=\(stage.path)", "PREFIX=/usr", "INSTALL_BIN=\(binary)"])
+        let tabbedBinary = DemoProcess.builtProduct("segmented-tabbed")
+        let install = try make(["install", "DESTDIR=\(stage.path)", "PREFIX=/usr", "INSTALL_BIN=\(binary)",
+                                "INSTALL_TABBED_BIN=\(tabbedBinary)"])
         XCTAssertEqual(install.status, 0, install.output + install.errors)
-        let installed = ["usr/bin/segmented-demo", "usr/share/man/man1/segmented-demo.1", "usr/share/segmented-strip/items.json",
+        let installed = ["usr/bin/segmented-demo", "usr/bin/segmented-tabbed", "usr/share/man/man1/segmented-demo.1",
+                         "usr/share/man/man1/segmented-tabbed.1", "usr/share/segmented-strip/items.json",
                          "usr/share/segmented-strip/titles.json"]
         XCTAssertEqual(files(under: stage.url), (installed + others).sorted())
 
@@ -116,7 +119,22 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(rendered.output.contains("--indicator-width W"), rendered.output)
         XCTAssertTrue(rendered.output.contains("SegmentedStrip.titleTransition"), rendered.output)
 
-        // Uninstall removes those three files and share/segmented-strip, nothing else.
+        // segmented-tabbed: stripped, and its man page is what its --man prints, with every option and key, groff-clean.
+        let tabbed = usr.appendingPathComponent("bin/segmented-tabbed").path
+        XCTAssertFalse(try hasSymbolTable(tabbed))
+        let tabbedManPath = usr.appendingPathComponent("share/man/man1/segmented-tabbed.1").path
+        let tabbedMan = try String(contentsOfFile: tabbedManPath, encoding: .utf8)
+        XCTAssertEqual(try Command([tabbed, "--man"]).output, tabbedMan)
+        XCTAssertTrue(tabbedMan.contains("\n.TH SEGMENTED-TABBED 1 "))
+        for flag in ["-c", "-d", "-f", "-k", "-s", "-v", "-g", "-n", "-p", "-r", "-o", "-O", "-t", "-T", "-u", "-U", "--trace"] {
+            XCTAssertTrue(tabbedMan.contains("\n\\fB\(roff(flag))\\fR"), "segmented-tabbed's man page: \(flag)")
+        }
+        XCTAssertTrue(tabbedMan.contains("\\fBCtrl+Shift+Return\\fR"), "the keys")
+        let tabbedGroff = try Command(["groff", "-man", "-Tutf8", "-ww", "-z", tabbedManPath])
+        XCTAssertEqual(tabbedGroff.status, 0)
+        XCTAssertEqual(tabbedGroff.errors, "", "groff's warnings")
+
+        // Uninstall removes those files and share/segmented-strip, nothing else.
         let uninstall = try make(["uninstall", "DESTDIR=\(stage.path)", "PREFIX=/usr"])
         XCTAssertEqual(uninstall.status, 0, uninstall.output + uninstall.errors)
         XCTAssertEqual(files(under: stage.url), others.sorted())

@@ -21,6 +21,8 @@ final class TabbedTests: XCTestCase {
             let ready = try process.next("ready", timeout: 30)
             window = Window(try XCTUnwrap(traceNumber(ready["window"])))
             stripWindow = Window(try XCTUnwrap(traceNumber(ready["stripWindow"])))
+            // Mapped and drawn: the window can take the focus.
+            _ = try process.next("firstFrame", timeout: 30)
         }
     }
 
