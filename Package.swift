@@ -75,6 +75,8 @@ let package = Package(
         .executableTarget(name: "segmented-tabbed", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
         .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
+        // A small XEmbed client (C, Xlib) for segmented-tabbed's protocol tests: it logs what it receives.
+        .executableTarget(name: "xembed-client", path: "Tests/xembed-client", linkerSettings: [.linkedLibrary("X11")]),
         .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "TestSupport", "CXft"]),
         .target(name: "TestSupport", dependencies: ["SegmentedCore", "CXft", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),

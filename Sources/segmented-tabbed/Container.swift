@@ -28,8 +28,14 @@ final class Container {
         var takesDelete = false
         /// A close was asked once already: the next one kills the client.
         var askedToClose = false
-        /// `_XEMBED_INFO`'s mapped flag; nil: the client has no `_XEMBED_INFO` (mapped whenever shown).
+        /// `_XEMBED_INFO`'s mapped flag; nil: the client has no `_XEMBED_INFO`.
         var wantsMapped: Bool?
+        /// The client asked to be mapped (a MapRequest, or it was mapped when it came): without `_XEMBED_INFO`,
+        /// this is what says it wants to be seen. A window adopted as it is created (`st -w`) has not asked yet.
+        var askedToMap = false
+
+        /// Whether the client is to be mapped while its tab is shown.
+        var isToBeMapped: Bool { wantsMapped ?? askedToMap }
         /// Whether it is mapped now (by us).
         var isMapped = false
         /// Its WM_HINTS urgency or `_NET_WM_STATE_DEMANDS_ATTENTION`, while its tab is not shown.
@@ -111,14 +117,20 @@ final class Container {
     func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
         case CreateNotify where event.xcreatewindow.parent == host.window:
-            adopt(event.xcreatewindow.window)
+            adopt(event.xcreatewindow.window, askedToMap: false)
         case MapRequest where event.xmaprequest.parent == host.window:
             let window = event.xmaprequest.window
-            if clients[window] == nil { adopt(window) } else if window == shown { map(window) }
+            // A client's own map request is granted while its tab is shown and its _XEMBED_INFO does not say otherwise.
+            if clients[window] == nil {
+                adopt(window, askedToMap: true)
+            } else {
+                clients[window]?.askedToMap = true
+                if window == shown, clients[window]?.isToBeMapped == true { map(window) }
+            }
         case ReparentNotify where event.xreparent.event == host.window:
             let window = event.xreparent.window
             if event.xreparent.parent == host.window {
-                adopt(window)
+                adopt(window, askedToMap: nil)
             } else if clients[window] != nil {
                 forget(window, reason: "reparented")    // it went somewhere else of its own accord
             }
@@ -160,7 +172,8 @@ final class Container {
     // MARK: Adopting and forgetting
 
     /// Takes `window` as a tab: save-set, events, keys, reparented under the strip, EMBEDDED_NOTIFY, shown.
-    func adopt(_ window: Window) {
+    /// `askedToMap`: whether the client asked to be mapped (nil: as it is mapped now, for a window reparented in).
+    func adopt(_ window: Window, askedToMap: Bool?) {
         guard window != strip.window, window != host.window, clients[window] == nil else { return }
         let display = connection.display
         XDisplayConnection.expectErrors(about: window)
@@ -173,7 +186,9 @@ final class Container {
         client.title = title(of: window)
         // A mapped window being reparented is unmapped by the server first: that UnmapNotify is ours.
         var attributes = XWindowAttributes()
-        if XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state != IsUnmapped { client.ourUnmaps += 1 }
+        let wasMapped = XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state != IsUnmapped
+        if wasMapped { client.ourUnmaps += 1 }
+        client.askedToMap = askedToMap ?? wasMapped
         XReparentWindow(display, window, host.window, 0, Int32(stripHeight))
         // The area under the strip is the client's to the edge: a border of its own (xterm's 2 px) would be drawn over it.
         XSetWindowBorderWidth(display, window, 0)
@@ -215,8 +230,16 @@ final class Container {
             clients[window] = client
             return
         }
-        // ICCCM's withdrawal: the window goes back to the root, out of the save-set.
+        // A client that exits has its windows unmapped, then destroyed; one that reparents itself away has its
+        // window unmapped, then reparented. Either is told by its own event, which follows: one round trip tells which.
         let display = connection.display
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, window, &root, &parent, &children, &count) != 0 else { return }
+        if let children { XFree(children) }
+        guard parent == host.window else { return }
+        // ICCCM's withdrawal: the window goes back to the root, out of the save-set.
         XReparentWindow(display, window, XRootWindow(display, connection.screen), 0, 0)
         XRemoveFromSaveSet(display, window)
         forget(window, reason: "withdrawn")
@@ -234,7 +257,7 @@ final class Container {
         usage.insert(window, at: 0)
         if let index = index(of: window), strip.selectedIndex != index { try? strip.setSelectedIndex(index) }
         configure(window)
-        if clients[window]?.wantsMapped != false { map(window) }
+        if clients[window]?.isToBeMapped == true { map(window) }
         XRaiseWindow(display, window)
         if let previous, previous != window, clients[previous] != nil {
             XEmbed.send(.focusOut, to: previous, atom: atoms.xembed, display: display)
@@ -331,7 +354,7 @@ final class Container {
             client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
             clients[window] = client
             guard window == shown else { return }
-            if client.wantsMapped == false { unmap(window) } else { map(window) }
+            if client.isToBeMapped { map(window) } else { unmap(window) }
         } else if atom == atoms.wmProtocols {
             clients[window]?.takesDelete = protocols(of: window).contains(atoms.wmDelete)
         } else if atom == XA_WM_HINTS || atom == atoms.netWMState {

@@ -1,0 +1,201 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// segmented-tabbed's XEmbed protocol, asserted on what a small client
+/// (`xembed-client`, Tests/xembed-client) logged: EMBEDDED_NOTIFY to the
+/// client, FOCUS_IN / WINDOW_ACTIVATE / FOCUS_OUT with the tab shown,
+/// `_XEMBED_INFO`'s mapped flag, the size under the strip, and closing by
+/// WM_DELETE_WINDOW then XKillClient. Then the bad clients: each leaves the
+/// container responsive with its other tabs intact.
+final class TabbedProtocolTests: XCTestCase {
+    /// The container, traced; its window and strip height.
+    private struct Tabbed {
+        let process: DemoProcess
+        let window: Window
+        let width: Int, height: Int, stripHeight: Int
+
+        init() throws {
+            process = try DemoProcess(arguments: ["-s"], executable: DemoProcess.builtProduct("segmented-tabbed"))
+            let ready = try process.next("ready", timeout: 30)
+            window = Window(try XCTUnwrap(traceNumber(ready["window"])))
+            (width, height) = (try XCTUnwrap(ready["width"] as? Int), try XCTUnwrap(ready["height"] as? Int))
+            stripHeight = try XCTUnwrap(ready["stripHeight"] as? Int)
+            _ = try process.next("firstFrame", timeout: 30)
+        }
+
+        /// The next `adopted` line's window.
+        func adopted(timeout: Double = 30) throws -> Window {
+            Window(try XCTUnwrap(traceNumber(try process.next("adopted", timeout: timeout)["window"])))
+        }
+    }
+
+    private var clients: [DemoProcess] = []
+
+    override func tearDown() {
+        for client in clients where client.process.isRunning { client.process.terminate() }
+        clients = []
+    }
+
+    /// An `xembed-client` for `tabbed` with `options`; its ready line's window.
+    private func client(_ tabbed: Tabbed, _ options: [String]) throws -> (DemoProcess, Window) {
+        let client = try DemoProcess(arguments: ["--into", String(tabbed.window)] + options, trace: false,
+                                     executable: DemoProcess.builtProduct("xembed-client"))
+        clients.append(client)
+        return (client, Window(try XCTUnwrap(traceNumber(try client.next("ready", timeout: 30)["window"]))))
+    }
+
+    /// The XEmbed message numbers among a client's logged `events`.
+    private func messages(_ events: [[String: Any]]) -> [Int] {
+        events.filter { $0["event"] as? String == "xembed" }.compactMap { $0["message"] as? Int }
+    }
+
+    /// Waits until `client` has logged each of the XEmbed `wanted` messages (in any order).
+    private func assertLogged(_ wanted: [Int], _ client: DemoProcess, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(client.wait { events in wanted.allSatisfy(self.messages(events).contains) },
+                      "\(wanted) in \(messages(client.allEvents))", file: file, line: line)
+    }
+
+    /// Ctrl+`key` typed into the container (given the focus first).
+    private func control(_ keysym: Int32, _ tabbed: Tabbed, _ display: TestDisplay) {
+        display.key(tabbed.window, keysym: keysym, holding: XK_Control_L)
+    }
+
+    /// The container still works: a well-behaved client is adopted, shown and given its size.
+    private func assertResponsive(_ tabbed: Tabbed, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (fine, window) = try client(tabbed, ["--inside", "--net-title", "fine", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), window, file: file, line: line)
+        XCTAssertNoThrow(try fine.next("mapped"), file: file, line: line)
+    }
+
+    func testEmbeddedNotifyFocusAndActivationFollowTheTabShown() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let (a, aWindow) = try client(tabbed, ["--inside", "--net-title", "A", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), aWindow)
+        // EMBEDDED_NOTIFY to the client (tabbed sends it to the root), with the embedder and version 0.
+        let embedded = try a.next("xembed") { $0["message"] as? Int == 0 }
+        XCTAssertEqual(embedded["data1"] as? Int, Int(tabbed.window))
+        XCTAssertEqual(embedded["data2"] as? Int, 0)
+        // Sized under the strip, and told so.
+        let configure = try a.next("configure") { $0["synthetic"] as? Bool == true }
+        XCTAssertEqual(configure["width"] as? Int, tabbed.width)
+        XCTAssertEqual(configure["height"] as? Int, tabbed.height - tabbed.stripHeight)
+        // The container given the keyboard: FOCUS_IN (current) and WINDOW_ACTIVATE to the tab shown.
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        assertLogged([4, 1], a)
+        XCTAssertEqual(try a.next("xembed") { $0["message"] as? Int == 4 }["detail"] as? Int, 0, "XEMBED_FOCUS_CURRENT")
+
+        // A second client is shown: the first hears FOCUS_OUT and is unmapped; the second gets the focus.
+        let (b, bWindow) = try client(tabbed, ["--net-title", "B", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), bWindow)
+        XCTAssertNoThrow(try a.next("xembed") { $0["message"] as? Int == 5 })
+        XCTAssertNoThrow(try a.next("unmapped"))
+        assertLogged([0, 4, 1], b)
+        // The container loses the keyboard: WINDOW_DEACTIVATE to the tab shown.
+        XSetInputFocus(display.display, XRootWindow(display.display, display.screen), Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        XCTAssertNoThrow(try b.next("xembed") { $0["message"] as? Int == 2 })
+    }
+
+    func testTheMappedFlagIsFollowed() throws {
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        // _XEMBED_INFO without XEMBED_MAPPED: shown, but not mapped, until the client sets the flag.
+        let (client, window) = try client(tabbed, ["--inside", "--info", "0", "--mapped-later"])
+        XCTAssertEqual(try tabbed.adopted(), window)
+        XCTAssertNoThrow(try client.next("xembed") { $0["message"] as? Int == 0 })
+        let display = try Shared.display.get()
+        XCTAssertEqual(display.mapState(of: window), IsUnmapped)
+        kill(client.process.processIdentifier, SIGUSR1)
+        XCTAssertNoThrow(try client.next("mapped"))
+        XCTAssertEqual(display.mapState(of: window), IsViewable)
+    }
+
+    func testAClientThatIgnoresDeleteIsKilledOnTheSecondClose() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let (stubborn, window) = try client(tabbed, ["--inside", "--net-title", "stubborn", "--ignore-delete"])
+        XCTAssertEqual(try tabbed.adopted(), window)
+        control(XK_q, tabbed, display)
+        XCTAssertNoThrow(try stubborn.next("delete"))
+        XCTAssertTrue(stubborn.process.isRunning, "it ignores WM_DELETE_WINDOW")
+        control(XK_q, tabbed, display)
+        XCTAssertNotNil(stubborn.waitForExit(timeout: 20), "XKillClient closed its connection")
+        let closed = try tabbed.process.next("closed")
+        XCTAssertEqual(closed["window"] as? Int, Int(window))
+        XCTAssertEqual(closed["count"] as? Int, 0)
+        // Without WM_DELETE_WINDOW: killed at the first close, never asked.
+        let (blunt, bluntWindow) = try client(tabbed, ["--inside", "--no-delete"])
+        XCTAssertEqual(try tabbed.adopted(), bluntWindow)
+        control(XK_q, tabbed, display)
+        XCTAssertNotNil(blunt.waitForExit(timeout: 20))
+        XCTAssertFalse(blunt.allEvents.contains { $0["event"] as? String == "delete" })
+    }
+
+    /// Bad clients get a tab (or lose it), never the container: after each, a well-behaved client is adopted
+    /// and shown, and the tabs before it are still there; the container printed nothing on stderr.
+    func testBadClientsLeaveTheContainerResponsive() throws {
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        // The title a tab has now: its adoption's, or the last change's (a client made in the container may set
+        // it after the container adopted the window).
+        func title(of window: Window) -> String? {
+            var title: String?
+            _ = tabbed.process.wait { events in
+                title = events.last { ["adopted", "title"].contains($0["event"] as? String) && $0["window"] as? Int == Int(window) }?["title"]
+                    as? String
+                return title?.isEmpty == false
+            }
+            return title
+        }
+        // A 1 MB title: read as its first 16 KiB.
+        let (_, long) = try client(tabbed, ["--inside", "--title-bytes", "1000000"])
+        XCTAssertEqual(try tabbed.adopted(), long)
+        XCTAssertEqual(title(of: long)?.utf8.count, 16_384)
+        // A title of bytes that are not UTF-8: shown with replacement characters.
+        let (_, invalid) = try client(tabbed, ["--inside", "--invalid-utf8"])
+        XCTAssertEqual(try tabbed.adopted(), invalid)
+        XCTAssertTrue(title(of: invalid)?.hasPrefix("bad\u{FFFD}") == true, "\(title(of: invalid) ?? "none")")
+        // A malformed _XEMBED_INFO (one long): as none, mapped when shown.
+        let (short, _) = try client(tabbed, ["--inside", "--info-short"])
+        _ = try tabbed.adopted()
+        XCTAssertNoThrow(try short.next("mapped"))
+        // A client that dies at the EMBEDDED_NOTIFY, between the container's requests: its tab goes.
+        _ = try client(tabbed, ["--inside", "--exit-on-embed"])
+        _ = try tabbed.adopted()
+        XCTAssertEqual(try tabbed.process.next("closed")["reason"] as? String, "destroyed")
+        // A client that reparents itself away: its tab goes.
+        _ = try client(tabbed, ["--inside", "--reparent-away"])
+        _ = try tabbed.adopted()
+        XCTAssertEqual(try tabbed.process.next("closed")["reason"] as? String, "reparented")
+        // A client that sets its title 1,000 times a second: the container keeps up and still adopts.
+        _ = try client(tabbed, ["--inside", "--retitle", "1000"])
+        _ = try tabbed.adopted()
+        XCTAssertNoThrow(try tabbed.process.next("title") { ($0["title"] as? String)?.hasPrefix("title ") == true })
+        try assertResponsive(tabbed)
+        XCTAssertTrue(tabbed.process.wait { events in
+            (events.last { $0["event"] as? String == "settled" }?["tabs"] as? [Any])?.count == 5
+        }, "the long, invalid, short, retitling and fine clients' tabs")
+        XCTAssertEqual(tabbed.process.standardError, "", "nothing printed: every client error was expected")
+    }
+
+    func testAHundredClients() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        var windows: [Window] = []
+        for i in 0..<100 {
+            windows.append(try client(tabbed, ["--inside", "--net-title", "client \(i)", "--info", "1"]).1)
+        }
+        XCTAssertTrue(tabbed.process.wait(timeout: 60) { events in events.filter { $0["event"] as? String == "adopted" }.count == 100 })
+        // The last is shown; Ctrl+1 shows the first, and only it is mapped.
+        control(XK_1, tabbed, display)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(windows[0]) })
+        XCTAssertTrue(eventually { display.mapState(of: windows[0]) == IsViewable && display.mapState(of: windows[99]) == IsUnmapped })
+    }
+}
