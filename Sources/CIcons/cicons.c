@@ -25,7 +25,9 @@
     X(png_create_read_struct) X(png_create_info_struct) X(png_destroy_read_struct) X(png_init_io)    \
     X(png_read_info) X(png_get_IHDR) X(png_set_expand) X(png_set_strip_16)                           \
     X(png_set_gray_to_rgb) X(png_set_add_alpha) X(png_set_interlace_handling)                        \
-    X(png_read_update_info) X(png_get_rowbytes) X(png_read_image) X(png_set_sig_bytes) X(png_get_error_ptr)
+    X(png_read_update_info) X(png_get_rowbytes) X(png_read_image) X(png_set_sig_bytes) X(png_get_error_ptr)       \
+    X(png_set_user_limits) X(png_set_chunk_malloc_max) X(png_set_chunk_cache_max) X(png_set_keep_unknown_chunks)  \
+    X(png_get_image_width) X(png_get_image_height)
 
 #define PIXMAN_FUNCTIONS(X)                                                                           \
     X(pixman_image_create_bits) X(pixman_image_unref) X(pixman_transform_init_scale)                 \
@@ -160,7 +162,7 @@ static void png_warned(png_structp png, png_const_charp message) { (void)png; (v
 
 // The PNG in `file` (its 8-byte signature already read) as fitted premultiplied ARGB32, by libpng: any bit
 // depth and color type expanded to 8-bit RGBA, interlacing undone, no gamma applied (as gdk-pixbuf draws it).
-// The header's size is checked before a pixel is read.
+// libpng checks the header's size against `max_side` before a pixel is read.
 static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_side, int *width, int *height, char *error,
                             size_t error_size) {
     if (!load(LIBPNG)) {
@@ -178,11 +180,26 @@ static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_s
     if (!info) {
         snprintf(error, error_size, "out of memory");
     } else if (setjmp(failure.jump)) {
-        snprintf(error, error_size, "cannot be decoded: %s", failure.message);
+        // libpng refuses a side over the user limit set below when it reads IHDR, whose size it has kept: said in
+        // pixels, which the reader can act on, rather than as libpng's "Invalid IHDR data".
+        png_uint_32 w = lib.png_get_image_width(png, info), h = lib.png_get_image_height(png, info);
+        if (w > (png_uint_32)max_side || h > (png_uint_32)max_side) {
+            snprintf(error, error_size, "%u x %u px is larger than %d px a side", (unsigned)w, (unsigned)h, max_side);
+        } else {
+            snprintf(error, error_size, "cannot be decoded: %s", failure.message);
+        }
         free(pixels);
     } else {
         lib.png_init_io(png, file);
         lib.png_set_sig_bytes(png, 8);
+        // An icon needs only the image: every other chunk (text, palettes, profiles, metadata, unknown ones) is
+        // skipped unread. libpng 1.6 reserves a text or suggested-palette chunk's whole stated length (and zeroes it)
+        // before reading it, its own 8 MB limit on a chunk being only a warning, so a 44-byte file took 2 GiB.
+        lib.png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+        // The chunks kept are PLTE (768 bytes) and tRNS (256); IDAT's own limit follows the image's size.
+        lib.png_set_chunk_malloc_max(png, 64 << 10);
+        lib.png_set_chunk_cache_max(png, 16);
+        lib.png_set_user_limits(png, (png_uint_32)max_side, (png_uint_32)max_side);
         lib.png_read_info(png, info);
         png_uint_32 w = 0, h = 0;
         int depth = 0, color = 0;
@@ -190,9 +207,7 @@ static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_s
         // A PNG compresses its pixels, so a file much larger than them holds something else: most likely
         // compressed data past the image, which libpng would inflate to its end (a "zip bomb").
         long long largest = 2LL * w * h * 4 + (64 << 10);
-        if (w == 0 || h == 0 || w > (png_uint_32)max_side || h > (png_uint_32)max_side) {
-            snprintf(error, error_size, "%u x %u px is larger than %d px a side", (unsigned)w, (unsigned)h, max_side);
-        } else if (file_size > largest) {
+        if (file_size > largest) {
             snprintf(error, error_size, "%lld bytes is far more than a %u x %u px image needs", file_size, (unsigned)w, (unsigned)h);
         } else {
             lib.png_set_expand(png);

@@ -139,4 +139,34 @@ final class DemoIconTests: XCTestCase {
         let lines = demo.process.standardError.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
         XCTAssertEqual(lines.count, 4, "one line each, no raw GLib message: \(demo.process.standardError)")
     }
+
+    /// PNGs of 43 bytes, a valid 16 × 16 header and then a text or
+    /// suggested-palette chunk whose length says about 2 GiB: libpng 1.6
+    /// reserved and zeroed that much before reading it (2.1 GB resident for
+    /// one). One warning line each, and the demo's peak resident memory stays
+    /// within a few MB of a demo with one good icon.
+    func testAChunkThatClaimsGigabytesTakesNoMemory() throws {
+        let good = try folder.file("good.png", ImageFixtures.png(width: 16, height: 16) { _, _ in 0xFF00_C853 })
+        let bombs = try ["tEXt", "zTXt", "iTXt", "sPLT"].map { type in
+            try folder.file("\(type).png", ImageFixtures.pngHeader(width: 16, height: 16)
+                            + ImageFixtures.chunkHeader(type, length: 0x7FFF_FFF0) + Array("ab".utf8))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: bombs[0])).count, 43)
+        /// The peak resident memory (kilobytes) of a demo with `icons`, once each of `warned` has its warning.
+        func peakKilobytes(_ icons: [String], warned: [String]) throws -> Int {
+            let json = "[" + icons.enumerated().map { #"{"title": "标题\#($0.offset)", "icon": "\#($0.element)"}"# }
+                .joined(separator: ", ") + "]"
+            let demo = try RunningDemo(["--titles-file", try folder.file("icons\(icons.count).json", Array(json.utf8))], environment: environment)
+            defer { demo.process.process.terminate() }
+            for path in warned {
+                let line = "segmented-demo: warning: icon '\(path)': cannot be decoded"
+                XCTAssertTrue(demo.process.waitForStandardError(containing: line), "expected '\(line)' in '\(demo.process.standardError)'")
+            }
+            XCTAssertEqual(demo.process.standardError.split(separator: "\n").count, warned.count, demo.process.standardError)
+            return try XCTUnwrap(demo.process.peakResidentKilobytes)
+        }
+        let baseline = try peakKilobytes([good], warned: [])
+        let peak = try peakKilobytes(bombs, warned: bombs)
+        XCTAssertLessThan(peak - baseline, 16 << 10, "peak \(peak) KB, with one good icon \(baseline) KB")
+    }
 }

@@ -149,9 +149,15 @@ public final class DemoProcess: @unchecked Sendable {
     }
 
     /// Resident memory of the process now, kilobytes (VmRSS), or nil when it has ended.
-    public var residentKilobytes: Int? {
+    public var residentKilobytes: Int? { statusKilobytes("VmRSS:") }
+
+    /// The most resident memory the process has had, kilobytes (VmHWM, its peak), or nil when it has ended.
+    public var peakResidentKilobytes: Int? { statusKilobytes("VmHWM:") }
+
+    /// The value of the line starting with `field` in /proc/PID/status, kilobytes.
+    private func statusKilobytes(_ field: String) -> Int? {
         guard let status = ProcFile.text("/proc/\(process.processIdentifier)/status"),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 

@@ -28,11 +28,19 @@ public enum ImageFixtures {
     /// RGBA, or 0: gray) followed by `idat` as its image data and IEND: with a
     /// few bytes of `idat`, a header that promises an image that is not there.
     public static func png(width: Int, height: Int, colorType: UInt8 = 6, idat: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        out += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0])
-        out += chunk("IDAT", idat)
-        out += chunk("IEND", [])
-        return out
+        pngHeader(width: width, height: height, colorType: colorType) + chunk("IDAT", idat) + chunk("IEND", [])
+    }
+
+    /// A PNG signature and IHDR of `width` × `height` (8-bit, `colorType` 6: RGBA, or 0: gray): what a
+    /// decoder reads first, for a test to follow with chunks of its own.
+    public static func pngHeader(width: Int, height: Int, colorType: UInt8 = 6) -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0])
+    }
+
+    /// The start of a chunk of type `type` (4 letters) whose length field says `length` bytes: the header alone,
+    /// with none of the data it promises.
+    public static func chunkHeader(_ type: String, length: UInt32) -> [UInt8] {
+        bigEndian(length) + Array(type.utf8)
     }
 
     /// An SVG `size` px square: a `color` (#RRGGBB) square filling it.
