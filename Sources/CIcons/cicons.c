@@ -3,6 +3,7 @@
 // their symbols.
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <pixman.h>
 #include <png.h>
@@ -11,18 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cicons.h"
 
 // g_* come from GLib and GObject, which libgdk_pixbuf depends on: dlsym on its handle searches them too.
 #define PIXBUF_FUNCTIONS(X)                                                                          \
-    X(gdk_pixbuf_get_file_info) X(gdk_pixbuf_format_get_name) X(gdk_pixbuf_new_from_file_at_scale)  \
+    X(gdk_pixbuf_loader_new_with_type) X(gdk_pixbuf_loader_set_size) X(gdk_pixbuf_loader_write)     \
+    X(gdk_pixbuf_loader_close) X(gdk_pixbuf_loader_get_pixbuf)                                      \
     X(gdk_pixbuf_get_width) X(gdk_pixbuf_get_height) X(gdk_pixbuf_get_rowstride)                     \
     X(gdk_pixbuf_get_n_channels) X(gdk_pixbuf_get_has_alpha) X(gdk_pixbuf_read_pixels)               \
-    X(g_object_unref) X(g_error_free) X(g_free) X(g_log_set_handler)
+    X(g_signal_connect_data) X(g_object_unref) X(g_error_free) X(g_log_set_handler)
 
 #define PNG_FUNCTIONS(X)                                                                              \
-    X(png_create_read_struct) X(png_create_info_struct) X(png_destroy_read_struct) X(png_init_io)    \
+    X(png_create_read_struct) X(png_create_info_struct) X(png_destroy_read_struct) X(png_set_read_fn) \
+    X(png_get_io_ptr) X(png_error)                                                                    \
     X(png_read_info) X(png_get_IHDR) X(png_set_expand) X(png_set_strip_16)                           \
     X(png_set_gray_to_rgb) X(png_set_add_alpha) X(png_set_interlace_handling)                        \
     X(png_read_update_info) X(png_get_rowbytes) X(png_read_image) X(png_set_sig_bytes) X(png_get_error_ptr)       \
@@ -160,16 +164,28 @@ static void png_failed(png_structp png, png_const_charp message) {
 }
 static void png_warned(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-// The PNG in `file` (its 8-byte signature already read) as fitted premultiplied ARGB32, by libpng: any bit
-// depth and color type expanded to 8-bit RGBA, interlacing undone, no gamma applied (as gdk-pixbuf draws it).
-// libpng checks the header's size against `max_side` before a pixel is read.
-static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_side, int *width, int *height, char *error,
-                            size_t error_size) {
+// A file's bytes in memory, read by libpng from `offset` on.
+struct png_source { const unsigned char *bytes; size_t length, offset; };
+
+// libpng's read function over a png_source: a read past its end is libpng's error (it does not return).
+static void png_read_memory(png_structp png, png_bytep out, size_t count) {
+    struct png_source *source = lib.png_get_io_ptr(png);
+    if (count > source->length - source->offset) lib.png_error(png, "the file ends early");
+    memcpy(out, source->bytes + source->offset, count);
+    source->offset += count;
+}
+
+// The PNG file `bytes` (`length` of them, its 8-byte signature checked) as fitted premultiplied ARGB32, by
+// libpng: any bit depth and color type expanded to 8-bit RGBA, interlacing undone, no gamma applied (as
+// gdk-pixbuf draws it). libpng checks the header's size against `max_side` before a pixel is read.
+static uint32_t *decode_png(const unsigned char *bytes, size_t length, int size, int max_side, int *width, int *height,
+                            char *error, size_t error_size) {
     if (!load(LIBPNG)) {
         snprintf(error, error_size, "%s", libraries[LIBPNG].error);
         return NULL;
     }
     struct png_failure failure = { .message = "" };
+    struct png_source source = { bytes, length, 8 };
     png_structp png = lib.png_create_read_struct(PNG_LIBPNG_VER_STRING, &failure, png_failed, png_warned);
     png_infop info = png ? lib.png_create_info_struct(png) : NULL;
     // volatile: changed after setjmp and read after a longjmp back to it.
@@ -190,7 +206,7 @@ static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_s
         }
         free(pixels);
     } else {
-        lib.png_init_io(png, file);
+        lib.png_set_read_fn(png, &source, png_read_memory);
         lib.png_set_sig_bytes(png, 8);
         // An icon needs only the image: every other chunk (text, palettes, profiles, metadata, unknown ones) is
         // skipped unread. libpng 1.6 reserves a text or suggested-palette chunk's whole stated length (and zeroes it)
@@ -207,8 +223,8 @@ static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_s
         // A PNG compresses its pixels, so a file much larger than them holds something else: most likely
         // compressed data past the image, which libpng would inflate to its end (a "zip bomb").
         long long largest = 2LL * w * h * 4 + (64 << 10);
-        if (file_size > largest) {
-            snprintf(error, error_size, "%lld bytes is far more than a %u x %u px image needs", file_size, (unsigned)w, (unsigned)h);
+        if ((long long)length > largest) {
+            snprintf(error, error_size, "%zu bytes is far more than a %u x %u px image needs", length, (unsigned)w, (unsigned)h);
         } else {
             lib.png_set_expand(png);
             lib.png_set_strip_16(png);
@@ -236,69 +252,105 @@ static uint32_t *decode_png(FILE *file, long long file_size, int size, int max_s
     return out;
 }
 
-uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, int *height, char *error, size_t error_size) {
-    struct stat info;
-    // stat first: opening a FIFO or a device would block or read forever.
-    if (stat(path, &info) != 0) {
+// The whole regular file at `path`, of at most `largest_file` bytes, read into memory (free it), its byte count
+// in `length`; NULL with a sentence in `error`. The file is opened once, without blocking (O_NONBLOCK: a FIFO
+// with no writer, or a device, would wait in open(2) for good) and checked on that descriptor, so a file
+// swapped for a FIFO after the check is never opened: every decoder reads these bytes, never the path again.
+static unsigned char *read_file(const char *path, size_t *length, char *error, size_t error_size) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
         snprintf(error, error_size, "%s", errno == ENOENT ? "no such file" : strerror(errno));
         return NULL;
     }
-    if (!S_ISREG(info.st_mode)) { snprintf(error, error_size, "not a regular file"); return NULL; }
-    if (info.st_size > largest_file) { snprintf(error, error_size, "the file is over 8 MiB"); return NULL; }
-    FILE *file = fopen(path, "rb");
-    if (!file) { snprintf(error, error_size, "%s", strerror(errno)); return NULL; }
-    unsigned char signature[8];
-    size_t got = fread(signature, 1, sizeof signature, file);
-    if (got == sizeof signature && signature[0] == 0x89 && memcmp(signature + 1, "PNG\r\n\x1a\n", 7) == 0) {
-        uint32_t *pixels = decode_png(file, (long long)info.st_size, size, max_side, width, height, error, error_size);
-        fclose(file);
-        return pixels;
+    struct stat info;
+    unsigned char *bytes = NULL;
+    if (fstat(fd, &info) != 0) {
+        snprintf(error, error_size, "%s", strerror(errno));
+    } else if (!S_ISREG(info.st_mode)) {
+        snprintf(error, error_size, "not a regular file");
+    } else if (info.st_size > largest_file) {
+        snprintf(error, error_size, "the file is over 8 MiB");
+    } else if (!(bytes = malloc((size_t)info.st_size + 1))) {
+        snprintf(error, error_size, "out of memory");
+    } else {
+        // At most the size fstat gave: a file that grows meanwhile is cut there, one that shrinks ends early.
+        size_t count = 0;
+        while (count < (size_t)info.st_size) {
+            ssize_t got = read(fd, bytes + count, (size_t)info.st_size - count);
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) break;
+            count += (size_t)got;
+        }
+        *length = count;
     }
-    fclose(file);
-    // An icon's SVG is a few KiB (Adwaita's largest symbolic one is under 30); librsvg renders in this process.
-    if (info.st_size > largest_svg) { snprintf(error, error_size, "over 1 MiB, and not a PNG"); return NULL; }
+    close(fd);
+    return bytes;
+}
+
+// The box an SVG is fitted into (pixels), and whether its own size had a side of zero.
+struct svg_fitting { int size, empty; };
+
+// gdk-pixbuf's size-prepared signal: the SVG's own size (`w` x `h` px) fitted into the box, its aspect ratio
+// kept, as gdk_pixbuf_new_from_file_at_scale asks. An SVG of zero size is noted: the loader would render it 1 x 1.
+static void svg_size_prepared(GdkPixbufLoader *loader, int w, int h, gpointer data) {
+    struct svg_fitting *fitting = data;
+    if (w <= 0 || h <= 0) { fitting->empty = 1; return; }
+    int fit_w, fit_h;
+    fit(w, h, fitting->size, &fit_w, &fit_h);
+    lib.gdk_pixbuf_loader_set_size(loader, fit_w, fit_h);
+}
+
+// The SVG `bytes` rendered by librsvg (gdk-pixbuf's "svg" loader, the only one used: its other loaders, ICO,
+// TGA, ANI..., are attack surface for nothing) fitted into the `size` box, as premultiplied ARGB32. With no
+// file to resolve them against, the SVG's references to other files are not followed.
+static uint32_t *decode_svg(const unsigned char *bytes, size_t length, int size, int *width, int *height, char *error,
+                            size_t error_size) {
     if (!load(PIXBUF)) { snprintf(error, error_size, "%s", libraries[PIXBUF].error); return NULL; }
-
-    GdkPixbufFormat *format = lib.gdk_pixbuf_get_file_info(path, NULL, NULL);
-    if (!format) {
-        // Markup that gdk-pixbuf does not take as SVG is most likely a malformed one.
-        size_t i = 0;
-        while (i < got && (signature[i] == ' ' || signature[i] == '\t' || signature[i] == '\n' || signature[i] == '\r')) i++;
-        snprintf(error, error_size, "%s", i < got && signature[i] == '<' ? "not a PNG, and not an SVG that librsvg can read"
-                                                                          : "not a PNG or SVG image (unknown format)");
-        return NULL;
-    }
-    // PNG went to libpng above; only SVG is taken here: gdk-pixbuf's other loaders (ICO, TGA, ANI...) are attack surface for nothing.
-    gchar *name = lib.gdk_pixbuf_format_get_name(format);
-    int is_svg = name && strcmp(name, "svg") == 0;
-    if (!is_svg) snprintf(error, error_size, "a %s image, not PNG or SVG", name ? name : "unnamed");
-    lib.g_free(name);
-    if (!is_svg) return NULL;
-
-    GError *failure = NULL;
-    // Rendered by librsvg at the box's size, its aspect ratio kept.
-    GdkPixbuf *pixbuf = lib.gdk_pixbuf_new_from_file_at_scale(path, size, size, TRUE, &failure);
+    GdkPixbufLoader *loader = lib.gdk_pixbuf_loader_new_with_type("svg", NULL);
+    if (!loader) { snprintf(error, error_size, "gdk-pixbuf has no SVG loader (librsvg2-common)"); return NULL; }
+    struct svg_fitting fitting = { size, 0 };
+    lib.g_signal_connect_data(loader, "size-prepared", G_CALLBACK(svg_size_prepared), &fitting, NULL, 0);
+    // A loader must be closed even when a write failed.
+    int written = lib.gdk_pixbuf_loader_write(loader, bytes, length, NULL);
+    int closed = lib.gdk_pixbuf_loader_close(loader, NULL);
+    GdkPixbuf *pixbuf = written && closed && !fitting.empty ? lib.gdk_pixbuf_loader_get_pixbuf(loader) : NULL;  // the loader's
+    uint32_t *out = NULL;
     if (!pixbuf) {
-        const char *why = failure && failure->message ? failure->message : "";
-        // gdk-pixbuf's "Failed to load image “PATH”: WHY" would name the path twice: keep WHY.
-        const char *after_path = strncmp(why, "Failed to load image", 20) == 0 ? strstr(why, "\xe2\x80\x9d: ") : NULL;
-        snprintf(error, error_size, "cannot be decoded%s%s", *why ? ": " : "", after_path ? after_path + 5 : why);
-        if (failure) lib.g_error_free(failure);
-        return NULL;
-    }
-    if (failure) lib.g_error_free(failure);
-
-    int w = lib.gdk_pixbuf_get_width(pixbuf), h = lib.gdk_pixbuf_get_height(pixbuf);
-    uint32_t *out = lib.gdk_pixbuf_get_n_channels(pixbuf) == 4 && lib.gdk_pixbuf_get_has_alpha(pixbuf)
-        ? malloc((size_t)w * (size_t)h * sizeof *out) : NULL;
-    if (!out) {
-        lib.g_object_unref(pixbuf);
+        snprintf(error, error_size, "not a PNG, and not an SVG that librsvg can read");
+    } else if (lib.gdk_pixbuf_get_n_channels(pixbuf) != 4 || !lib.gdk_pixbuf_get_has_alpha(pixbuf)) {
         snprintf(error, error_size, "cannot be decoded: not RGBA as rendered");
-        return NULL;
+    } else {
+        int w = lib.gdk_pixbuf_get_width(pixbuf), h = lib.gdk_pixbuf_get_height(pixbuf);
+        if ((out = malloc((size_t)w * (size_t)h * sizeof *out))) {
+            premultiply(lib.gdk_pixbuf_read_pixels(pixbuf), (size_t)lib.gdk_pixbuf_get_rowstride(pixbuf), w, h, out);
+            *width = w;
+            *height = h;
+        } else {
+            snprintf(error, error_size, "out of memory");
+        }
     }
-    premultiply(lib.gdk_pixbuf_read_pixels(pixbuf), (size_t)lib.gdk_pixbuf_get_rowstride(pixbuf), w, h, out);
-    lib.g_object_unref(pixbuf);
-    *width = w;
-    *height = h;
+    lib.g_object_unref(loader);
+    return out;
+}
+
+uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, int *height, char *error, size_t error_size) {
+    size_t length = 0;
+    unsigned char *bytes = read_file(path, &length, error, error_size);
+    if (!bytes) return NULL;
+    uint32_t *out = NULL;
+    // Markup, after a byte order mark and white space, is taken for SVG.
+    size_t i = length >= 3 && memcmp(bytes, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    while (i < length && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\n' || bytes[i] == '\r')) i++;
+    if (length >= 8 && bytes[0] == 0x89 && memcmp(bytes + 1, "PNG\r\n\x1a\n", 7) == 0) {
+        out = decode_png(bytes, length, size, max_side, width, height, error, error_size);
+    } else if (length > largest_svg) {
+        // An icon's SVG is a few KiB (Adwaita's largest symbolic one is under 30); librsvg renders in this process.
+        snprintf(error, error_size, "over 1 MiB, and not a PNG");
+    } else if (i < length && bytes[i] == '<') {
+        out = decode_svg(bytes, length, size, width, height, error, error_size);
+    } else {
+        snprintf(error, error_size, "not a PNG or SVG image (unknown format)");
+    }
+    free(bytes);
     return out;
 }

@@ -169,4 +169,42 @@ final class DemoIconTests: XCTestCase {
         let peak = try peakKilobytes(bombs, warned: bombs)
         XCTAssertLessThan(peak - baseline, 16 << 10, "peak \(peak) KB, with one good icon \(baseline) KB")
     }
+
+    /// A FIFO at an icon's path is refused at once (`not a regular file`);
+    /// and an SVG icon swapped for a FIFO (renamed over it) as soon as inotify
+    /// says the demo closed it is drawn from what the demo read: gdk-pixbuf
+    /// used to open the path again, twice, after the check, and the second
+    /// open waited on the FIFO for good. Every wait here is bounded.
+    func testAFIFOAtAnIconsPathNeverHoldsTheDemo() throws {
+        let blue: UInt32 = 0x1E88E5
+        let svg = try folder.file("blue.svg", ImageFixtures.svg(size: 16, color: "#1E88E5"))
+        let fifo = folder.path + "/fifo.png", swapped = folder.path + "/swapped"
+        for path in [fifo, swapped] { XCTAssertEqual(mkfifo(path, 0o600), 0, path) }
+        let json = #"[{"title": "一级", "icon": "\#(svg)"}, {"title": "二级", "icon": "\#(fifo)"}, "三级"]"#
+        let titles = try folder.file("fifo.json", Array(json.utf8))
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        XCTAssertGreaterThanOrEqual(watch, 0)
+        defer { close(watch) }
+        XCTAssertGreaterThanOrEqual(inotify_add_watch(watch, svg, UInt32(IN_CLOSE_NOWRITE)), 0)
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try DemoProcess(arguments: ["--titles-file", titles], environment: environment)
+        defer {
+            kill(demo.process.processIdentifier, SIGKILL)
+            // A reader stuck in open(2) on either FIFO is let go by a writer.
+            for path in [svg, fifo] { let fd = open(path, O_WRONLY | O_NONBLOCK); if fd >= 0 { close(fd) } }
+        }
+        XCTAssertTrue(waitForInput(on: watch, milliseconds: 10_000), "the demo read the SVG")
+        XCTAssertEqual(rename(swapped, svg), 0, "the SVG's path is a FIFO now")
+        let ready = try demo.next("ready", timeout: 10)
+        _ = try demo.next("startupFinished", timeout: 10)
+        let line = "segmented-demo: warning: icon '\(fifo)': not a regular file"
+        XCTAssertTrue(demo.waitForStandardError(containing: line, timeout: 10), "expected '\(line)' in '\(demo.standardError)'")
+        let f = RunningDemo.segments(ready)[0]
+        let image = try XCTUnwrap(display.pixels(Window(try XCTUnwrap(traceNumber(ready["window"]))), width: 400, height: 44))
+        let inFirst = (0..<38).reduce(0) { n, y in
+            n + image.columns(inRow: y, matching: blue).filter { Double($0) >= f.x && Double($0) < f.x + f.width }.count
+        }
+        XCTAssertEqual(inFirst, 256, "the SVG as it was read, 16 x 16")
+    }
 }

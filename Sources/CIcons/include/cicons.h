@@ -14,11 +14,16 @@
 /* The PNG or SVG file at `path` fitted into a `size` x `size` box (pixels,
    its aspect ratio kept), as premultiplied ARGB32: `width` x `height`
    native-endian words, rows `width` long (what XRender's
-   PictStandardARGB32 reads). A PNG whose header says a side is over
+   PictStandardARGB32 reads). The file is opened once, without blocking,
+   checked on its descriptor (a regular file of at most 8 MiB) and read
+   whole into memory, which the decoders read: a path swapped for a FIFO
+   meanwhile is never opened. A PNG whose header says a side is over
    `max_side` pixels is refused before it is decoded, so an enormous image
    is never held at full size; a smaller one is decoded whole and fitted with
-   a box filter (bilinear when it is smaller than the box); an SVG is
-   rendered at the box's size. Returns
+   a box filter (bilinear when it is smaller than the box); an SVG (a
+   file that starts with markup) is rendered at the box's size by
+   gdk-pixbuf's SVG loader alone. Not thread-safe: call it from one thread
+   at a time. Returns
    the pixels (free them with cicons_free), or NULL with a sentence in
    `error` (at most `error_size` bytes): a missing or unreadable file, not a
    regular file, over 8 MiB, an unknown format, too large, or the decoder's
