@@ -1,13 +1,13 @@
 // Icons' geometry: the room an icon adds to its segment and where it sits
-// against the title (`LayoutMetrics.iconPosition`). The X side decodes the icon and says how wide its box
-// is (0 when it cannot be drawn); the formulas live here, so core tests
+// against the title (`LayoutMetrics.iconPosition`). The X side says how wide an icon's box is (its slot,
+// whether the icon is decoded yet, or at all); the formulas live here, so core tests
 // assert the exact frames.
 
 extension LayoutMetrics {
     /// The width an icon `iconWidth` pixels wide takes beside a title,
     /// pixels, rounded up: the icon + `iconGap` before or after a non-empty
     /// title; 0 above a title, for an icon-only item (empty title) and for no
-    /// icon (`iconWidth` 0: none, or one that could not be decoded). What a
+    /// icon (`iconWidth` 0). What a
     /// title may be elided to leave.
     public func iconWidthBesideTitle(iconWidth: Double, hasTitle: Bool) -> Double {
         guard iconWidth > 0, iconWidth.isFinite, hasTitle, iconPosition != .above else { return 0 }

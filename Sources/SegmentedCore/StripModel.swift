@@ -51,8 +51,9 @@ public final class StripModel {
     /// set before `reset`, which the widths measured from then on use; 0 (the
     /// default) leaves each pill its least width.
     public var measureBadge: (String) -> Double = { _ in 0 }
-    /// The side of an icon's box as it will be drawn, pixels, or 0 when it
-    /// cannot be (missing, corrupt, refused): set before `reset`, as `measureBadge`.
+    /// The side of an icon's box, pixels (0: no room for it): set before
+    /// `reset`, as `measureBadge`. The X layer gives every icon its box,
+    /// decoded or not, so that measuring never waits on a file.
     public var measureIcon: (SegmentIcon) -> Double = { _ in 0 }
     var selectedWidths: [Int: Double] = [:]
     var selection: SelectionTransition

@@ -42,9 +42,7 @@ extension SegmentedStrip {
         let font = index == model.selectedIndex ? painter.selectedFont : painter.unselectedFont
         let item = model.item(at: index), title = model.titles[index]
         let badgeRoom = item.badge.map { Int(metrics.badgeExtraWidth(pillWidth: painter.badgePillWidth($0, metrics: metrics))) } ?? 0
-        // The icon's picture is the painter's, already made for the frame drawn.
-        let hasIcon = item.icon.flatMap { painter.icons.picture($0, size: Int(metrics.iconSize)) } != nil
-        let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: hasIcon ? metrics.iconSize : 0, hasTitle: !title.isEmpty))
+        let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: item.icon == nil ? 0 : metrics.iconSize, hasTitle: !title.isEmpty))
         return font.advance(of: title) > Int(model.restingLayout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
     }
 

@@ -201,7 +201,9 @@ public final class SegmentedStrip: ChildWindow {
                       motion: SelectionMotion, painter: StripPainter) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
         model.measureBadge = { Double(unselected.advance(of: $0)) }
-        model.measureIcon = { painter.iconWidth($0, metrics: metrics) }
+        // An item that names an icon always gets its slot, as GTK keeps a missing image's room: measuring never decodes.
+        let iconSize = metrics.iconSize
+        model.measureIcon = { _ in iconSize }
         try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
                         measureUnselected: { Double(unselected.advance(of: $0)) },

@@ -2,16 +2,9 @@ import CXft
 import SegmentedCore
 
 // Icons: a picture from `IconCache` composited Over the back buffer in the
-// box the core places (`SegmentLayout.itemPlacement`), alpha included.
+// box the core places (`SegmentLayout.itemPlacement`), alpha included. The
+// box is an item's whenever it names an icon; one that cannot be drawn leaves it empty.
 extension StripPainter {
-    /// The side of `icon`'s box as drawn, pixels (`LayoutMetrics.iconSize`),
-    /// or 0 when it cannot be drawn: what `StripModel.measureIcon` asks. It
-    /// decodes the icon, so only the items measured (the visible ones of a
-    /// lazily measured list) are decoded.
-    func iconWidth(_ icon: SegmentIcon, metrics: LayoutMetrics) -> Double {
-        icons.picture(icon, size: Int(metrics.iconSize)) == nil ? 0 : metrics.iconSize
-    }
-
     /// Composites `icon` centered in `box` (content coordinates, pixels; a
     /// picture not square is centered on its short side): a symbolic icon
     /// as a mask over `color` (the title's color as drawn, blended and

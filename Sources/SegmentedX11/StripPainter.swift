@@ -11,7 +11,7 @@ final class StripPainter {
     let style: StripStyle
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
-    /// Items' icons on the server, made by the first icon measured or drawn.
+    /// Items' icons on the server, made by the first icon drawn.
     lazy var icons = IconCache(display: display, screen: screen, themeName: style.iconThemeName)
     /// Thickness of the line under the strip, pixels (1 at scale 1).
     let separatorHeight: Int
@@ -116,7 +116,7 @@ final class StripPainter {
                 let pillWidth = badge.map { badgePillWidth($0, metrics: metrics) } ?? 0
                 let badgeRoom = badge == nil ? 0 : Int(metrics.badgeExtraWidth(pillWidth: pillWidth))
                 let icon = item?.icon.flatMap { icons.picture($0, size: Int(metrics.iconSize)) }
-                let iconWidth = icon == nil ? 0.0 : metrics.iconSize
+                let iconWidth = item?.icon == nil ? 0.0 : metrics.iconSize
                 let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
                 let frameWidth = Int(layout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom - Int(metrics.closeButtonRoom)
                 if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
@@ -127,7 +127,7 @@ final class StripPainter {
                 }
                 let advance = Double(checkpoints?.advance ?? chain.advance(of: title))
                 let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
-                let placement = badge == nil && icon == nil ? nil
+                let placement = badge == nil && item?.icon == nil ? nil
                     : layout.itemPlacement(at: index, iconWidth: iconWidth, titleAdvance: advance, titleTop: Double(baseline - chain.ascent),
                                            titleHeight: Double(chain.ascent + chain.descent),
                                            pill: badge.map { (pillWidth, metrics.badgePillHeight($0)) })

@@ -8,7 +8,7 @@ import XCTest
 /// Icons in the demo, through the X server: a PNG drawn in its widened
 /// segment (read back from the server), bad icons (corrupt, a 10,000 ×
 /// 10,000 header, missing, a name no theme has) each one warning line
-/// naming the icon, the item drawn without it, and the demo running on; and
+/// naming the icon, its slot left empty, and the demo running on; and
 /// a theme name found in the theme a real XSETTINGS manager (xsettingsd)
 /// names. The themes are the test's own, first in the demo's
 /// `XDG_DATA_DIRS`.
@@ -54,8 +54,8 @@ final class DemoIconTests: XCTestCase {
                        demo.process.standardError)
         let widths = try expectedWidths(titles: titles, selected: 0)
         let segments = RunningDemo.segments(demo.ready)
-        XCTAssertEqual(segments.map(\.width), [widths[0].rounded(.up) + 22] + widths.dropFirst().map { $0.rounded(.up) },
-                       "only the drawn icon widens its segment: 16 px + a 6 px gap")
+        // Every item that names an icon has its slot, drawn or not (it used to be only the drawn one's).
+        XCTAssertEqual(segments.map(\.width), widths.map { $0.rounded(.up) + 22 }, "16 px + a 6 px gap each")
         let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
         let f = segments[0]
         let inFirst = (0..<38).reduce(0) { n, y in

@@ -10,7 +10,7 @@ import XCTest
 /// the core's formula puts the icon, a 32 px PNG scaled into the 16 px box,
 /// an SVG, right to left, theme names (a symbolic one in each title color)
 /// and icons that cannot be drawn (corrupt, a 10,000 × 10,000 header,
-/// missing, a name no theme has) leaving the item without an icon. The files
+/// missing, a name no theme has) leaving their slots empty. The files
 /// and the icon theme are written by the test (`ImageFixtures`), and the
 /// theme's base directories pointed at them, so nothing depends on the
 /// machine's icon theme or fonts.
@@ -144,19 +144,26 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    func testIconsThatCannotBeDrawnLeaveTheItemWithout() throws {
+    /// An icon that cannot be drawn keeps its slot, empty: the item's width
+    /// never waits on decoding it (it used to have no room, which only a
+    /// decode could tell), as GTK keeps a missing image's room.
+    func testIconsThatCannotBeDrawnLeaveTheirSlotEmpty() throws {
         try MainActor.assumeIsolated {
             let strip = try shownStrip()
             let metrics = strip.snapshot.metrics, layout = strip.snapshot.restingLayout
-            for (index, key) in [(1, "corrupt"), (4, "huge")] {
-                XCTAssertNil(strip.painter.icons.picture(.file(path: files[key]!), size: 16), key)
+            let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
+            for (index, key) in [(1, "corrupt"), (4, "huge"), (5, "a name no theme has")] {
                 XCTAssertEqual(layout.frame(at: index).width,
                                StripModel.segmentWidth(Double(strip.painter.unselectedFont.advance(of: strip.snapshot.titles[index])),
-                                                       metrics: metrics), "\(key): no room for an icon")
+                                                       metrics: metrics) + 22, "\(key): the icon's 16 px and the 6 px gap")
+                let icon = try expectedIcon(strip, at: index)
+                XCTAssertEqual(image.count(notMatching: strip.style.backgroundColor, x: icon.x, y: icon.y, width: 16, height: 16), 0,
+                               "\(key): the slot is empty")
             }
-            XCTAssertNil(strip.painter.icons.picture(.named("segmented-test-missing"), size: 16), "a name no theme has")
-            XCTAssertEqual(layout.frame(at: 5).width,
-                           StripModel.segmentWidth(Double(strip.painter.unselectedFont.advance(of: "小说")), metrics: metrics))
+            for (key, icon) in [("corrupt", SegmentIcon.file(path: files["corrupt"]!)), ("huge", .file(path: files["huge"]!)),
+                                ("a name no theme has", .named("segmented-test-missing"))] {
+                XCTAssertNil(strip.painter.icons.picture(icon, size: 16), key)
+            }
             XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path + "/missing.png"), size: 16))
             XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path), size: 16), "a directory")
         }
