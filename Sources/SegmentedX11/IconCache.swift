@@ -1,29 +1,33 @@
-import CIcons
 import CXft
+import Dispatch
 import Glibc
 import SegmentedCore
 
 /// Icons decoded once per (source, pixel size) into a server-side ARGB32
 /// Pixmap and its XRender Picture, composited Over the back buffer.
 ///
-/// Files are decoded by `cicons_decode`: PNG by libpng and pixman, SVG by
-/// gdk-pixbuf, each loaded when an icon first needs it. A name is looked up in the icon theme (`IconTheme`) that the
-/// desktop's XSETTINGS manager names (`Net/IconThemeName`), read when the
-/// first name is, else Adwaita, then hicolor. A symbolic icon (its name,
-/// or its file's name before the extension, ends in `-symbolic`) is
-/// `Picture.isSymbolic`: drawn as a mask in the title's color. An icon that
-/// cannot be drawn (missing, corrupt, over `largestSide` a side, not PNG or
-/// SVG, a name no theme has) gives one warning per program and the item is
-/// drawn without it. Holds at most `capacity` pictures (the oldest goes
-/// first), so server memory is bounded by the sizes in use: 256 × 16² × 4
-/// bytes = 256 KiB at scale 1. Without RENDER there is no icon.
+/// Asking for a picture never waits: the first time, the icon goes to
+/// `IconDecoder`'s thread (a name looked up in the icon theme, `IconTheme`,
+/// then the file decoded by `cicons_decode`: PNG by libpng and pixman, SVG
+/// by gdk-pixbuf) and the answer is nil until it comes back; its pixels are
+/// then uploaded on the main queue and `changed` is called, so the strip
+/// draws it in its next frame. The theme is the one the desktop's XSETTINGS
+/// manager names (`Net/IconThemeName`), read when the first name is, else
+/// Adwaita, then hicolor. A symbolic icon (its name, or its file's name
+/// before the extension, ends in `-symbolic`) is `Picture.isSymbolic`: drawn
+/// as a mask in the title's color. An icon that cannot be drawn (missing,
+/// corrupt, over `largestSide` a side, not PNG or SVG, a name no theme has)
+/// gives one warning per program and stays nil. Holds at most `capacity`
+/// icons (the oldest go first), so server memory is bounded by the sizes in
+/// use: 256 × 16² × 4 bytes = 256 KiB at scale 1. Without RENDER there is no icon.
+@MainActor
 final class IconCache {
-    /// The most pictures kept: far more than a strip shows at once.
+    /// The most icons kept: far more than a strip shows at once.
     static let capacity = 256
     /// A raster file whose header gives a side over this (pixels) is refused
     /// unread: a theme's largest icons are 512 px, and this bounds the one
     /// full-size decode to 4 MiB.
-    static let largestSide: Int32 = 1024
+    nonisolated static let largestSide: Int32 = 1024
 
     /// A decoded icon on the server.
     struct Picture {
@@ -35,103 +39,132 @@ final class IconCache {
         let isSymbolic: Bool
     }
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         let icon: SegmentIcon
         let size: Int
     }
 
-    private let display: OpaquePointer
-    private let screen: Int32
-    private let root: Window
+    private enum Entry {
+        /// On the decoder's thread.
+        case pending
+        case ready(Picture)
+        /// It cannot be drawn: kept, so it is neither decoded nor warned about again.
+        case failed
+    }
+
+    private let connection: XDisplayConnection
+    private var display: OpaquePointer { connection.display }
     private let format: UnsafeMutablePointer<XRenderPictFormat>?
-    /// nil: it could not be drawn (kept, so it is neither decoded nor warned about again).
-    private var entries: [Key: Picture?] = [:]
+    private var entries: [Key: Entry] = [:]
     /// Keys in insertion order, for evicting the oldest.
     private var order: [Key] = []
+    /// How many icons were decoded, failed, and are still on the decoder's thread, since the cache was made.
+    private(set) var counts = SegmentedStrip.IconCounts()
+    /// Called on the main queue when an icon asked for was decoded or failed.
+    var changed: (() -> Void)?
 
     /// The theme names are looked up in first; nil: the desktop's.
     private let themeName: String?
 
-    /// A cache on `display`'s screen `screen` looking names up in the theme
-    /// `themeName` (nil: the one XSETTINGS names); with no RENDER or no ARGB32 format, every icon is nil.
-    init(display: OpaquePointer, screen: Int32, themeName: String? = nil) {
-        self.display = display
-        self.screen = screen
+    /// A cache on `connection` looking names up in the theme `themeName`
+    /// (nil: the one XSETTINGS names); with no RENDER or no ARGB32 format, every icon is nil.
+    init(connection: XDisplayConnection, themeName: String? = nil) {
+        self.connection = connection
         self.themeName = themeName
-        root = XRootWindow(display, screen)
         var eventBase: Int32 = 0, errorBase: Int32 = 0
-        format = XRenderQueryExtension(display, &eventBase, &errorBase) != 0
-            ? XRenderFindStandardFormat(display, Int32(PictStandardARGB32)) : nil
+        format = XRenderQueryExtension(connection.display, &eventBase, &errorBase) != 0
+            ? XRenderFindStandardFormat(connection.display, Int32(PictStandardARGB32)) : nil
     }
 
     deinit {
-        for case let picture?? in entries.values { free(picture) }
-        if disabledMaskPicture != 0 { XRenderFreePicture(display, disabledMaskPicture) }
+        // On the main queue, as every use (see `XDisplayConnection.deinit`).
+        MainActor.assumeIsolated {
+            for case let .ready(picture) in entries.values { free(picture) }
+            if disabledMaskPicture != 0 { XRenderFreePicture(display, disabledMaskPicture) }
+        }
     }
 
-    /// `icon` fitted into a `size` px square, decoded and uploaded on first
-    /// use; nil when it cannot be drawn (after one warning).
+    /// `icon` fitted into a `size` px square, or nil while it is decoded (the
+    /// first call sends it to the decoder's thread) and when it cannot be drawn.
     func picture(_ icon: SegmentIcon, size: Int) -> Picture? {
         let key = Key(icon: icon, size: size)
-        if let entry = entries[key] { return entry }
-        let entry = load(icon, size: size)
+        switch entries[key] {
+        case let .ready(picture)?: return picture
+        case .pending?, .failed?: return nil
+        case nil: break
+        }
+        guard format != nil, size > 0 else {
+            store(.failed, for: key)
+            return nil
+        }
+        store(.pending, for: key)
+        counts.pending += 1
+        let theme: IconTheme? = if case .named = icon { self.theme } else { nil }
+        // Weak: the decoder's thread must never hold the last reference, whose deinit frees server objects.
+        IconDecoder.shared.decode(IconDecoder.Request(icon: icon, size: size, theme: theme) { [weak self] decoded in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.finish(key, decoded) } }
+        })
+        return nil
+    }
+
+    private func store(_ entry: Entry, for key: Key) {
         if order.count >= Self.capacity {
             let oldest = order.removeFirst()
-            if let old = entries.removeValue(forKey: oldest), let old { free(old) }
+            if case let .ready(old)? = entries.removeValue(forKey: oldest) { free(old) }
         }
         entries[key] = entry
         order.append(key)
-        return entry
     }
 
-    private func load(_ icon: SegmentIcon, size: Int) -> Picture? {
-        guard let format, size > 0 else { return nil }
-        let path: String
-        switch icon {
-        case let .file(file): path = file
-        case let .named(name):
-            guard let file = theme.lookup(name, size: size) else {
-                XErrorReporting.warnOnce("icon \(name)", "icon '\(Self.printable(name))': not found in the icon themes \(Self.themeList(theme.name))")
-                return nil
-            }
-            path = file
+    /// `key`'s icon as the decoder made it: uploaded, or warned about once.
+    private func finish(_ key: Key, _ decoded: IconDecoder.Decoded) {
+        counts.pending -= 1
+        if let failure = decoded.failure {
+            counts.failed += 1
+            XErrorReporting.warnOnce(failure.key, failure.message)
+        } else {
+            counts.decoded += 1
         }
-        var width: Int32 = 0, height: Int32 = 0
-        var reason = [CChar](repeating: 0, count: 512)
-        guard let pixels = cicons_decode(path, Int32(size), Self.largestSide, &width, &height, &reason, reason.count) else {
-            let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // A relative path is the working directory's, which the reader may not guess.
-            let shown = path.hasPrefix("/") ? "" : " (from the working directory \(Self.printable(Self.workingDirectory)))"
-            XErrorReporting.warnOnce("icon \(path)", "icon '\(Self.printable(path))'\(shown): \(text)")
-            return nil
+        // One evicted while it was decoded is not kept.
+        if case .pending? = entries[key] {
+            entries[key] = decoded.failure == nil ? .ready(upload(decoded)) : .failed
         }
-        defer { cicons_free(pixels) }
-        let pixmap = XCreatePixmap(display, root, UInt32(width), UInt32(height), 32)
+        changed?()
+    }
+
+    /// `decoded`'s pixels in a new ARGB32 Pixmap and its Picture.
+    private func upload(_ decoded: IconDecoder.Decoded) -> Picture {
+        let width = UInt32(decoded.width), height = UInt32(decoded.height)
+        let pixmap = XCreatePixmap(display, XRootWindow(display, connection.screen), width, height, 32)
         let gc = XCreateGC(display, pixmap, 0, nil)
-        // The XImage borrows the pixels; only its struct is freed (XDestroyImage, a macro, would free them too).
-        if let image = XCreateImage(display, nil, 32, ZPixmap, 0, UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: CChar.self),
-                                    UInt32(width), UInt32(height), 32, width * 4) {
+        var pixels = decoded.pixels
+        pixels.withUnsafeMutableBytes { bytes in
+            // The XImage borrows the pixels; only its struct is freed (XDestroyImage, a macro, would free them too).
+            guard let image = XCreateImage(display, nil, 32, ZPixmap, 0, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
+                                           width, height, 32, Int32(width * 4)) else { return }
             image.pointee.byte_order = 1.littleEndian == 1 ? LSBFirst : MSBFirst    // the pixels are native words
-            XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+            XPutImage(display, pixmap, gc, image, 0, 0, 0, 0, width, height)
             image.pointee.data = nil
             XFree(image)
         }
         XFreeGC(display, gc)
         let picture = XRenderCreatePicture(display, pixmap, format, 0, nil)
-        return Picture(pixmap: pixmap, picture: picture, width: Int(width), height: Int(height), isSymbolic: Self.isSymbolic(path))
+        return Picture(pixmap: pixmap, picture: picture, width: decoded.width, height: decoded.height, isSymbolic: decoded.isSymbolic)
     }
 
-    /// The theme names are looked up in, made with the first name.
+    /// The theme names are looked up in, made with the first name; from then on only the decoder's thread uses it.
     private lazy var theme: IconTheme = {
         var name = themeName
-        if name == nil, case let .string(text)? = XSettings.read(display: display, screen: screen)["Net/IconThemeName"] { name = text }
+        if name == nil, case let .string(text)? = XSettings.read(display: display, screen: connection.screen)["Net/IconThemeName"] {
+            name = text
+        }
         return IconTheme(name: name, baseDirectories: IconTheme.baseDirectories())
     }()
 
     /// Whether the file at `path` is a symbolic icon: its name, up to the
     /// first `.`, ends in `-symbolic` (`go-next-symbolic.svg`, and GTK's
     /// rendered `go-next-symbolic.symbolic.png`).
-    static func isSymbolic(_ path: String) -> Bool {
+    nonisolated static func isSymbolic(_ path: String) -> Bool {
         let name = path.split(separator: "/").last ?? ""
         return (name.split(separator: ".").first ?? "").hasSuffix("-symbolic")
     }
@@ -157,7 +190,7 @@ final class IconCache {
     /// separators and bidi formatting characters shown as "?" (so a path can
     /// neither move the terminal's cursor nor reorder the line), and cut to
     /// 200 characters with "…".
-    static func printable(_ text: String) -> String {
+    nonisolated static func printable(_ text: String) -> String {
         let shown = text.unicodeScalars.prefix(200).map { scalar -> Unicode.Scalar in
             switch scalar.properties.generalCategory {
             case .control, .lineSeparator, .paragraphSeparator: return "?"
@@ -172,12 +205,12 @@ final class IconCache {
     }
 
     /// The themes a name was looked for in, for a message: the desktop's (quoted) when it is neither of the others, Adwaita and hicolor.
-    static func themeList(_ name: String) -> String {
+    nonisolated static func themeList(_ name: String) -> String {
         (name == "Adwaita" || name == "hicolor" ? "" : "'\(printable(name))', ") + "Adwaita and hicolor"
     }
 
     /// The working directory, for messages about relative paths ("?" when it cannot be read).
-    static var workingDirectory: String {
+    nonisolated static var workingDirectory: String {
         guard let path = getcwd(nil, 0) else { return "?" }
         defer { Glibc.free(path) }
         return String(cString: path)

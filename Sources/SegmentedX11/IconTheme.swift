@@ -15,7 +15,10 @@ import Glibc
 /// most `maximumThemes` themes a lookup (an `Inherits` chain or loop of any
 /// length ends), `maximumDirectories` directories a theme and
 /// `maximumListing` names a folder.
-final class IconTheme {
+///
+/// `@unchecked Sendable`: not thread-safe; a strip's theme is made on the
+/// main queue and used from then on only by `IconDecoder`'s one thread.
+final class IconTheme: @unchecked Sendable {
     /// One size directory of a theme, from its `index.theme` group.
     struct Directory: Equatable {
         enum Kind: Equatable { case fixed, scalable, threshold }

@@ -99,6 +99,9 @@ extension SegmentedStrip {
         /// The user asked to close the segment at this index (a middle-click,
         /// `isClosable`); the host decides, and calls `closeItem(at:)` to close it.
         public var closeRequested: (@MainActor (SegmentedStrip, Int) -> Void)?
+        /// Icons a frame asked for were decoded (or could not be), and the frame that draws them is on the
+        /// server; `iconCounts` says how many so far. Told once nothing moves, as `settled`.
+        public var iconsLoaded: (@MainActor (SegmentedStrip, IconCounts) -> Void)?
         /// The strip's window changed size (`setFrame` or another client).
         public var resized: (@MainActor (SegmentedStrip) -> Void)?
         /// Button 1 went down on the strip, before anything it selects: where a
@@ -109,6 +112,21 @@ extension SegmentedStrip {
         public var destroyed: (@MainActor (SegmentedStrip) -> Void)?
 
         public init() {}
+    }
+
+    /// A strip's icons so far (`iconCounts`): each (icon, pixel size) asked
+    /// for by a frame is decoded on a background thread, then drawn.
+    public struct IconCounts: Equatable, Sendable {
+        /// Decoded and drawn from then on.
+        public var decoded = 0
+        /// Could not be drawn (each warned about once per program); their slots stay empty.
+        public var failed = 0
+        /// Still being decoded; their slots are empty until then.
+        public var pending = 0
+
+        public init(decoded: Int = 0, failed: Int = 0, pending: Int = 0) {
+            (self.decoded, self.failed, self.pending) = (decoded, failed, pending)
+        }
     }
 
     /// One painted frame, for measuring.

@@ -150,6 +150,7 @@ public final class SegmentedStrip: ChildWindow {
         super.init(connection: connection, parent: parent, frame: frame, style: style)
         connectScheduler()
         connectTooltips()
+        watchIcons()
         map()
         accessible = StripAccessibility.register(strip: self)
     }
@@ -217,6 +218,21 @@ public final class SegmentedStrip: ChildWindow {
             if let accessible { StripAccessibility.unregister(accessible) }
             if handCursor != 0 { XFreeCursor(connection.display, handCursor) }
             if arrowCursor != 0 { XFreeCursor(connection.display, arrowCursor) }
+        }
+    }
+
+    /// The strip's icons so far (since its style was set): decoded, failed and still being decoded.
+    public var iconCounts: IconCounts { painter.iconCounts }
+
+    /// Has the painter tell the strip when an icon a frame asked for comes
+    /// back from the decoder's thread: the strip draws it, and tells the host
+    /// (`Callbacks.iconsLoaded`) once that frame is on the server.
+    func watchIcons() {
+        painter.iconsChanged = { [weak self] in
+            guard let self, !self.isDestroyed else { return }
+            reports.iconsPending = true
+            needsPaint = true
+            scheduleUpdate()
         }
     }
 
@@ -365,6 +381,7 @@ public final class SegmentedStrip: ChildWindow {
         let newPageTitle = try PageTitlePainter(connection: connection, style: style, colors: newColors)
         let newMetrics = Self.layoutMetrics(style, painter: newPainter)
         (colors, painter, pageTitle) = (newColors, newPainter, newPageTitle)
+        watchIcons()
         metrics = newMetrics
         self.style = style
         input = StripInputTranslator(direction: style.direction)

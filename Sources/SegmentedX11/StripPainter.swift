@@ -12,10 +12,22 @@ final class StripPainter {
     let unselectedFont: XftFontChain
     let selectedFont: XftFontChain
     /// Items' icons on the server, made by the first icon drawn.
-    lazy var icons = IconCache(display: display, screen: screen, themeName: style.iconThemeName)
+    var icons: IconCache {
+        if let iconCache { return iconCache }
+        let cache = IconCache(connection: connection, themeName: style.iconThemeName)
+        cache.changed = { [weak self] in self?.iconsChanged?() }
+        iconCache = cache
+        return cache
+    }
+    private var iconCache: IconCache?
+    /// Called when an icon asked for was decoded or failed: a frame should draw it.
+    var iconsChanged: (() -> Void)?
+    /// How many icons were decoded, failed and are being decoded (none before the first icon).
+    var iconCounts: SegmentedStrip.IconCounts { iconCache?.counts ?? SegmentedStrip.IconCounts() }
     /// Thickness of the line under the strip, pixels (1 at scale 1).
     let separatorHeight: Int
     private let colors: ColorCache
+    private let connection: XDisplayConnection
     private let display: OpaquePointer
     private let screen: Int32
     var background: XftColor
@@ -41,6 +53,7 @@ final class StripPainter {
     /// Opens the style's title fonts on `connection` and allocates its colors in `colors`.
     /// - Throws: `XftFontChain.Failure` when a font cannot be opened.
     init(connection: XDisplayConnection, style: StripStyle, colors: ColorCache) throws {
+        self.connection = connection
         display = connection.display
         screen = connection.screen
         self.style = style

@@ -2,7 +2,7 @@ import CXft
 import SegmentedCore
 
 /// What the strip owes its host, told once the frame it describes is on the
-/// server: the selection settled, a scroll came to rest, a resize, a hover change.
+/// server: the selection settled, a scroll came to rest, a resize, a hover change, icons loaded.
 ///
 /// Reports wait while anything moves or the button is held (a drag may be
 /// past an edge), then go out together after one XSync, so that a host that
@@ -19,6 +19,8 @@ final class StripReporter {
     var resizePending = false
     /// The segment under the pointer changed.
     var hoverPending = false
+    /// Icons were decoded or failed since the last report.
+    var iconsPending = false
 
     /// Sends what is due to `strip`'s callbacks.
     /// - Parameters:
@@ -34,7 +36,8 @@ final class StripReporter {
         let scroll = scrollPending && resting
         // A hover change during a tween or a drag (the content moving under the pointer) is told at rest, with the rest.
         let hover = hoverPending && resting && !pressed
-        guard selection || scroll || resizePending || hover else { return }
+        let icons = iconsPending && resting
+        guard selection || scroll || resizePending || hover || icons else { return }
         sync()
         if resizePending {
             resizePending = false
@@ -51,6 +54,10 @@ final class StripReporter {
         if selection {
             selectionPending = false
             strip.callbacks.settled?(strip)
+        }
+        if icons {
+            iconsPending = false
+            strip.callbacks.iconsLoaded?(strip, strip.iconCounts)
         }
     }
 }

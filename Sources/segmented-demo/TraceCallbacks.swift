@@ -68,6 +68,9 @@ func traceCallbacks(of demo: DemoWindow, to trace: Trace, options: DemoOptions, 
     }
     strip.callbacks.reselected = { window, index in trace.emit("reselected", ["index": index, "title": window.titles[index]]) }
     strip.callbacks.settled = { window in trace.emit("settled", layoutFields(window.snapshot)) }
+    strip.callbacks.iconsLoaded = { _, counts in
+        trace.emit("icons", ["decoded": counts.decoded, "failed": counts.failed, "pending": counts.pending])
+    }
     strip.callbacks.released = { window, release in
         trace.emit("release", ["contentOffset": release.contentOffset, "velocity": release.velocity, "gliding": release.isGliding,
                                "motionUpdates": window.motionUpdatesInLastPress])

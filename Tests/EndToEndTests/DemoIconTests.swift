@@ -44,6 +44,7 @@ final class DemoIconTests: XCTestCase {
         display.parkPointer()
         let demo = try RunningDemo(["--titles-file", try folder.file("items.json", Array(json.utf8))], environment: environment)
         defer { demo.process.process.terminate() }
+        try demo.process.waitForIcons(decoded: 1, failed: 4)
         for (path, reason) in [(corrupt, "cannot be decoded"), (huge, "10000 x 10000 px is larger than 1024 px a side"),
                                (missing, "no such file"), ("segmented-test-missing", "not found in the icon themes Adwaita and hicolor")] {
             let line = "segmented-demo: warning: icon '\(path)': \(reason)"
@@ -83,6 +84,7 @@ final class DemoIconTests: XCTestCase {
         func iconPixels(_ color: UInt32) throws -> Int {
             let demo = try RunningDemo(["--titles-file", titles], environment: environment)
             defer { demo.process.process.terminate() }
+            try demo.process.waitForIcons(decoded: 1, failed: 0)
             let f = RunningDemo.segments(demo.ready)[0]
             let image = try XCTUnwrap(display.pixels(demo.window, width: 400, height: 44))
             XCTAssertFalse(demo.process.standardError.contains("warning"), demo.process.standardError)
@@ -126,6 +128,7 @@ final class DemoIconTests: XCTestCase {
         display.parkPointer()
         let demo = try RunningDemo(["--titles-file", try folder.file("bombs.json", Array(json.utf8))], environment: environment)
         defer { demo.process.process.terminate() }
+        try demo.process.waitForIcons(decoded: 0, failed: 4)
         let bombSize = png.count + 80_000
         for (path, reason) in [(bomb, "\(bombSize) bytes is far more than a 16 x 16 px image needs"), (big, "over 1 MiB, and not a PNG"),
                                (malformed, "not a PNG, and not an SVG that librsvg can read"),
@@ -158,6 +161,7 @@ final class DemoIconTests: XCTestCase {
                 .joined(separator: ", ") + "]"
             let demo = try RunningDemo(["--titles-file", try folder.file("icons\(icons.count).json", Array(json.utf8))], environment: environment)
             defer { demo.process.process.terminate() }
+            try demo.process.waitForIcons(decoded: icons.count - warned.count, failed: warned.count)
             for path in warned {
                 let line = "segmented-demo: warning: icon '\(path)': cannot be decoded"
                 XCTAssertTrue(demo.process.waitForStandardError(containing: line), "expected '\(line)' in '\(demo.process.standardError)'")
@@ -198,6 +202,7 @@ final class DemoIconTests: XCTestCase {
         XCTAssertEqual(rename(swapped, svg), 0, "the SVG's path is a FIFO now")
         let ready = try demo.next("ready", timeout: 10)
         _ = try demo.next("startupFinished", timeout: 10)
+        try demo.waitForIcons(decoded: 1, failed: 1, timeout: 10)
         let line = "segmented-demo: warning: icon '\(fifo)': not a regular file"
         XCTAssertTrue(demo.waitForStandardError(containing: line, timeout: 10), "expected '\(line)' in '\(demo.standardError)'")
         let f = RunningDemo.segments(ready)[0]
@@ -206,5 +211,15 @@ final class DemoIconTests: XCTestCase {
             n + image.columns(inRow: y, matching: blue).filter { Double($0) >= f.x && Double($0) < f.x + f.width }.count
         }
         XCTAssertEqual(inFirst, 256, "the SVG as it was read, 16 x 16")
+    }
+}
+
+extension DemoProcess {
+    /// Waits for the `icons` trace line that says every icon asked for is
+    /// done, `decoded` drawn and `failed` not (its frame is on the server then).
+    func waitForIcons(decoded: Int, failed: Int, timeout: Double = 20) throws {
+        _ = try next("icons", timeout: timeout) {
+            $0["pending"] as? Int == 0 && $0["decoded"] as? Int == decoded && $0["failed"] as? Int == failed
+        }
     }
 }

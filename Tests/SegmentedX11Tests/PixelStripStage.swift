@@ -23,7 +23,8 @@ final class PixelStripStage {
     var user: TestDisplay { try! Self.shared.get().2 }
 
     /// A strip of `items` in `style` (400 × `height`) in a new host named `title`, 400 × 60 or as tall as
-    /// the strip, its first frame drawn.
+    /// the strip, its first frame drawn, and then the icons that frame asked for (decoded on a thread of
+    /// their own: the first frame leaves their slots empty) drawn and on the server.
     /// - Throws: when the display or the strip cannot be opened.
     func show(_ items: [SegmentItem], style: StripStyle, title: String, height: Int = 44) throws -> SegmentedStrip {
         let (connection, loop, user) = try Self.shared.get()
@@ -41,6 +42,8 @@ final class PixelStripStage {
         host.map()
         loop.start()
         run(until: { drawn }, "first frame")
+        run(until: { strip.iconCounts.pending == 0 && !strip.needsPaint }, "the icons drawn")
+        XSync(connection.display, 0)
         return strip
     }
 

@@ -43,6 +43,24 @@ public enum ImageFixtures {
         bigEndian(length) + Array(type.utf8)
     }
 
+    /// A PNG of `width` × `height` opaque pixels of `rgb` (0xRRGGBB) whose
+    /// image data python3's zlib compresses: a few KB at 1024 × 1024, where
+    /// `png` stores 4 MiB. Throws when python3 cannot be run or fails.
+    public static func compressedPNG(width: Int, height: Int, rgb: UInt32) throws -> [UInt8] {
+        let script = "import sys, zlib; w, h, c = map(int, sys.argv[1:]); "
+            + "sys.stdout.write(zlib.compress((b'\\0' + bytes([c >> 16 & 255, c >> 8 & 255, c & 255, 255]) * w) * h, 9).hex())"
+        let python = try Command(["python3", "-c", script, "\(width)", "\(height)", "\(rgb)"])
+        guard python.status == 0, python.output.count % 2 == 0 else { throw CompressionFailure(description: python.errors) }
+        let hex = Array(python.output.utf8)
+        let idat = stride(from: 0, to: hex.count, by: 2).compactMap { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16) }
+        return png(width: width, height: height, idat: idat)
+    }
+
+    /// python3 could not compress an image; its standard error.
+    public struct CompressionFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// An SVG `size` px square: a `color` (#RRGGBB) square filling it.
     public static func svg(size: Int, color: String) -> [UInt8] {
         Array("""
