@@ -9,12 +9,15 @@ import Glibc
 /// one nearest in size (`Directory.distance`). Only PNG and SVG files are
 /// taken (what `cicons_decode` draws). Each theme's `index.theme` is read
 /// once, when a name first needs it; a missing or malformed one is a theme
-/// with no directories, never an error. Each folder is listed once, when a
-/// lookup first looks in it, so a name costs set lookups, not file system
-/// calls (GTK keeps such listings too). Bounded against hostile themes: at
-/// most `maximumThemes` themes a lookup (an `Inherits` chain or loop of any
-/// length ends), `maximumDirectories` directories a theme and
-/// `maximumListing` names a folder.
+/// with no directories, never an error. When a lookup first reaches a
+/// theme, its folders are listed once into one table of the theme's files
+/// (as GTK keeps a table of each theme's icon names), so a name costs a
+/// table lookup a theme, found or not, never file system calls. Bounded
+/// against hostile themes: parents followed `maximumDepth` levels and
+/// `maximumThemes` themes in all (an `Inherits` chain or loop of any length
+/// ends, and Adwaita and hicolor keep their places),
+/// `maximumDirectories` directories a theme, `maximumListing` names a
+/// folder and `maximumFiles` files a theme.
 ///
 /// `@unchecked Sendable`: not thread-safe; a strip's theme is made on the
 /// main queue and used from then on only by `IconDecoder`'s one thread.
@@ -66,15 +69,31 @@ final class IconTheme: @unchecked Sendable {
     /// Folders holding themes, first to last.
     let baseDirectories: [String]
     private var indexes: [String: Index] = [:]
-    /// The names in each folder looked in, by its path.
+    /// Each theme's table of files, made when a lookup first reaches the theme.
+    private var files: [String: [String: [Place]]] = [:]
+    /// The names in each base directory, for its own files (`/usr/share/pixmaps`).
     private var listings: [String: Set<String>] = [:]
 
-    /// The most themes one lookup visits: the named one, Adwaita, hicolor and their parents.
-    static let maximumThemes = 64
-    /// The most directories taken from one `index.theme` (hicolor lists 649).
-    static let maximumDirectories = 2048
+    /// Where a theme holds a file: the index of its directory in the theme's
+    /// `Index.directories`, and of the base directory it is under.
+    struct Place {
+        let directory: Int, base: Int
+    }
+
+    /// The most levels of parents followed below the named theme, Adwaita
+    /// and hicolor. GTK sets none; a desktop's chains are 2 to 4 deep
+    /// (Papirus-Dark, Papirus, breeze-dark, hicolor).
+    static let maximumDepth = 8
+    /// The most themes one lookup reads, all lines together: what a hostile
+    /// theme's chain may cost, each theme's folders being listed once.
+    static let maximumThemes = 32
+    /// The most directories taken from one `index.theme`: hicolor, the
+    /// largest on Debian 12, lists 649; a lookup lists each once.
+    static let maximumDirectories = 1024
     /// The most names read from one folder (Adwaita's largest holds about 1,500).
     static let maximumListing = 65_536
+    /// The most files kept in one theme's table (Papirus, among the largest, has about 100,000).
+    static let maximumFiles = 262_144
 
     /// Lookups in theme `name` (nil or empty: Adwaita) over `baseDirectories`.
     init(name: String?, baseDirectories: [String]) {
@@ -97,15 +116,8 @@ final class IconTheme: @unchecked Sendable {
     /// The file for icon `icon` at `size` px and `scale`, or nil when no theme has it.
     func lookup(_ icon: String, size: Int, scale: Int = 1) -> String? {
         guard Self.isIconName(icon) else { return nil }
-        // The spec's FindIconHelper, depth first (a theme, then each parent's whole line), as a stack:
-        // a chain of parents of any length ends, each theme visited once.
-        var visited: Set<String> = []
-        var pending = ["hicolor", "Adwaita", name]
-        while visited.count < Self.maximumThemes, let theme = pending.popLast() {
-            guard visited.insert(theme).inserted else { continue }
-            let index = self.index(of: theme)
-            if let file = lookup(icon, size: size, scale: scale, in: theme, index: index) { return file }
-            pending += index.inherits.reversed()
+        for theme in themes {
+            if let file = lookup(icon, size: size, scale: scale, in: theme) { return file }
         }
         for base in baseDirectories {
             for ext in Self.extensions where has(base, "\(icon).\(ext)") { return "\(base)/\(icon).\(ext)" }
@@ -121,24 +133,64 @@ final class IconTheme: @unchecked Sendable {
     /// The file types a theme icon is taken in, in the spec's order of preference (XPM left out: not drawn).
     static let extensions = ["png", "svg"]
 
-    /// The spec's LookupIcon: a directory that matches the size, else the nearest one.
-    private func lookup(_ icon: String, size: Int, scale: Int, in theme: String, index: Index) -> String? {
+    /// The themes a lookup searches, in order, read once: the spec's
+    /// FindIconHelper depth first (a theme, then each parent's whole line)
+    /// from the named theme, then Adwaita's line, then hicolor; each theme
+    /// once, parents followed `maximumDepth` levels, at most `maximumThemes`
+    /// in all, of which the lines after one keep their room.
+    private lazy var themes: [String] = {
+        var order: [String] = [], seen: Set<String> = []
+        let roots = [name, "Adwaita", "hicolor"]
+        for (position, root) in roots.enumerated() {
+            let room = Self.maximumThemes - (roots.count - 1 - position)
+            var pending = [(theme: root, depth: 0)]
+            while order.count < room, let (theme, depth) = pending.popLast() {
+                guard seen.insert(theme).inserted else { continue }
+                order.append(theme)
+                if depth < Self.maximumDepth { pending += index(of: theme).inherits.reversed().map { ($0, depth + 1) } }
+            }
+        }
+        return order
+    }()
+
+    /// The spec's LookupIcon: a directory that matches the size, else the nearest one; among
+    /// equals the first in the spec's order (directory, base directory, extension).
+    private func lookup(_ icon: String, size: Int, scale: Int, in theme: String) -> String? {
+        let table = files(of: theme), directories = index(of: theme).directories
+        var places: [(directory: Int, base: Int, ext: Int)] = []
+        for (ext, suffix) in Self.extensions.enumerated() {
+            places += (table["\(icon).\(suffix)"] ?? []).map { ($0.directory, $0.base, ext) }
+        }
+        places.sort { ($0.directory, $0.base, $0.ext) < ($1.directory, $1.base, $1.ext) }
         var nearest: (file: String, distance: Int)?
-        for directory in index.directories {
-            let matches = directory.matches(size: size, scale: scale)
-            let distance = matches ? 0 : directory.distance(size: size, scale: scale)
-            if let nearest, distance >= nearest.distance { continue }
-            for base in baseDirectories {
-                let folder = "\(base)/\(theme)/\(directory.path)"
-                for ext in Self.extensions {
-                    guard has(folder, "\(icon).\(ext)") else { continue }
-                    let file = "\(folder)/\(icon).\(ext)"
-                    if matches { return file }
-                    if nearest == nil || distance < nearest!.distance { nearest = (file, distance) }
+        for place in places {
+            let directory = directories[place.directory]
+            let file = "\(baseDirectories[place.base])/\(theme)/\(directory.path)/\(icon).\(Self.extensions[place.ext])"
+            if directory.matches(size: size, scale: scale) { return file }
+            let distance = directory.distance(size: size, scale: scale)
+            if nearest == nil || distance < nearest!.distance { nearest = (file, distance) }
+        }
+        return nearest?.file
+    }
+
+    /// `theme`'s PNG and SVG files by name, and where each is, in the spec's
+    /// order: each directory of its index, under each base directory that
+    /// holds the theme; listed once, at most `maximumFiles` of them.
+    private func files(of theme: String) -> [String: [Place]] {
+        if let table = files[theme] { return table }
+        var table: [String: [Place]] = [:], count = 0
+        let bases = Self.isIconName(theme) ? baseDirectories.indices.filter { Self.isDirectory("\(baseDirectories[$0])/\(theme)") } : []
+        for (directory, entry) in index(of: theme).directories.enumerated() {
+            for base in bases where count < Self.maximumFiles {
+                for name in Self.names(in: "\(baseDirectories[base])/\(theme)/\(entry.path)")
+                where count < Self.maximumFiles && Self.extensions.contains(where: { name.hasSuffix(".\($0)") }) {
+                    table[name, default: []].append(Place(directory: directory, base: base))
+                    count += 1
                 }
             }
         }
-        return nearest?.file
+        files[theme] = table
+        return table
     }
 
     /// The first `index.theme` of `theme` among the base directories, parsed once.
@@ -201,19 +253,30 @@ final class IconTheme: @unchecked Sendable {
         Int(text).flatMap { (1...4096).contains($0) ? $0 : nil }
     }
 
-    /// Whether folder `folder` holds a name `file` (a file or not: one that is no regular file is refused when decoded).
+    /// Whether base directory `folder` holds a name `file` (a file or not: one that is no regular file is refused when decoded).
     private func has(_ folder: String, _ file: String) -> Bool {
         if let names = listings[folder] { return names.contains(file) }
-        var names = Set<String>()
-        if let handle = opendir(folder) {
-            while names.count < Self.maximumListing, let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != ".", name != ".." { names.insert(name) }
-            }
-            closedir(handle)
-        }
+        let names = Set(Self.names(in: folder))
         listings[folder] = names
         return names.contains(file)
+    }
+
+    /// The names in folder `folder` but `.` and `..`, at most `maximumListing` (none when it cannot be read).
+    private static func names(in folder: String) -> [String] {
+        guard let handle = opendir(folder) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while names.count < maximumListing, let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `path` is a directory (following links, as a theme folder may be one).
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The UTF-8 text of a regular file of at most 1 MiB (Adwaita's index is
