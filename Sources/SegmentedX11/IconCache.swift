@@ -17,7 +17,8 @@ import SegmentedCore
 /// before the extension, ends in `-symbolic`) is `Picture.isSymbolic`: drawn
 /// as a mask in the title's color. An icon that cannot be drawn (missing,
 /// corrupt, over `largestSide` a side, not PNG or SVG, a name no theme has)
-/// gives one warning per program and stays nil. Holds at most `capacity`
+/// is warned about once per program (`IconWarnings`: the first few by name,
+/// the rest counted) and stays nil. Holds at most `capacity`
 /// icons (the oldest go first), so server memory is bounded by the sizes in
 /// use: 256 × 16² × 4 bytes = 256 KiB at scale 1. Without RENDER there is no icon.
 @MainActor
@@ -101,8 +102,13 @@ final class IconCache {
         counts.pending += 1
         let theme: IconTheme? = if case .named = icon { self.theme } else { nil }
         // Weak: the decoder's thread must never hold the last reference, whose deinit frees server objects.
-        IconDecoder.shared.decode(IconDecoder.Request(icon: icon, size: size, theme: theme) { [weak self] decoded in
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.finish(key, decoded) } }
+        IconDecoder.shared.decode(IconDecoder.Request(icon: icon, size: size, theme: theme) { [weak self] decoded, last in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self?.finish(key, decoded)
+                    if last { IconWarnings.decoderIdle() }
+                }
+            }
         })
         return nil
     }
@@ -121,7 +127,7 @@ final class IconCache {
         counts.pending -= 1
         if let failure = decoded.failure {
             counts.failed += 1
-            XErrorReporting.warnOnce(failure.key, failure.message)
+            IconWarnings.cannotDraw(failure.key, failure.message)
         } else {
             counts.decoded += 1
         }

@@ -29,8 +29,8 @@ final class IconDecoder: Sendable {
         let size: Int
         /// Where a `.named` icon is looked up (nil for a file).
         let theme: IconTheme?
-        /// Called on the decoder's thread with the result.
-        let finished: @Sendable (Decoded) -> Void
+        /// Called on the decoder's thread with the result, and whether no other request was waiting then.
+        let finished: @Sendable (Decoded, _ last: Bool) -> Void
     }
 
     /// A decoded icon, or why it cannot be drawn.
@@ -68,7 +68,8 @@ final class IconDecoder: Sendable {
         while true {
             queued.wait()
             guard let request = state.withLock({ $0.requests.popLast() }) else { continue }
-            request.finished(Self.decode(request.icon, size: request.size, theme: request.theme))
+            let decoded = Self.decode(request.icon, size: request.size, theme: request.theme)
+            request.finished(decoded, state.withLock { $0.requests.isEmpty })
         }
     }
 

@@ -154,7 +154,40 @@ final class IconLoadingTests: XCTestCase {
         let end = try demo.next("icons") { $0["pending"] as? Int == 0 }
         XCTAssertGreaterThan(end["failed"] as? Int ?? 0, failed, "the last items' icons")
         XCTAssertLessThan(slowestFrame(demo), Self.frameBudget, "CPU of the slowest frame, microseconds")
-        XCTAssertTrue(demo.standardError.contains("icon 'segmented-missing-4999': not found in the icon themes Adwaita and hicolor"),
-                      demo.standardError)
+        XCTAssertTrue(demo.standardError.hasPrefix("segmented-demo: warning: icon 'segmented-missing-"), demo.standardError)
+        XCTAssertTrue(demo.standardError.contains("': not found in the icon themes Adwaita and hicolor\n"), demo.standardError)
     }
+
+    /// 1,000 items whose icon files are missing printed 1,000 warning lines
+    /// (with `--trace`, which measured every item before the first frame,
+    /// that held it 1.8 s). Now the first five are named, then one line
+    /// counts the rest the decoding thread found, and one more line, no
+    /// sooner than 5 s after it, counts those of the items End's scroll
+    /// passed over and came to.
+    func testAThousandMissingIconsAreToldInAFewLines() throws {
+        let titles = try titlesFile("items.json", (0..<1_000).map { ["title": "标题\($0)", "icon": folder.path + "/missing/\($0).png"] })
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let demo = try DemoProcess(arguments: ["--geometry", "1200x100", "--titles-file", titles])
+        defer { demo.process.terminate() }
+        let window = Window(try XCTUnwrap(traceNumber(try demo.next("ready")["window"])))
+        XCTAssertLessThan(try XCTUnwrap(traceNumber(try demo.next("firstFrame")["elapsedSeconds"])), 1, "the first frame")
+        let shown = try XCTUnwrap(try demo.next("icons") { $0["pending"] as? Int == 0 }["failed"] as? Int)
+        XCTAssertGreaterThan(shown, IconWarningsInFull, "more than are named")
+        let first = "segmented-demo: warning: \(shown - IconWarningsInFull) more icons could not be drawn\n"
+        XCTAssertTrue(demo.waitForStandardError(containing: first), "expected '\(first)' in '\(demo.standardError)'")
+        let named = demo.standardError.split(separator: "\n").prefix(IconWarningsInFull)
+        XCTAssertEqual(named.filter { $0.hasPrefix("segmented-demo: warning: icon '\(folder.path)/missing/") && $0.hasSuffix(".png': no such file") }
+            .count, IconWarningsInFull, demo.standardError)
+
+        display.key(window, keysym: XK_End)
+        XCTAssertEqual(try demo.next("settled")["selectedIndex"] as? Int, 999)
+        let end = try XCTUnwrap(try demo.next("icons") { $0["pending"] as? Int == 0 }["failed"] as? Int)
+        let second = "segmented-demo: warning: \(end - shown) more icons could not be drawn\n"
+        XCTAssertTrue(demo.waitForStandardError(containing: second, timeout: 20), "expected '\(second)' in '\(demo.standardError)'")
+        XCTAssertEqual(demo.standardError.split(separator: "\n").count, IconWarningsInFull + 2, demo.standardError)
+    }
+
+    /// How many icons that cannot be drawn are named in a warning of their own (`IconWarnings.inFull`).
+    private let IconWarningsInFull = 5
 }
