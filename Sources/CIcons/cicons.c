@@ -354,3 +354,17 @@ uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, in
     free(bytes);
     return out;
 }
+
+uint32_t *cicons_fit_argb(const uint32_t *argb, int w, int h, int size, int *width, int *height, char *error, size_t error_size) {
+    uint32_t *pixels = w > 0 && h > 0 ? malloc((size_t)w * (size_t)h * sizeof *pixels) : NULL;
+    if (!pixels) {
+        snprintf(error, error_size, "%s", w > 0 && h > 0 ? "out of memory" : "an empty image");
+        return NULL;
+    }
+    for (size_t i = 0; i < (size_t)w * (size_t)h; i++) {
+        uint32_t p = argb[i], a = p >> 24;
+        uint32_t r = (((p >> 16) & 0xff) * a + 127) / 255, g = (((p >> 8) & 0xff) * a + 127) / 255, b = ((p & 0xff) * a + 127) / 255;
+        pixels[i] = a << 24 | r << 16 | g << 8 | b;
+    }
+    return fit_pixels(pixels, w, h, size, width, height, error, error_size);   // frees pixels
+}

@@ -45,6 +45,10 @@ public enum SegmentIcon: Equatable, Hashable, Sendable {
     case file(path: String)
     /// A name looked up in the icon theme (freedesktop Icon Theme Specification), e.g. `mail-unread-symbolic`.
     case named(String)
+    /// An image given as pixels: `argb` holds `width` × `height` straight (not premultiplied) ARGB words, rows
+    /// `width` long, as an X client's `_NET_WM_ICON` gives them (EWMH). Fitted into the icon's box, its shape kept;
+    /// one with a side of 0 or over 1,024 px, or fewer words than its size, is drawn as none.
+    case pixels(width: Int, height: Int, argb: [UInt32])
 
     /// A file when `text` holds a `/` (a freedesktop icon name never does), else a theme name.
     public init(_ text: String) {

@@ -73,10 +73,27 @@ final class IconDecoder: Sendable {
         }
     }
 
+    /// An icon given as pixels (`SegmentIcon.pixels`), premultiplied and fitted into a `size` px box.
+    private static func decode(width: Int, height: Int, argb: [UInt32], size: Int) -> Decoded {
+        let key = "icon pixels \(width)x\(height)"
+        guard width > 0, height > 0, max(width, height) <= Int(IconCache.largestSide), argb.count >= width * height else {
+            return Decoded(failure: (key, "an icon of \(width) x \(height) px with \(argb.count) pixels cannot be drawn"))
+        }
+        var fitted = (width: Int32(0), height: Int32(0))
+        var reason = [CChar](repeating: 0, count: 256)
+        guard let pixels = cicons_fit_argb(argb, Int32(width), Int32(height), Int32(size), &fitted.width, &fitted.height, &reason, reason.count) else {
+            return Decoded(failure: (key, "an icon of pixels: " + String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
+        defer { cicons_free(pixels) }
+        return Decoded(pixels: Array(UnsafeBufferPointer(start: pixels, count: Int(fitted.width) * Int(fitted.height))),
+                       width: Int(fitted.width), height: Int(fitted.height))
+    }
+
     /// `icon` fitted into a `size` px box: a name looked up in `theme`, then the file decoded by `cicons_decode`.
     static func decode(_ icon: SegmentIcon, size: Int, theme: IconTheme?) -> Decoded {
         let path: String
         switch icon {
+        case let .pixels(width, height, argb): return decode(width: width, height: height, argb: argb, size: size)
         case let .file(file): path = file
         case let .named(name):
             guard let theme, let file = theme.lookup(name, size: size) else {

@@ -68,14 +68,14 @@ final class Container {
     @MainActor
     struct Atoms {
         let xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab: Atom
-        let demandsAttention: Atom
+        let demandsAttention, netWMIcon: Atom
         init(_ connection: XDisplayConnection) {
             let a = connection.atoms(["_XEMBED", "_XEMBED_INFO", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_NAME", "_NET_WM_NAME",
                                       "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB",
-                                      "_NET_WM_STATE_DEMANDS_ATTENTION"])
+                                      "_NET_WM_STATE_DEMANDS_ATTENTION", "_NET_WM_ICON"])
             (xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab)
                 = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
-            demandsAttention = a[11]
+            (demandsAttention, netWMIcon) = (a[11], a[12])
         }
     }
 
@@ -195,7 +195,7 @@ final class Container {
         clients[window] = client
         XEmbed.send(.embeddedNotify, to: window, atom: atoms.xembed, display: display, data1: Int(host.window), data2: XEmbed.version)
         let index = options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))
-        try? strip.insertItem(SegmentItem(title: client.title, id: String(window)), at: index)
+        try? strip.insertItem(SegmentItem(title: client.title, icon: icon(of: window), id: String(window)), at: index)
         report("adopted", ["window": Int(window), "title": client.title, "index": index])
         show(window)
         attentionChanged(window)
@@ -359,6 +359,10 @@ final class Container {
             clients[window]?.takesDelete = protocols(of: window).contains(atoms.wmDelete)
         } else if atom == XA_WM_HINTS || atom == atoms.netWMState {
             attentionChanged(window)
+        } else if atom == atoms.netWMIcon, let index = index(of: window) {
+            var item = strip.item(at: index)
+            item.icon = icon(of: window)
+            try? strip.setItem(item, at: index)
         }
     }
 
@@ -428,6 +432,13 @@ final class Container {
     private func title(of window: Window) -> String {
         if let name = Properties.text(of: window, atom: atoms.netWMName, type: atoms.utf8String, display: connection.display) { return name }
         return Properties.text(of: window, atom: XA_WM_NAME, type: 0, display: connection.display) ?? ""
+    }
+
+    /// The client's `_NET_WM_ICON` image nearest the strip's icon size (16 px × scale); nil without one.
+    private func icon(of window: Window) -> SegmentIcon? {
+        let longs = Properties.longs(of: window, atom: atoms.netWMIcon, type: XA_CARDINAL, display: connection.display,
+                                     limit: Properties.longestIcon)
+        return Properties.icon(longs, closestTo: Int((16 * strip.style.scale).rounded()))
     }
 
     private func xembedInfo(of window: Window) -> UInt? {

@@ -1,4 +1,5 @@
 import CXft
+import SegmentedCore
 
 /// Window properties read for a client, bounded: a client's property is
 /// input from outside (a 1 MB title reads as its first 16 KiB).
@@ -21,25 +22,53 @@ enum Properties {
         }
     }
 
-    /// A format-32 property as longs (Xlib hands them out as C longs); [] when there is none.
+    /// A format-32 property as longs (Xlib hands them out as C longs), at most `limit` of them; [] when there is none.
     @MainActor
-    static func longs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer) -> [UInt] {
-        read(window, atom: atom, type: type, display: display) { _, format, data, count in
+    static func longs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead) -> [UInt] {
+        read(window, atom: atom, type: type, display: display, limit: limit) { _, format, data, count in
             guard format == 32 else { return nil }
             return UnsafeRawPointer(data).withMemoryRebound(to: UInt.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
         } ?? []
     }
 
     @MainActor
-    private static func read<T>(_ window: Window, atom: Atom, type: Atom, display: OpaquePointer,
+    private static func read<T>(_ window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead,
                                 _ body: (Atom, Int32, UnsafeMutablePointer<UInt8>, Int) -> T?) -> T? {
         var actual: Atom = 0, format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, atom, 0, Int(longestRead), 0, type == 0 ? UInt(AnyPropertyType) : type,
+        let status = XGetWindowProperty(display, window, atom, 0, limit, 0, type == 0 ? UInt(AnyPropertyType) : type,
                                         &actual, &format, &count, &after, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, actual != 0, let data else { return nil }
         return body(actual, format, data, Int(count))
+    }
+
+    /// The most of `_NET_WM_ICON` read, in longs: every size of a usual icon up to 256 px (about 1.4 MB).
+    static let longestIcon = 350_000
+
+    /// The image of a `_NET_WM_ICON` (EWMH: a width, a height, then width × height ARGB longs, repeated) whose
+    /// longer side is closest to `side` pixels, the larger on a tie; nil when there is none whole: a short
+    /// array, a size past the data, 0 × 0, or more than 1,024 a side ends the list where it stands.
+    static func icon(_ longs: [UInt], closestTo side: Int) -> SegmentIcon? {
+        var best: (width: Int, height: Int, start: Int)?
+        var i = 0
+        while i + 2 <= longs.count {
+            let width = Int(truncatingIfNeeded: longs[i]), height = Int(truncatingIfNeeded: longs[i + 1])
+            guard (1...1024).contains(width), (1...1024).contains(height), width * height <= longs.count - i - 2 else { break }
+            let distance = abs(max(width, height) - side)
+            if let chosen = best {
+                let chosenDistance = abs(max(chosen.width, chosen.height) - side)
+                if distance < chosenDistance || (distance == chosenDistance && width * height > chosen.width * chosen.height) {
+                    best = (width, height, i + 2)
+                }
+            } else {
+                best = (width, height, i + 2)
+            }
+            i += 2 + width * height
+        }
+        guard let best else { return nil }
+        let argb = longs[best.start..<best.start + best.width * best.height].map { UInt32(truncatingIfNeeded: $0) }
+        return .pixels(width: best.width, height: best.height, argb: argb)
     }
 }

@@ -198,4 +198,25 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(windows[0]) })
         XCTAssertTrue(eventually { display.mapState(of: windows[0]) == IsViewable && display.mapState(of: windows[99]) == IsUnmapped })
     }
+
+    /// A client's `_NET_WM_ICON` (a 32 × 32 red image) is drawn on its tab, fitted into the icon's 16 px box;
+    /// one whose size runs past its data is drawn as none, the tab still there.
+    func testTheClientsIconIsDrawnOnItsTab() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let stripWindow = Window(try XCTUnwrap(traceNumber(tabbed.process.allEvents.first { $0["event"] as? String == "ready" }?["stripWindow"])))
+        func red() -> Int {
+            guard let image = display.pixels(stripWindow, width: tabbed.width, height: tabbed.stripHeight) else { return 0 }
+            return tabbed.width * tabbed.stripHeight - image.count(notMatching: 0xFF0000, x: 0, y: 0, width: tabbed.width, height: tabbed.stripHeight)
+        }
+        _ = try client(tabbed, ["--inside", "--net-title", "broken icon", "--icon-short"])
+        _ = try tabbed.adopted()
+        _ = try client(tabbed, ["--inside", "--net-title", "red icon", "--icon", "32", "32"])
+        _ = try tabbed.adopted()
+        XCTAssertTrue(eventually { red() == 16 * 16 }, "a 16 x 16 red square: \(red()) red pixels")
+        XCTAssertTrue(tabbed.process.wait { events in
+            (events.last { $0["event"] as? String == "settled" }?["tabs"] as? [Any])?.count == 2
+        }, "both tabs")
+    }
 }

@@ -31,4 +31,10 @@
 uint32_t *cicons_decode(const char *path, int size, int max_side, int *width, int *height, char *error, size_t error_size);
 void cicons_free(uint32_t *pixels);
 
+/* Straight (not premultiplied) ARGB32 pixels, `w` x `h` (an X client's
+   _NET_WM_ICON image, as EWMH gives it), premultiplied and fitted into a
+   `size` px square as cicons_decode fits a file; NULL with a sentence in
+   `error` when pixman cannot be used or memory runs out. Free with cicons_free. */
+uint32_t *cicons_fit_argb(const uint32_t *argb, int w, int h, int size, int *width, int *height, char *error, size_t error_size);
+
 #endif
