@@ -62,6 +62,8 @@ let package = Package(
         // Icon files (PNG, SVG) decoded by gdk-pixbuf, loaded with dlopen when the first icon is decoded.
         // Its headers come from libgdk-pixbuf-2.0-dev; SVG needs librsvg2-common's loader (scripts/install-deps.sh).
         .target(name: "CIcons", cSettings: [.unsafeFlags(pixbufIncludeFlags)]),
+        // The demo's signal mask, set by the dynamic loader's first call into it, before the Swift runtime starts.
+        .target(name: "CEarlySignals"),
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
@@ -69,7 +71,7 @@ let package = Package(
         // terminal-safe text for echoing a title or a path in a message, and the programs' JSON trace lines.
         .target(name: "SegmentedTitles", dependencies: ["SegmentedCore"]),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility", "CIcons"]),
-        .executableTarget(name: "segmented-demo", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
+        .executableTarget(name: "segmented-demo", dependencies: ["CEarlySignals", "SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         // tabbed's job (other programs' windows as tabs, by XEmbed) with the strip as the bar, on the library's public API.
         .executableTarget(name: "segmented-tabbed", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),

@@ -17,39 +17,15 @@ let signalQueue = DispatchQueue(label: "segmented-demo.signals")
 /// The pending deadline, held here so that it stays reachable until the process ends.
 let signalDeadline = Mutex<DispatchWorkItem?>(nil)
 
-/// Blocks SIGINT, SIGTERM, SIGQUIT and SIGHUP; call it before anything else.
-///
-/// Blocked in this thread, they are blocked in every thread made later: one
-/// that arrives during startup stays pending until the Dispatch signal sources
-/// read it (through a signalfd), never discarded and never the default action.
-/// (Ignoring them first, as Dispatch's documentation suggests, lost the ones
-/// that arrived before the sources existed.) SIGHUP re-reads the titles file
-/// (`reloadTitlesOnHangup`, once the strip exists).
-func blockSignals() {
-    var blockedSignals = sigset_t()
-    sigemptyset(&blockedSignals)
-    sigaddset(&blockedSignals, SIGINT)
-    sigaddset(&blockedSignals, SIGTERM)
-    sigaddset(&blockedSignals, SIGQUIT)
-    sigaddset(&blockedSignals, SIGHUP)
-    pthread_sigmask(SIG_BLOCK, &blockedSignals, nil)
-    // A program a library forks (D-Bus's autolaunch did) must not inherit that
-    // mask: only SIGKILL would end it. The child handler runs between fork and exec.
-    pthread_atfork(nil, nil) {
-        var inherited = sigset_t()
-        sigemptyset(&inherited)
-        sigaddset(&inherited, SIGINT)
-        sigaddset(&inherited, SIGTERM)
-        sigaddset(&inherited, SIGQUIT)
-        sigaddset(&inherited, SIGHUP)
-        pthread_sigmask(SIG_UNBLOCK, &inherited, nil)
-    }
-    // A closed --trace reader or stderr must not kill the demo: writes then fail with EPIPE.
-    signal(SIGPIPE, SIG_IGN)
-}
-
 /// Makes SIGINT, SIGTERM and SIGQUIT exit 128 + signal number; keep the
 /// sources returned for as long as the program runs.
+///
+/// The four signals (SIGHUP too, which `reloadTitlesOnHangup` reads) are
+/// blocked before the Swift runtime starts, by CEarlySignals: one that
+/// arrives during startup stays pending until a source reads it (through a
+/// signalfd), never discarded and never the default action. (Ignoring them
+/// first, as Dispatch's documentation suggests, lost the ones that arrived
+/// before the sources existed.)
 ///
 /// SIGQUIT is caught so that the Swift runtime's crash backtracer does not
 /// take it for a crash. They are caught on their own queue: if the main queue

@@ -4,29 +4,46 @@ import SegmentedCore
 import SegmentedTitles
 import SegmentedX11
 
-/// Re-reads the titles file at `path` on SIGHUP, as daemons reread their
-/// configuration, and applies it as a difference (`SegmentedStrip.setItems`:
-/// matched by id, else by title, gliding, the selected item still selected
-/// wherever it now is); a file that no longer reads is a warning and the
-/// titles stay. Keep the source returned for as long as the program runs.
-@MainActor
-func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) -> any DispatchSourceSignal {
+/// What a SIGHUP does, once the strip exists (`reloadTitlesOnHangup`); nil before.
+@MainActor var onHangup: (() -> Void)?
+
+/// Calls `onHangup` on the main queue for every SIGHUP; keep the source
+/// returned for as long as the program runs.
+///
+/// Made at the start, with the other signals' sources: libdispatch catches a
+/// signal only once its source is registered (on its manager thread, some
+/// time after `resume()`), and from `dispatchMain()` on the main thread waits
+/// in `sigsuspend` with no signal blocked. A SIGHUP still pending then took
+/// its default action there and ended the demo (1 start in 60, sent as the
+/// runtime started). The main queue runs no handler before `dispatchMain()`,
+/// so one sent during startup reloads once the strip exists.
+func readHangups() -> any DispatchSourceSignal {
     let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .main)
     source.setEventHandler {
-        MainActor.assumeIsolated {
-            do {
-                let fresh = try TitlesFile.loadContents(path: path)
-                try demo.strip.setItems(titles: fresh.titles, details: fresh.details)
-                demo.demoPages.titles = demo.strip.titles
-                trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? JSONNull(),
-                                      "page": demo.pages.pagePosition, "pageCount": demo.pages.pageCount])
-            } catch {
-                warn("\(error); the titles stay as they were")
-            }
-        }
+        MainActor.assumeIsolated { onHangup?() }
     }
     source.resume()
     return source
+}
+
+/// Makes SIGHUP re-read the titles file at `path`, as daemons reread their
+/// configuration, and apply it as a difference (`SegmentedStrip.setItems`:
+/// matched by id, else by title, gliding, the selected item still selected
+/// wherever it now is); a file that no longer reads is a warning and the
+/// titles stay.
+@MainActor
+func reloadTitlesOnHangup(path: String, demo: DemoWindow, trace: Trace) {
+    onHangup = {
+        do {
+            let fresh = try TitlesFile.loadContents(path: path)
+            try demo.strip.setItems(titles: fresh.titles, details: fresh.details)
+            demo.demoPages.titles = demo.strip.titles
+            trace.emit("titles", ["count": fresh.titles.count, "selectedIndex": demo.strip.selectedIndex.map { $0 as Any } ?? JSONNull(),
+                                  "page": demo.pages.pagePosition, "pageCount": demo.pages.pageCount])
+        } catch {
+            warn("\(error); the titles stay as they were")
+        }
+    }
 }
 
 /// The demo's tabs that move and close: it closes what the user asks to

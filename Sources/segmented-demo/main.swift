@@ -1,13 +1,13 @@
 import Glibc
 import SegmentedX11
 
-// The order of startup. Signals are blocked before anything else happens
-// (Signals.swift), and the closed standard streams are reopened before the
-// first descriptor is opened.
-blockSignals()
+// The order of startup. Signals were blocked before the Swift runtime
+// started (CEarlySignals), and the closed standard streams are reopened
+// before the first descriptor is opened.
 reopenClosedStandardStreams()
 let startTime = SegmentedStrip.now()
 let signalSources = exitOnTerminationSignals()
+let hangupSource = readHangups()
 
 // Options and titles, then colors that need no server: their errors come
 // before the display's.
@@ -26,7 +26,7 @@ let trace = Trace(enabled: options.trace)
 // Every exit(), wherever it is called, first lets the trace writer finish (briefly: a reader that does not read is not waited for).
 atexit { trace.flush() }
 traceCallbacks(of: demo, to: trace, options: options, startTime: startTime)
-let reloadSource = reloadTitlesOnHangup(path: titlesPath, demo: demo, trace: trace)
+reloadTitlesOnHangup(path: titlesPath, demo: demo, trace: trace)
 handleTabOperations(of: demo, trace: trace)
 traceAccessibilityStatus(to: trace, startTime: startTime)
 demo.exitWhenClosed(trace: trace)

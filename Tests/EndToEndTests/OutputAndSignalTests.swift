@@ -59,7 +59,7 @@ final class OutputAndSignalTests: XCTestCase {
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            // (Not SIGQUIT: before main() runs, the Swift runtime's crash backtracer owns it.)
+            // (Not SIGQUIT: during the dynamic loader, before the program's first code, it dumps core.)
             let (signal, status) = Bool.random(using: &rng) ? (SIGTERM, Int32(143)) : (SIGINT, Int32(130))
             let delay = UInt32.random(in: 0...60_000, using: &rng)
             let exit = ProcessExit(process)
@@ -74,12 +74,53 @@ final class OutputAndSignalTests: XCTestCase {
                 process.waitUntilExit()
                 return XCTFail("run \(run): signal \(signal) after \(delay) µs was lost: still running after 3 s")
             }
-            // Before main() runs (the loader, the Swift runtime) the signal's default action ends the process, which a
-            // shell reports as the same 128 + n; from main() on the demo catches it and exits 128 + n itself.
+            // During the dynamic loader, before the program's first code, the signal's default action ends the process,
+            // which a shell reports as the same 128 + n; from then on the demo catches it and exits 128 + n itself.
             let shellStatus = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
             XCTAssertEqual(shellStatus, status, "run \(run): signal \(signal) after \(delay) µs")
             XCTAssertLessThan(took, limit, "run \(run): took \(took) s to exit")
         }
+    }
+
+    /// 60 starts, each sent SIGHUP as soon as the Swift runtime runs in it (before
+    /// `main`): none dies of it. It waits, blocked, until the reload source reads
+    /// it, which reads the titles file again (a `titles` line), and SIGTERM then
+    /// ends the demo with 143. (It killed most of them while the demo blocked
+    /// signals in `main`. One sent during the dynamic loader, before the
+    /// program's first instruction, still ends it: see docs/usage.md.)
+    func testASIGHUPAsTheRuntimeStartsIsAReload() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=yes"   // the crash handlers that say the runtime has started
+        var deaths: [Int] = []
+        for run in 0..<60 {
+            let demo = try DemoProcess(arguments: [], environment: environment)
+            let pid = demo.process.processIdentifier
+            XCTAssertTrue(eventually(timeout: 10, interval: 0) { Self.runsTheSwiftRuntime(pid) || !demo.process.isRunning },
+                          "run \(run): the runtime did not start within 10 s")
+            kill(pid, SIGHUP)
+            let reloaded = (try? demo.next("titles", timeout: 20)) != nil
+            kill(pid, SIGTERM)
+            let status = demo.waitForExit(timeout: 10)
+            if demo.process.terminationReason == .uncaughtSignal, status == SIGHUP {
+                deaths.append(run)
+                continue
+            }
+            XCTAssertTrue(reloaded, "run \(run): no reload after SIGHUP; stderr: \(demo.standardError)")
+            XCTAssertEqual(status, 143, "run \(run): \(demo.standardError)")
+        }
+        XCTAssertEqual(deaths, [], "runs that died of a SIGHUP sent as the runtime started")
+    }
+
+    /// Whether process `pid` runs its own program with the Swift runtime
+    /// started: the dynamic loader has mapped libc (so exec, which resets every
+    /// handler, is over) and a SIGQUIT handler is installed (the runtime's crash
+    /// backtracer installs it before `main`).
+    private static func runsTheSwiftRuntime(_ pid: Int32) -> Bool {
+        guard ProcFile.text("/proc/\(pid)/maps")?.contains("/libc.so.6") == true,
+              let status = ProcFile.text("/proc/\(pid)/status"),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let caught = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return false }
+        return caught & (1 << UInt64(SIGQUIT - 1)) != 0
     }
 
     /// `--trace` into a FIFO that is never read: the window keeps drawing and
