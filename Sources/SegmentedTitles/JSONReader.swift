@@ -26,8 +26,11 @@ struct JSONMember: Equatable {
 }
 
 /// Reads JSON text by the grammar of RFC 8259, in one pass: the value, or
-/// where the text first breaks the grammar, with a message in the words
-/// Foundation's `JSONSerialization` used ("Invalid value around character 13").
+/// where the text first breaks the grammar (its byte offset), with a message
+/// in the words Foundation's `JSONSerialization` used ("Invalid value"). The
+/// message names no position: `TitlesFile` adds the line and column, 1-based.
+/// (Foundation's "around character 13" is a 0-based byte offset: beside a
+/// 1-based line and column it seemed to name another place.)
 ///
 /// Why not FoundationEssentials' `JSONDecoder`: on Linux its error says only
 /// "not valid JSON", with no position; it takes texts that JSON does not (a
@@ -40,7 +43,7 @@ struct JSONReader {
     struct Failure: Error {
         /// The offending byte's offset (0-based); the text's length when it ends too soon.
         let offset: Int
-        /// What is wrong there, naming the offset as "character N"; no final period.
+        /// What is wrong there, without its position; no final period.
         let message: String
         /// Whether a string's bytes are not UTF-8 there (`offset`: the first bad byte).
         var isInvalidUTF8 = false
@@ -182,7 +185,7 @@ struct JSONReader {
     }
 
     private func invalid() -> Failure {
-        Failure(offset: i, message: "Invalid value around character \(i)")
+        Failure(offset: i, message: "Invalid value")
     }
 
     private func endOfFile() -> Failure {
@@ -211,7 +214,7 @@ struct JSONReader {
     /// An array or an object, from its opening bracket or brace.
     private mutating func container() throws(Failure) -> JSONValue {
         guard depth < Self.maximumDepth else {
-            throw Failure(offset: i, message: "Too many nested arrays or dictionaries around character \(i)")
+            throw Failure(offset: i, message: "Too many nested arrays or dictionaries")
         }
         depth += 1
         defer { depth -= 1 }
@@ -264,7 +267,7 @@ struct JSONReader {
             i += 1
             skipSpace()
             if i < bytes.count, bytes[i] == close {
-                throw Failure(offset: comma, message: "a comma before a closing bracket or brace around character \(comma)")
+                throw Failure(offset: comma, message: "a comma before a closing bracket or brace")
             }
         }
     }
@@ -283,7 +286,7 @@ struct JSONReader {
                 hasEscape = true
                 i += try escape(at: i).length
             case 0..<0x20:
-                throw Failure(offset: i, message: "Unescaped control character around character \(i)")
+                throw Failure(offset: i, message: "Unescaped control character")
             default:
                 i += 1
             }
@@ -343,7 +346,7 @@ struct JSONReader {
             span = try UTF8Span(validating: raw.span)
         } catch {
             let offset = range.lowerBound + error.byteOffsets.lowerBound
-            throw Failure(offset: offset, message: "Invalid UTF-8 around character \(offset)", isInvalidUTF8: true)
+            throw Failure(offset: offset, message: "Invalid UTF-8", isInvalidUTF8: true)
         }
         guard hasEscape else { return String(copying: span) }
         // An escape's text is never longer than the escape: the string is written in place, in one allocation.
@@ -380,10 +383,10 @@ struct JSONReader {
         case UInt8(ascii: "r"): return ("\r", 2)
         case UInt8(ascii: "t"): return ("\t", 2)
         case UInt8(ascii: "u"): break
-        default: throw Failure(offset: j, message: "Invalid escape sequence around character \(j)")
+        default: throw Failure(offset: j, message: "Invalid escape sequence")
         }
         guard let unit = codeUnit(at: j) else {
-            throw Failure(offset: j, message: "Invalid escape sequence around character \(j)")
+            throw Failure(offset: j, message: "Invalid escape sequence")
         }
         switch unit {
         case 0xD800...0xDBFF:
@@ -410,7 +413,7 @@ struct JSONReader {
     private func loneSurrogate(at j: Int, high: Bool) -> Failure {
         let escape = String(decoding: bytes[j..<(j + 6)], as: UTF8.self)
         return Failure(offset: j, message: "the escape \(escape) is a lone \(high ? "high" : "low") surrogate "
-            + "(a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one) around character \(j)")
+            + "(a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one)")
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
@@ -429,7 +432,7 @@ struct JSONReader {
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
             if i < bytes.count, isDigit(bytes[i]) {
-                throw Failure(offset: i - 1, message: "Number with leading zero around character \(i - 1)")
+                throw Failure(offset: i - 1, message: "Number with leading zero")
             }
         } else {
             try digits()

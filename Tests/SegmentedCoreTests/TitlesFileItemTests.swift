@@ -134,9 +134,7 @@ final class TitlesFileItemTests: XCTestCase {
         late[count - 3] = "[1,]"
         late[3] = "null"
         let lateText = "[" + late.joined(separator: ",\n") + "]"
-        let comma = try XCTUnwrap(lateText.utf8.indices.first { lateText.utf8[$0...].starts(with: "[1,]".utf8) }).utf16Offset(in: lateText)
-        let commaByte = lateText.utf8.distance(from: lateText.startIndex, to: lateText.utf16.index(lateText.startIndex, offsetBy: comma)) + 2
-        assertRefused(lateText, "titles file t is malformed JSON: a comma before a closing bracket or brace around character \(commaByte) (line \(count - 2), column 3)")
+        assertRefused(lateText, "titles file t is malformed JSON: a comma before a closing bracket or brace (line \(count - 2), column 3)")
     }
 
     func testTheBundledItemsParse() throws {
