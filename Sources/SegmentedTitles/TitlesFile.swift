@@ -14,7 +14,7 @@ import SegmentedCore
 public enum TitlesFile {
     /// Why a titles file could not be read; `description` is the one-line message for the user.
     public enum Failure: Error, Equatable, CustomStringConvertible {
-        /// The file could not be opened or read (missing, a directory, no permission).
+        /// The file could not be opened or read (missing, a directory, no permission, an empty path).
         case unreadable(path: String, reason: String)
         /// The bytes are not UTF-8; `byteOffset` is the first bad byte (0-based).
         case invalidUTF8(path: String, byteOffset: Int)
@@ -35,7 +35,7 @@ public enum TitlesFile {
 
         public var description: String {
             switch self {
-            case let .unreadable(path, reason): return "cannot read titles file \(path): \(reason)"
+            case let .unreadable(path, reason): return "cannot read titles file\(path.isEmpty ? "" : " " + path): \(reason)"
             case let .invalidUTF8(path, offset): return "titles file \(path) is not valid UTF-8 (first bad byte at offset \(offset))"
             case let .malformedJSON(path, detail): return "titles file \(path) is malformed JSON: \(detail)"
             case let .notArrayOfStrings(path, detail): return "titles file \(path) must be a JSON array of strings and items: \(detail)"
@@ -125,6 +125,8 @@ public enum TitlesFile {
             default: return .unreadable(path: path, reason: String(cString: strerror(code)).lowercased())
             }
         }
+        // open("") fails with ENOENT: "no such file" after no name at all reads as a missing file.
+        if path.isEmpty { throw Failure.unreadable(path: path, reason: "the path is empty") }
         // Open without blocking, then look at what was opened: checking the
         // path first and opening it afterwards would let a FIFO swapped in
         // between block the program.

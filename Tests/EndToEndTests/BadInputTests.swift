@@ -33,6 +33,12 @@ final class BadInputTests: XCTestCase {
         try assertFails(["--titles-file", "/no/such/titles.json"], message: "cannot read titles file /no/such/titles.json: no such file")
     }
 
+    /// An empty path is said as one, not as a missing file with no name (`cannot read titles file : no such file`).
+    func testAnEmptyPathIsSaidToBeEmpty() throws {
+        try assertFails(["--titles-file", ""], message: "cannot read titles file: the path is empty")
+        try assertFails(["--titles-file="], message: "cannot read titles file: the path is empty")
+    }
+
     func testDirectoryInsteadOfAFile() throws {
         try assertFails(["--titles-file", folder.path], message: "it is a directory")
     }

@@ -248,6 +248,9 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertThrowsError(try TitlesFile.load(path: NSTemporaryDirectory())) { error in
             XCTAssertTrue("\(error)".contains("it is a directory"))
         }
+        XCTAssertThrowsError(try TitlesFile.load(path: "")) { error in
+            XCTAssertEqual("\(error)", "cannot read titles file: the path is empty")
+        }
     }
 
     func testTheBundledTitlesFile() throws {
