@@ -4,8 +4,9 @@ import SegmentedCore
 /// Reads the strip's titles from a file: a JSON array of titles and items,
 /// or UTF-8 text with one title per line.
 ///
-/// The format is chosen by the first character after any UTF-8 BOMs and
-/// white space: `[`, `{` or `"` means JSON (it must be an array whose
+/// The format is chosen by the name, then by the first character after any
+/// UTF-8 BOMs and white space: a name ending in `.json` (in any case), or a
+/// first character `[`, `{` or `"`, means JSON (it must be an array whose
 /// elements are strings, or item objects as `TitlesFile+Items.swift` reads
 /// them; `[]` is an empty strip), anything else means lines (CRLF or LF; lines blank
 /// after trimming white space are skipped). A file with no title in line form
@@ -70,13 +71,13 @@ public enum TitlesFile {
         try readFile(path: path).items
     }
 
-    /// Parses file contents into items; `path` only names the file in errors.
+    /// Parses file contents into items; `path` names the file in errors, and a `.json` one means JSON.
     /// - Throws: `Failure`.
     public static func parseItems(_ bytes: some Collection<UInt8>, path: String) throws -> [SegmentItem] {
         try contents(Array(bytes), path: path).items
     }
 
-    /// Parses file contents into titles; `path` only names the file in errors.
+    /// Parses file contents into titles; `path` names the file in errors, and a `.json` one means JSON.
     /// - Throws: `Failure`.
     public static func parse(_ bytes: some Collection<UInt8>, path: String) throws -> [String] {
         try contents(Array(bytes), path: path).titles
@@ -166,7 +167,10 @@ public enum TitlesFile {
         var bomBytes = 0
         while file.count - bomBytes >= 3, file[bomBytes] == 0xEF, file[bomBytes + 1] == 0xBB, file[bomBytes + 2] == 0xBF { bomBytes += 3 }
         let bytes = bomBytes == 0 ? file : Array(file[bomBytes...])
-        if let first = bytes.first(where: { !isASCIISpace($0) }), first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") {
+        // A `.json` name means JSON whatever the text starts with: `abc` or `]` there is a mistake
+        // to place, not titles (read as lines, such a file became a strip of its lines).
+        let first = bytes.first(where: { !isASCIISpace($0) })
+        if path.lowercased().hasSuffix(".json") || first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") {
             return try parseJSON(bytes, bomBytes: bomBytes, path: path, minimumSplitBytes: minimumSplitBytes)
         }
         do {

@@ -48,6 +48,16 @@ final class BadInputTests: XCTestCase {
         try assertFails(["--titles-file", path], message: "malformed JSON: Invalid value (line 2, column 3)")
     }
 
+    /// A file named `*.json` is JSON: one that does not start as JSON does is refused
+    /// with the place of its error, not read silently as a title a line.
+    func testAJSONNameThatIsNotJSONIsMalformed() throws {
+        for (name, text, position) in [("abc.json", "abc\n", "line 1, column 1"), ("bracket.json", "]", "line 1, column 1"),
+                                       ("late.JSON", "\n\n   x", "line 3, column 4")] {
+            let path = try file(name, Array(text.utf8))
+            try assertFails(["--titles-file", path], message: "titles file \(path) is malformed JSON: Invalid value (\(position))")
+        }
+    }
+
     func testJSONWithANonString() throws {
         let path = try file("mixed.json", Array("[\"a\", null]".utf8))
         try assertFails(["--titles-file", path], message: "element 1 is null, not a string or an item")

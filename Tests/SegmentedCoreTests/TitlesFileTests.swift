@@ -45,6 +45,23 @@ final class TitlesFileTests: XCTestCase {
         XCTAssertEqual(try parse(" x \n"), [" x "], "titles keep their own spaces")
     }
 
+    /// A `.json` name means JSON: text that JSON does not start with is a
+    /// placed error there, not a strip of its lines; other names keep lines.
+    func testAJSONNameIsReadAsJSON() throws {
+        for (text, detail) in [("abc", "Invalid value (line 1, column 1)"), ("]", "Invalid value (line 1, column 1)"),
+                               ("\u{FEFF}\n  abc\n", "Invalid value (line 2, column 3)"), ("", "Unexpected end of file during JSON parse (line 1, column 1)"),
+                               ("一级\n二级", "Invalid value (line 1, column 1)")] {
+            for name in ["t.json", "T.JSON"] {
+                XCTAssertThrowsError(try TitlesFile.parse(Data(text.utf8), path: name), text) { error in
+                    XCTAssertEqual("\(error)", "titles file \(name) is malformed JSON: \(detail)", text)
+                }
+            }
+        }
+        XCTAssertEqual(try TitlesFile.parse(Data("abc\n]".utf8), path: "t.txt"), ["abc", "]"])
+        XCTAssertEqual(try TitlesFile.parse(Data("abc".utf8), path: "t.json.txt"), ["abc"])
+        XCTAssertEqual(try TitlesFile.parse(Data(" [\"a\"]".utf8), path: "t.json"), ["a"])
+    }
+
     func testMalformedJSONGivesItsPosition() {
         XCTAssertThrowsError(try parse("[\"a\",\n  x]")) { error in
             let message = "\(error)"
