@@ -2,8 +2,10 @@ import Glibc
 import SegmentedX11
 
 // The order of startup. Signals were blocked before the Swift runtime
-// started (CEarlySignals), and the closed standard streams are reopened
+// started (CEarlySignals). Limits too small to run are refused before
+// anything starts libdispatch, and the closed standard streams are reopened
 // before the first descriptor is opened.
+refuseLimitsTooSmallToRun()
 reopenClosedStandardStreams()
 let startTime = SegmentedStrip.now()
 let signalSources = exitOnTerminationSignals()
