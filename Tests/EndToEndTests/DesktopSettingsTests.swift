@@ -205,6 +205,8 @@ final class DesktopSettingsTests: XCTestCase {
         XCTAssertEqual(traceNumber(slop["clickSlop"]), 18, "12 px at scale 1.5")
         XCTAssertEqual(traceNumber(slop["scale"]), 1.5)
         let line = "segmented-demo: warning: XSETTINGS Xft/DPI: 144 is not a resolution from 48 to 384 dots per inch in 1024ths of one (196608 is 192 dpi); ignored"
+        // Standard error is a pipe of its own: its line may come after the trace line that followed it.
+        XCTAssertTrue(demo.process.waitForStandardError(containing: line))
         XCTAssertEqual(demo.process.standardError, line + "\n", "one warning for two readings")
     }
 

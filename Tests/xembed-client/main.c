@@ -157,7 +157,8 @@ int main(int argc, char **argv) {
                 say("{\"event\":\"unmapped\"}");
             }
         }
-        int timeout = retitle > 0 ? 1000 / retitle : -1;
+        // A SIGUSR1 that comes between the poll and the check above would be missed by a poll with no end.
+        int timeout = retitle > 0 ? 1000 / retitle : mapped_later ? 20 : -1;
         if (poll(fds, 1, timeout) == 0 && retitle > 0) {
             snprintf(line, sizeof line, "title %ld", ++count);
             set_text("_NET_WM_NAME", "UTF8_STRING", (const unsigned char *)line, (int)strlen(line));
