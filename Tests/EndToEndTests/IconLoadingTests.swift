@@ -111,6 +111,8 @@ final class IconLoadingTests: XCTestCase {
         XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 1)
         XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "icons" }, "the click was answered while the SVG rendered")
         try demo.process.waitForIcons(decoded: 0, failed: 1)
+        // Standard error is a pipe of its own: the warning may come after the trace line.
+        XCTAssertTrue(demo.process.waitForStandardError(containing: "laughs.svg"))
         XCTAssertEqual(demo.process.standardError,
                        "segmented-demo: warning: icon '\(path)': not a PNG, and not an SVG that librsvg can read\n")
         XCTAssertLessThan(slowestFrame(demo.process), Self.frameBudget, "CPU of the slowest frame, microseconds")
@@ -174,8 +176,14 @@ final class IconLoadingTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(traceNumber(try demo.next("firstFrame")["elapsedSeconds"])), 1, "the first frame")
         let shown = try XCTUnwrap(try demo.next("icons") { $0["pending"] as? Int == 0 }["failed"] as? Int)
         XCTAssertGreaterThan(shown, IconWarningsInFull, "more than are named")
-        let first = "segmented-demo: warning: \(shown - IconWarningsInFull) more icons could not be drawn\n"
-        XCTAssertTrue(demo.waitForStandardError(containing: first), "expected '\(first)' in '\(demo.standardError)'")
+        /// The icons the "N more" lines have counted so far.
+        func counted() -> Int {
+            demo.standardError.split(separator: "\n").compactMap { line -> Int? in
+                guard line.hasPrefix("segmented-demo: warning: "), line.hasSuffix(" more icons could not be drawn") else { return nil }
+                return Int(line.dropFirst("segmented-demo: warning: ".count).prefix { $0.isNumber })
+            }.reduce(0, +)
+        }
+        XCTAssertTrue(eventually(timeout: 20) { counted() == shown - IconWarningsInFull }, "the rest counted: \(demo.standardError)")
         let named = demo.standardError.split(separator: "\n").prefix(IconWarningsInFull)
         XCTAssertEqual(named.filter { $0.hasPrefix("segmented-demo: warning: icon '\(folder.path)/missing/") && $0.hasSuffix(".png': no such file") }
             .count, IconWarningsInFull, demo.standardError)
@@ -183,9 +191,10 @@ final class IconLoadingTests: XCTestCase {
         display.key(window, keysym: XK_End)
         XCTAssertEqual(try demo.next("settled")["selectedIndex"] as? Int, 999)
         let end = try XCTUnwrap(try demo.next("icons") { $0["pending"] as? Int == 0 }["failed"] as? Int)
-        let second = "segmented-demo: warning: \(end - shown) more icons could not be drawn\n"
-        XCTAssertTrue(demo.waitForStandardError(containing: second, timeout: 20), "expected '\(second)' in '\(demo.standardError)'")
-        XCTAssertEqual(demo.standardError.split(separator: "\n").count, IconWarningsInFull + 2, demo.standardError)
+        // The rest counted in a few lines (one each time the decoder has nothing left to do, at most once every 5 s;
+        // a loaded machine may see it idle once more on the way).
+        XCTAssertTrue(eventually(timeout: 20) { counted() == end - IconWarningsInFull }, "the rest counted: \(demo.standardError)")
+        XCTAssertLessThanOrEqual(demo.standardError.split(separator: "\n").count, IconWarningsInFull + 4, demo.standardError)
     }
 
     /// How many icons that cannot be drawn are named in a warning of their own (`IconWarnings.inFull`).

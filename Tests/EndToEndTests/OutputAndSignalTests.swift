@@ -116,6 +116,12 @@ final class OutputAndSignalTests: XCTestCase {
     /// handler, is over) and a SIGQUIT handler is installed (the runtime's crash
     /// backtracer installs it before `main`).
     private static func runsTheSwiftRuntime(_ pid: Int32) -> Bool {
+        // Until exec the child is a copy of this test process (its maps and its SIGQUIT handler too): the
+        // demo's own binary must be what it runs.
+        var target = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/\(pid)/exe", &target, target.count - 1)
+        guard length > 0, String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .hasSuffix("/segmented-demo") else { return false }
         guard ProcFile.text("/proc/\(pid)/maps")?.contains("/libc.so.6") == true,
               let status = ProcFile.text("/proc/\(pid)/status"),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
