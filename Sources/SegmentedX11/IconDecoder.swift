@@ -2,7 +2,6 @@ import CIcons
 import Dispatch
 import Glibc
 import SegmentedCore
-import Synchronization
 
 /// Icons looked up and decoded on one background thread, so that no frame
 /// waits on a file, an icon theme's folders or a decoder: a 1024 px PNG
@@ -49,7 +48,7 @@ final class IconDecoder: Sendable {
         var requests: [Request] = []
         var started = false
     }
-    private let state = Mutex(State())
+    private let state = PosixLocked(State())
     /// One signal per request queued.
     private let queued = DispatchSemaphore(value: 0)
 

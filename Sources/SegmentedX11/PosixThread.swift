@@ -31,3 +31,31 @@ public enum PosixThread {
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }
+
+/// A value behind a POSIX mutex, for state shared with a `PosixThread`.
+///
+/// Not the standard library's `Mutex`: on Linux it locks with atomics and
+/// futexes inside the uninstrumented runtime, so ThreadSanitizer sees no
+/// order between two `withLock`s and reports every use from two threads as
+/// a race; pthread's mutex it intercepts.
+final class PosixLocked<Value>: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` on the value with the mutex held.
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
