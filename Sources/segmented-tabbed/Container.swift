@@ -134,7 +134,8 @@ final class Container {
             } else if clients[window] != nil {
                 forget(window, reason: "reparented")    // it went somewhere else of its own accord
             }
-        case DestroyNotify where event.xdestroywindow.event == host.window:
+        case DestroyNotify where event.xdestroywindow.event == host.window && event.xdestroywindow.window != host.window:
+            // A child's; the container's own window destroyed by another client is the host window's to tell.
             forget(event.xdestroywindow.window, reason: "destroyed")
         case UnmapNotify where event.xunmap.event == host.window:
             unmapped(event.xunmap.window)
@@ -458,10 +459,17 @@ final class Container {
     }
 
     /// `_TABBED_SELECT_TAB` on the container's window: select the tab of the window id it holds (tabbed's scripts).
+    /// The property holds text starting with the id, as tabbed reads it (`strtoul` of "0x... title"), or a
+    /// 32-bit WINDOW or CARDINAL value.
     private func selectTabFromProperty() {
-        let value = Properties.longs(of: host.window, atom: atoms.selectTab, type: XA_WINDOW, display: connection.display).first
-        guard let value, clients[Window(value)] != nil else { return }
-        show(Window(value))
+        let display = connection.display
+        let text = Properties.text(of: host.window, atom: atoms.selectTab, type: 0, display: display)
+        let number = text.flatMap { text -> UInt? in
+            let token = text.split(separator: " ").first.map(String.init) ?? ""
+            return token.hasPrefix("0x") || token.hasPrefix("0X") ? UInt(token.dropFirst(2), radix: 16) : UInt(token)
+        } ?? Properties.longs(of: host.window, atom: atoms.selectTab, type: 0, display: display).first
+        guard let number, clients[Window(number)] != nil else { return }
+        show(Window(number))
     }
 
     // MARK: Closing

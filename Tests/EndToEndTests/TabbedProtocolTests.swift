@@ -219,4 +219,25 @@ final class TabbedProtocolTests: XCTestCase {
             (events.last { $0["event"] as? String == "settled" }?["tabs"] as? [Any])?.count == 2
         }, "both tabs")
     }
+
+    /// `_TABBED_SELECT_TAB` as tabbed's scripts write it (text: "0x<id> <title>") shows that tab; the
+    /// container's window destroyed by another client ends it with one line, exit 1.
+    func testSelectTabPropertyAndTheWindowDestroyedByAnotherClient() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        let (_, first) = try client(tabbed, ["--inside", "--net-title", "first", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), first)
+        let (_, second) = try client(tabbed, ["--inside", "--net-title", "second", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), second)
+        let text = Array("0x\(String(first, radix: 16)) first".utf8)
+        XChangeProperty(display.display, tabbed.window, XInternAtom(display.display, "_TABBED_SELECT_TAB", 0), XA_STRING, 8,
+                        PropModeReplace, text, Int32(text.count))
+        XSync(display.display, 0)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(first) })
+        XDestroyWindow(display.display, tabbed.window)
+        XSync(display.display, 0)
+        XCTAssertEqual(tabbed.process.waitForExit(timeout: 10), 1)
+        XCTAssertTrue(tabbed.process.standardError.hasSuffix("segmented-tabbed: the window was destroyed by another client\n"),
+                      tabbed.process.standardError)
+    }
 }
