@@ -114,6 +114,38 @@ extension SegmentedStrip {
         try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following, sources: match)
     }
 
+    /// `setTitles` with `details`, the items that are more than a title, by index.
+    /// `sources[j]`, when given, is the index item j had before (nil: a new item); otherwise every item is new.
+    func replace(titles: [String], details: ItemDetails, selectedIndex: Int?, sources: [Int?]? = nil) throws {
+        if let wanted = selectedIndex, !titles.indices.contains(wanted) {
+            throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
+        }
+        guard !isDestroyed else { return }
+        dropLiftedItemForChange()
+        let old = model.selectedIndex
+        let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
+        try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
+        if hasDrawnFirstFrame { measureRemainingTitles() }
+        scheduler.cancelTimer()
+        closePopupList()    // its rows are the old titles
+        hovered = nil
+        tooltips.pointerLeft()
+        // The linked pages: one per new title, on the selection, before the host hears of the change.
+        linkedPages?.titlesChanged()
+        let sources = sources ?? Array(repeating: nil, count: titles.count)
+        accessible?.itemsChanged(sources: sources.map { Int32($0 ?? -1) }, selectedBefore: old, titlesMayDiffer: true,
+                                 focused: hasKeyboardFocus)
+        let new = model.selectedIndex
+        let sameItem = old != nil && new.flatMap { sources[$0] } == old
+        // Another item at the same index is a change too: hosts that keep an item by index hear of it.
+        if new != old || !sameItem, old != nil || new != nil {
+            announce(SelectionChange(oldIndex: old, newIndex: new, cause: .api, isSameItem: sameItem), toAccessibility: false)
+        }
+        reports.selectionPending = true
+        needsPaint = true
+        scheduleUpdate()
+    }
+
     /// What follows a change of the items: the rest measured, hover and
     /// tooltip dropped, the pages and assistive technologies told (the tabs
     /// follow their items), the host told of a new selected index (`cause`)
