@@ -74,11 +74,13 @@ public final class XDisplayConnection {
         // no authorization protocol specified", then a blank line): catch it and
         // say it in one line of ours.
         let said = StandardErrorCapture()
+        errno = 0
         let opened = XOpenDisplay(resolved)
+        let openError = errno
         let refusal = said.finish()
         guard let display = opened else {
             XConnectWatchdog.disarm()
-            throw Failure.cannotOpen(resolved, reason: Self.reason(refusal))
+            throw Failure.cannotOpen(resolved, reason: Self.reason(refusal) ?? Self.reason(errno: openError))
         }
         // No XSync here: XOpenDisplay has already made round trips of its own
         // (BIG-REQUESTS, the RESOURCE_MANAGER property, XKB), so the server
@@ -119,6 +121,23 @@ public final class XDisplayConnection {
             return "authorization refused (check XAUTHORITY)"
         }
         return String(first.prefix(200))
+    }
+
+    /// Why XOpenDisplay failed when Xlib printed nothing and the cause was
+    /// the process's own: no descriptor left for the socket (EMFILE, with the
+    /// limit) or the system's (ENFILE), or no memory. Nil for any other errno:
+    /// a server that is not there leaves ENOENT or ECONNREFUSED from the
+    /// addresses Xlib tried, which the display's name already says.
+    nonisolated static func reason(errno code: Int32) -> String? {
+        switch code {
+        case EMFILE:
+            var limit = rlimit()
+            let value = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 ? " is \(limit.rlim_cur)" : ""
+            return "too many open files (the open-file limit, ulimit -n,\(value))"
+        case ENFILE: return "too many open files in the system"
+        case ENOMEM: return "out of memory"
+        default: return nil
+        }
     }
 
     /// Seconds the connection handshake may take before the program gives up (exit 1).
@@ -249,7 +268,12 @@ final class StandardErrorCapture {
         _ = fcntl(pipeEnds[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK)   // a flood from Xlib is cut short, never waited on
         saved = dup(2)
-        guard saved >= 0 else { return }
+        guard saved >= 0 else {
+            // No descriptor for the copy: nothing is captured, and the pipe must not stay open.
+            close(pipeEnds[0])
+            close(pipeEnds[1])
+            return
+        }
         XConnectWatchdog.stderrDescriptor = saved
         dup2(pipeEnds[1], 2)
     }
