@@ -115,6 +115,7 @@ public final class XftFontChain {
     /// `sans:pixelsize=15` is. A pattern's own `dpi` wins.
     /// - Throws: `Failure` when the pattern does not parse or nothing matches.
     public init(display: OpaquePointer, screen: Int32, pattern: String, scale: Double = 1) throws {
+        FontConfiguration.load()
         self.display = display
         self.screen = screen
         patternName = pattern

@@ -129,6 +129,24 @@ final class BadInputTests: XCTestCase {
         return Int(font.pointee.ascent) + Int(font.pointee.descent)
     }
 
+    /// fontconfig prints its own lines while it reads its configuration; they come out as one warning of
+    /// the demo's, and the demo goes on with fontconfig's defaults (or ends, with its own line, if no font is left).
+    func testFontconfigsOwnLinesAreSaidInOneLineOfOurs() throws {
+        let broken = try file("broken.conf", Array("<fontconfig><bogus/>".utf8))
+        let empty = try file("empty.conf", Array("<?xml version=\"1.0\"?>\n<fontconfig><dir>/nonexistent</dir></fontconfig>\n".utf8))
+        for (config, status, lines) in [("/nonexistent/fonts.conf", Int32(0), ["segmented-demo: warning: fontconfig: Cannot load default config file"]),
+                                        (broken, 0, ["segmented-demo: warning: fontconfig: \"\(broken)\", line 1: no element found (and 2 more messages)"]),
+                                        (empty, 1, ["segmented-demo: no font matches 'sans-serif:pixelsize=15'"])] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["FONTCONFIG_FILE"] = config
+            let result = try DemoProcess.runToEnd(["--exit-after-first-frame"], environment: environment)
+            XCTAssertEqual(result.status, status, "\(config): \(result.stderr)")
+            let said = result.stderr.split(separator: "\n").map(String.init)
+            XCTAssertEqual(said.count, lines.count, "\(config): \(result.stderr)")
+            for (line, expected) in zip(said, lines) { XCTAssertTrue(line.hasPrefix(expected), "\(config): '\(line)'") }
+        }
+    }
+
     func testNoDisplay() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
