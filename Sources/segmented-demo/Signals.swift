@@ -12,8 +12,11 @@ let phase = Atomic<Int>(Phase.starting.rawValue)
 /// The host window, once made.
 @MainActor var signalHost: HostWindow?
 
-/// The queue SIGINT, SIGTERM and SIGQUIT are caught on.
+/// The queue SIGINT, SIGTERM, SIGQUIT and SIGHUP are caught on.
 let signalQueue = DispatchQueue(label: "segmented-demo.signals")
+/// Each signal source is in it from its `resume()` until libdispatch has
+/// registered it (`waitForSignalSources`).
+let signalSourceRegistration = DispatchGroup()
 /// The pending deadline, held here so that it stays reachable until the process ends.
 let signalDeadline = Mutex<DispatchWorkItem?>(nil)
 
@@ -60,7 +63,28 @@ func exitOnTerminationSignals() -> [any DispatchSourceSignal] {
                 signalQueue.asyncAfter(deadline: .now() + 1, execute: deadline)
             }
         }
-        source.resume()
+        resumeCounted(source)
         return source
     }
+}
+
+/// Resumes `source`, counted in `signalSourceRegistration` until libdispatch has registered it.
+func resumeCounted(_ source: any DispatchSourceSignal) {
+    signalSourceRegistration.enter()
+    source.setRegistrationHandler { @Sendable in signalSourceRegistration.leave() }
+    source.resume()
+}
+
+/// Waits, 1 s at most, until libdispatch has registered every signal
+/// source; call it just before `runMainQueue()`.
+///
+/// libdispatch catches a signal only once its manager thread has registered
+/// the source, some time after `resume()`, and from `dispatchMain()` on the
+/// main thread waits in `sigsuspend` with no signal blocked: a signal still
+/// pending there took its default action. A SIGHUP sent as the runtime
+/// started ended the demo that way (1 start in 60 in a full test run, with
+/// the machine busy). Registered long before, the sources make this wait
+/// nothing; a manager thread that cannot run for a second is not waited for.
+func waitForSignalSources() {
+    _ = signalSourceRegistration.wait(timeout: .now() + 1)
 }

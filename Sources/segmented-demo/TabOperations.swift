@@ -10,19 +10,18 @@ import SegmentedX11
 /// Calls `onHangup` on the main queue for every SIGHUP; keep the source
 /// returned for as long as the program runs.
 ///
-/// Made at the start, with the other signals' sources: libdispatch catches a
-/// signal only once its source is registered (on its manager thread, some
-/// time after `resume()`), and from `dispatchMain()` on the main thread waits
-/// in `sigsuspend` with no signal blocked. A SIGHUP still pending then took
-/// its default action there and ended the demo (1 start in 60, sent as the
-/// runtime started). The main queue runs no handler before `dispatchMain()`,
-/// so one sent during startup reloads once the strip exists.
+/// Made at the start, with the other signals' sources and on their queue
+/// (`waitForSignalSources` waits for it). The main queue runs no block before
+/// `dispatchMain()`, so a SIGHUP sent during startup reloads once the strip
+/// exists.
 func readHangups() -> any DispatchSourceSignal {
-    let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .main)
-    source.setEventHandler {
-        MainActor.assumeIsolated { onHangup?() }
+    let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: signalQueue)
+    source.setEventHandler { @Sendable in
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated { onHangup?() }
+        }
     }
-    source.resume()
+    resumeCounted(source)
     return source
 }
 
