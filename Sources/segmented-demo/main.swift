@@ -1,11 +1,12 @@
 import Glibc
 import SegmentedX11
+import SegmentedTitles
 
 // The order of startup. Signals were blocked before the Swift runtime
 // started (CEarlySignals). Limits too small to run are refused before
 // anything starts libdispatch, and the closed standard streams are reopened
 // before the first descriptor is opened.
-refuseLimitsTooSmallToRun()
+if let refusal = ResourceLimits.refusal() { fail(refusal, status: 1) }
 reopenClosedStandardStreams()
 let startTime = SegmentedStrip.now()
 let signalSources = exitOnTerminationSignals()
