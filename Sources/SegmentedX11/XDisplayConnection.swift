@@ -19,7 +19,7 @@ public final class XDisplayConnection {
 
         public var description: String {
             switch self {
-            case .noDisplay: return "no display: $DISPLAY is not set (run under X11, or use 'make run' which starts Xvfb)"
+            case .noDisplay: return "no display: $DISPLAY is not set"
             case let .cannotOpen(name, reason): return "cannot open display '\(name)'" + (reason.map { ": \($0)" } ?? "")
             }
         }

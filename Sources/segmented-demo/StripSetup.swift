@@ -12,6 +12,8 @@ func openDisplay() -> XDisplayConnection {
     XDisplayConnection.installErrorHandlers(programName: programName)
     do {
         return try XDisplayConnection()
+    } catch XDisplayConnection.Failure.noDisplay {
+        fail("\(XDisplayConnection.Failure.noDisplay) (run under X11, or use 'make run', which starts Xvfb)", status: 1)
     } catch {
         fail("\(error)", status: 1)
     }

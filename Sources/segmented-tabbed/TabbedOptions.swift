@@ -23,8 +23,8 @@ struct TabbedOptions {
     var position = NewTabPosition.end
     /// `-r n`: the command's argument n is replaced by the window id (0: appended, in decimal).
     var replacedArgument = 0
-    /// `-o -O -t -T -u -U` and the long settings, applied to the default style in order.
-    var settings: [(setting: StripSetting, value: String)] = []
+    /// `-o -O -t -T -u -U` and the long settings, applied to the default style in order, each with the flag as typed.
+    var settings: [(setting: StripSetting, value: String, flag: String)] = []
     /// `--trace`: one JSON line per event on stdout.
     var trace = false
     /// What to spawn (`command...`).
@@ -46,7 +46,7 @@ struct TabbedOptions {
         ("-f", nil, "spawn the command again when the last tab has closed"),
         ("-k", nil, "a close of the container closes only the tab shown"),
         ("-s", nil, "do not spawn the command at start"),
-        ("-v", nil, "print the version and exit"),
+        ("-v", nil, "print the version and exit (also --version)"),
         ("-g", "geometry", "the window's X geometry (default 800x600)"),
         ("-n", "name", "WM_CLASS's instance name (default segmented-tabbed; the class is SegmentedTabbed)"),
         ("-p", "[s][+-]pos", "where a new tab goes: an absolute place, negative from the end (-1, the default, after the last), "
@@ -104,7 +104,7 @@ struct TabbedOptions {
                 if argument == "--trace" {
                     options.trace = true
                 } else if let setting = StripSetting.all.first(where: { $0.flag == argument }) {
-                    options.settings.append((setting, try value(for: argument)))
+                    options.settings.append((setting, try value(for: argument), argument))
                 } else {
                     throw UsageError(description: "unknown option '\(TerminalText.oneLine(argument))' (try --help)")
                 }
@@ -143,7 +143,7 @@ struct TabbedOptions {
                 case let color where colorOptions[color] != nil:
                     let flag = "--" + colorOptions[color]!
                     guard let setting = StripSetting.all.first(where: { $0.flag == flag }) else { continue }
-                    options.settings.append((setting, try attached()))
+                    options.settings.append((setting, try attached(), "-\(letter)"))
                 default:
                     throw UsageError(description: "unknown option '-\(TerminalText.oneLine(String(letter)))' (try --help)")
                 }

@@ -10,12 +10,14 @@ import SegmentedX11
 // window id (0x...) on stdout, then, with --trace, one JSON line per event.
 
 let programName = "segmented-tabbed"
-signal(SIGPIPE, SIG_IGN)
 
 func fail(_ message: String, status: Int32) -> Never {
     ProcessOutput.error("\(programName): \(message)")
     exit(status)
 }
+
+if let refusal = ResourceLimits.refusal() { fail(refusal, status: 1) }
+signal(SIGPIPE, SIG_IGN)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let version = "0.1.0"
@@ -27,7 +29,7 @@ func print(andExit text: String) -> Never {
 switch arguments.first {
 case "--help", "-h": print(andExit: TabbedOptions.help)
 case "--man": print(andExit: TabbedManPage.text(version: version))
-case "-v": print(andExit: "\(programName) \(version), tabbed's job with a segmented strip\n")
+case "-v", "--version": print(andExit: "\(programName) \(version), tabbed's job with a segmented strip\n")
 default: break
 }
 let options: TabbedOptions
@@ -62,6 +64,9 @@ if options.detach {
     setsid()
     dup2(ends[1], 1)
     close(ends[1])
+    // Descriptors inherited beyond the standard three are the starter's (a shell's pipe, a socket Foundation's Process
+    // watches for the end of its child): a detached program keeps none of them open.
+    closefrom(3)
 }
 
 /// One JSON line on stdout, with --trace.
@@ -78,41 +83,53 @@ XDisplayConnection.installErrorHandlers(programName: programName)
 let connection: XDisplayConnection
 do {
     connection = try XDisplayConnection()
+} catch XDisplayConnection.Failure.noDisplay {
+    fail("\(XDisplayConnection.Failure.noDisplay) (run it in an X session, or use 'make tabbed', which starts Xvfb)", status: 1)
 } catch {
     fail("\(error)", status: 1)
 }
 
-// The style: the strip's defaults, tabs that close and move, X resources (SegmentedTabbed.*), then the flags in order.
+/// Ends the program for a strip that cannot be made: a value or a font pattern
+/// the user gave is bad input (2); no font at all is the machine's problem (1), as in the demo.
+func failToMakeStrip(_ error: any Error) -> Never {
+    if case XftFontChain.Failure.noMatch = error { fail("\(error)", status: 1) }
+    fail("\(error)", status: error is StripStyle.InvalidValue || error is XftFontChain.Failure ? 2 : 1)
+}
+
+// The style: the strip's defaults, tabs that close and move and are at most 240 px wide (as Chrome's and Firefox's
+// are: a long title does not fill the bar), X resources (SegmentedTabbed.*), then the flags in order.
 var style = StripStyle()
+style.metrics.maximumSegmentWidth = 240
 style.behavior.closable = .on
 style.behavior.reorderable = .on
 style.behavior.removalSelection = .previouslySelected
 for warning in StripXResources.apply(to: &style, connection: connection, instance: "SegmentedTabbed") {
     ProcessOutput.error("\(programName): warning: \(warning)")
 }
-for (setting, value) in options.settings {
+for (setting, value, flag) in options.settings {
     do {
         try setting.apply(value, to: &style, display: connection.display)
     } catch {
-        fail("\(error)", status: 2)
+        // Named as typed: -o, not the --background-color it stands for.
+        fail("\(error)".replacing(setting.flag, with: flag), status: 2)
     }
 }
 
-// The size: tabbed's 800 x 600, or -g's.
-var width = 800, height = 600, x: Int32 = 0, y: Int32 = 0
-if let geometry = options.geometry {
-    var w: UInt32 = 0, h: UInt32 = 0
-    let mask = XParseGeometry(geometry, &x, &y, &w, &h)
-    guard mask != 0 else { fail("-g needs an X geometry (WIDTHxHEIGHT[+X+Y]), not '\(TerminalText.oneLine(geometry))'", status: 2) }
-    if mask & WidthValue != 0 { width = Int(w) }
-    if mask & HeightValue != 0 { height = Int(h) }
-}
 // The strip's window takes its height and its separator line (`pageAreaTop`); the clients go under it.
 let stripHeight: Int
 do {
     stripHeight = try SegmentedStrip.pageAreaTop(for: style, connection: connection)
 } catch {
-    fail("\(error)", status: 2)
+    failToMakeStrip(error)
+}
+// The size: tabbed's 800 x 600, or -g's, kept from 1 px of client under the strip to the largest window side, 16384 px.
+var width = 800, height = 600, x: Int32 = 0, y: Int32 = 0
+if let geometry = options.geometry {
+    var w: UInt32 = 0, h: UInt32 = 0
+    let mask = XParseGeometry(geometry, &x, &y, &w, &h)
+    guard mask != 0 else { fail("-g needs an X geometry (WIDTHxHEIGHT[+X+Y]), not '\(TerminalText.oneLine(geometry))'", status: 2) }
+    if mask & WidthValue != 0 { width = min(max(Int(w), 1), 16384) }
+    if mask & HeightValue != 0 { height = min(max(Int(h), stripHeight + 1), 16384) }
 }
 let host = HostWindow(connection: connection, width: width, height: height, background: style.backgroundColor, title: programName,
                       instanceName: options.name, className: "SegmentedTabbed")
@@ -122,7 +139,7 @@ do {
     strip = try SegmentedStrip(connection: connection, parent: host.window,
                                frame: PixelRect(x: 0, y: 0, width: width, height: stripHeight), titles: [], style: style)
 } catch {
-    fail("\(error)", status: 2)
+    failToMakeStrip(error)
 }
 strip.accessibleName = "Tabs"
 let container = Container(connection: connection, host: host, strip: strip, options: options, width: width, height: height,

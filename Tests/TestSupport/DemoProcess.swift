@@ -110,6 +110,13 @@ public final class DemoProcess: @unchecked Sendable {
         return true
     }
 
+    /// Every line on stdout so far, as written (a first line that is not JSON, such as a window id, too).
+    public var standardOutputLines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
     /// Every trace line so far, parsed.
     public var allEvents: [[String: Any]] {
         lock.lock()

@@ -1,0 +1,190 @@
+import CXft
+import Foundation
+import TestSupport
+import XCTest
+
+/// segmented-tabbed's command line with tabbed(1)'s meanings, each run with
+/// the small XEmbed client (`xembed-client`) as its command: `-c`, `-f`, `-k`,
+/// `-p`, `-d`, `-g`; then what it says for a bad color option, a limit too
+/// small to run and `--version`, and how wide a long title's tab is.
+final class TabbedCommandLineTests: XCTestCase {
+    private static let tabbedPath = DemoProcess.builtProduct("segmented-tabbed")
+    private static let clientPath = DemoProcess.builtProduct("xembed-client")
+    private var containers: [DemoProcess] = []
+    private var clients: [Int32] = []
+    /// Clients the tests started themselves (a DemoProcess ends its process when it goes).
+    private var started: [DemoProcess] = []
+
+    override func tearDown() {
+        for container in containers where container.process.isRunning { kill(container.process.processIdentifier, SIGKILL) }
+        for pid in clients { kill(pid, SIGKILL) }
+        (containers, clients, started) = ([], [], [])
+    }
+
+    /// The options and a command that makes one client titled `title` in the container (`-r 2`: its id replaces "").
+    private func arguments(_ options: [String], title: String) -> [String] {
+        options + ["-r", "2", Self.clientPath, "--into", "", "--inside", "--net-title", title, "--info", "1"]
+    }
+
+    /// The container, traced; its `ready` line.
+    private func start(_ arguments: [String]) throws -> (DemoProcess, [String: Any]) {
+        let container = try DemoProcess(arguments: arguments, executable: Self.tabbedPath)
+        containers.append(container)
+        return (container, try container.next("ready", timeout: 30))
+    }
+
+    /// Waits for the next `adopted` line: the window, and the pid of the last `spawned` line before it (killed after the test).
+    private func adoptedClient(_ container: DemoProcess) throws -> (pid: Int32, window: Int) {
+        let window = Int(try XCTUnwrap(traceNumber(container.next("adopted", timeout: 30)["window"])))
+        let events = container.allEvents
+        let adoptedAt = events.lastIndex { $0["event"] as? String == "adopted" }
+        let spawned = events[..<(adoptedAt ?? events.endIndex)].last { $0["event"] as? String == "spawned" }
+        let pid = Int32(try XCTUnwrap(spawned?["pid"] as? Int))
+        clients.append(pid)
+        return (pid, window)
+    }
+
+    /// -c: the container ends (0) when its last tab closes, here by its client exiting.
+    func testMinusCExitsWithTheLastTab() throws {
+        let (container, _) = try start(arguments(["-c"], title: "only"))
+        let client = try adoptedClient(container)
+        kill(client.pid, SIGTERM)
+        XCTAssertEqual(try container.next("closed", timeout: 30)["reason"] as? String, "destroyed")
+        XCTAssertEqual(container.waitForExit(timeout: 10), 0, container.standardError)
+    }
+
+    /// -f: when the last tab closes the command runs again, and its client is a new tab.
+    func testMinusFSpawnsAgainWhenTheLastTabCloses() throws {
+        let (container, _) = try start(arguments(["-f"], title: "again"))
+        let first = try adoptedClient(container)
+        kill(first.pid, SIGTERM)
+        _ = try container.next("closed", timeout: 30)
+        let second = try adoptedClient(container)
+        XCTAssertNotEqual(second.pid, first.pid)
+        XCTAssertTrue(container.process.isRunning)
+    }
+
+    /// -k: the container's close (WM_DELETE_WINDOW) closes only the tab shown; without it, every tab closes and
+    /// the container ends once they have. Each client takes WM_DELETE_WINDOW and exits 0.
+    func testMinusKClosesOnlyTheTabShown() throws {
+        let display = try Shared.display.get()
+        for onlyShown in [true, false] {
+            let (container, ready) = try start(onlyShown ? ["-s", "-k"] : ["-s"])
+            let window = String(UInt(try XCTUnwrap(traceNumber(ready["window"]))))
+            var tabs: [DemoProcess] = []
+            for title in ["first", "second"] {
+                let client = try DemoProcess(arguments: ["--into", window, "--inside", "--net-title", title, "--info", "1"], trace: false,
+                                             executable: Self.clientPath)
+                started.append(client)
+                tabs.append(client)
+                // Ready: its WM_PROTOCOLS is set (a close before that kills it, as tabbed's does).
+                let clientWindow = traceNumber(try client.next("ready", timeout: 30)["window"])
+                _ = try container.next("selected", timeout: 30) { traceNumber($0["window"]) == clientWindow }
+            }
+            display.sendDeleteWindow(Window(try XCTUnwrap(UInt(window))))
+            if onlyShown {
+                XCTAssertEqual(try container.next("closed", timeout: 30)["title"] as? String, "second")
+                XCTAssertEqual(tabs[1].waitForExit(timeout: 10), 0, "the client shown took WM_DELETE_WINDOW and exited")
+                XCTAssertTrue(tabs[0].process.isRunning, "the other client runs on")
+                container.process.terminate()
+            } else {
+                XCTAssertEqual(container.waitForExit(timeout: 10), 0, container.standardError)
+                XCTAssertEqual(container.allEvents.filter { $0["event"] as? String == "closed" }.count, 2)
+                XCTAssertEqual(tabs.map { $0.waitForExit(timeout: 10) }, [0, 0])
+            }
+            _ = container.waitForExit(timeout: 10)
+        }
+    }
+
+    /// -p: where a new tab goes, as the index each of three new tabs takes (a new tab is shown): `-p 0` before
+    /// every tab, `-p 1` after the first, `-p s+1` right after the one shown, `-p -2` before the last.
+    func testMinusPPlacesNewTabs() throws {
+        for (position, expected) in [("0", [0, 0, 0]), ("1", [0, 1, 1]), ("s+1", [0, 1, 2]), ("-2", [0, 0, 1])] {
+            let (container, ready) = try start(["-s", "-p", position])
+            let window = String(UInt(try XCTUnwrap(traceNumber(ready["window"]))))
+            var indices: [Int] = []
+            for title in ["a", "b", "c"] {
+                let client = try DemoProcess(arguments: ["--into", window, "--inside", "--net-title", title, "--info", "1"], trace: false,
+                                             executable: Self.clientPath)
+                started.append(client)
+                indices.append(try XCTUnwrap(container.next("adopted", timeout: 30)["index"] as? Int))
+            }
+            XCTAssertEqual(indices, expected, "-p \(position)")
+            container.process.terminate()
+            _ = container.waitForExit(timeout: 10)
+        }
+    }
+
+    /// -d: the window id on stdout, the starting process ends 0, and the container goes on (it closes on
+    /// WM_DELETE_WINDOW with no tab, 0).
+    func testMinusDDetaches() throws {
+        let display = try Shared.display.get()
+        let starter = try DemoProcess(arguments: ["-d", "-s"], trace: false, executable: Self.tabbedPath)
+        XCTAssertEqual(starter.waitForExit(timeout: 30), 0, starter.standardError)
+        let id = try XCTUnwrap(starter.standardOutputLines.first)
+        XCTAssertTrue(id.hasPrefix("0x"), id)
+        let window = Window(try XCTUnwrap(UInt(id.dropFirst(2), radix: 16)))
+        /// Whether the window is a top-level window of the screen now.
+        func exists() -> Bool {
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display.display, XDefaultRootWindow(display.display), &root, &parent, &children, &count) != 0 else { return false }
+            defer { XFree(children) }
+            return UnsafeBufferPointer(start: children, count: Int(count)).contains(window)
+        }
+        XCTAssertTrue(exists(), "the detached container's window")
+        display.sendDeleteWindow(window)
+        XCTAssertTrue(eventually(timeout: 10) { !exists() }, "the detached container closed")
+    }
+
+    /// -g: the size asked for, kept between 1 px of client under the strip and 16384 px a side.
+    func testMinusGSizesAreKeptInRange() throws {
+        for (geometry, width, height) in [("640x480+5+5", 640, 480), ("0x0", 1, nil), ("99999x99999", 16384, 16384)] {
+            let (container, ready) = try start(["-s", "-g", geometry])
+            let stripHeight = try XCTUnwrap(ready["stripHeight"] as? Int)
+            XCTAssertEqual(ready["width"] as? Int, width, geometry)
+            XCTAssertEqual(ready["height"] as? Int, height ?? stripHeight + 1, geometry)
+            container.process.terminate()
+            _ = container.waitForExit(timeout: 10)
+        }
+    }
+
+    /// A bad color option is named as typed, -o, not as the setting it stands for; --version is -v.
+    func testMessagesAndVersion() throws {
+        let bad = try DemoProcess(arguments: ["-s", "-o", "nope"], trace: false, executable: Self.tabbedPath)
+        XCTAssertEqual(bad.waitForExit(timeout: 30), 2)
+        XCTAssertEqual(bad.standardError, "segmented-tabbed: bad color 'nope' for -o (use #RRGGBB, #RGB or an X color name)\n")
+        for flag in ["-v", "--version"] {
+            let version = try DemoProcess(arguments: [flag], trace: false, executable: Self.tabbedPath)
+            XCTAssertEqual(version.waitForExit(timeout: 30), 0)
+            XCTAssertTrue(version.standardOutputLines.first?.hasPrefix("segmented-tabbed ") == true, "\(version.standardOutputLines)")
+        }
+    }
+
+    /// Open-file and address-space limits too small to run are refused at once with the demo's line (they hung or
+    /// crashed). A sanitized build cannot start under any address-space limit, so only the open-file one is run there.
+    func testLimitsTooSmallToRunAreSaid() throws {
+        var limits = [("-n 20", "the open-file limit (ulimit -n) is 20; at least 32 are needed")]
+        if ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] == nil {
+            limits.append(("-v 300000", "the address-space limit (ulimit -v) is 300000 KiB; at least 524288 KiB (512 MiB) are needed"))
+        }
+        for (limit, message) in limits {
+            let run = try DemoProcess(arguments: ["-c", "ulimit \(limit); exec \"$0\" -s", Self.tabbedPath], trace: false,
+                                      executable: "/bin/bash")
+            XCTAssertEqual(run.waitForExit(timeout: 10), 1, run.standardError)
+            XCTAssertEqual(run.standardError, "segmented-tabbed: \(message)\n")
+        }
+    }
+
+    /// A long title takes at most 240 px of its tab (elided), so that the bar keeps room for the others; the tab
+    /// is that and its × (16 px, after a 4 px gap).
+    func testALongTitleTakesAtMost240Pixels() throws {
+        let title = String(repeating: "a long title ", count: 40)
+        let (container, _) = try start(arguments([], title: title))
+        _ = try adoptedClient(container)
+        let settled = try container.next("settled", timeout: 30) { ($0["tabs"] as? [[String: Any]])?.first?["title"] as? String == title }
+        let width = try XCTUnwrap((settled["tabs"] as? [[String: Any]])?.first?["width"] as? Int)
+        XCTAssertEqual(width, 240 + 4 + 16)
+    }
+}
