@@ -779,7 +779,7 @@ void strip_acc_items_changed(void *object, const int32_t *sources, int32_t count
         Tab *tab = tabs[j];
         if (!tab || !tab->name) continue;
         char *name = callbacks.name(list->handle, j);
-        if (name && strcmp(name, tab->name) != 0) F(g_object_notify)(&tab->object, "accessible-name");
+        if (name && strcmp(name, tab->name) != 0) F(g_object_notify)((GObject *)tab, "accessible-name");
         free(name);
     }
     // The selection, by item: the item that had it loses it, the one that has it gains it.
