@@ -175,6 +175,8 @@ soak: test-deps
 # table on stdout, the same figures in bench-results/bench.json. The remote
 # rows run the three through bench/delay-proxy (a 20 ms round trip, as over
 # ssh -X to a nearby server), which also counts the round trips each makes.
+# segmented-tabbed runs beside Debian's tabbed (test-deps installs it), both
+# embedding Tests/xembed-client.
 BENCH_RUNS ?= 9
 bench: test-deps
 	swift build $(RELEASE_FLAGS)
@@ -183,7 +185,9 @@ bench: test-deps
 	cc -O2 -o .build/bench/floor bench/peers/floor.c $$(pkg-config --cflags --libs xft x11)
 	cc -O2 -o .build/bench/gtk-notebook bench/peers/gtk_notebook.c $$(pkg-config --cflags --libs gtk+-3.0)
 	scripts/with-display.sh .build/release/segmented-bench --demo .build/release/segmented-demo --measure .build/bench/measure \
-	  --floor .build/bench/floor --gtk .build/bench/gtk-notebook --proxy .build/release/delay-proxy --runs $(BENCH_RUNS) --out bench-results/bench.json
+	  --floor .build/bench/floor --gtk .build/bench/gtk-notebook --proxy .build/release/delay-proxy \
+	  --tabbed .build/release/segmented-tabbed --tabbed-peer "$$(command -v tabbed)" --client .build/release/xembed-client \
+	  --runs $(BENCH_RUNS) --out bench-results/bench.json
 
 clean:
 	rm -rf .build Fuzz/.build screenshots bench-results

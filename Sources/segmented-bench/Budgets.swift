@@ -82,3 +82,28 @@ func budgetLines(_ rows: [Budget]) -> [String] {
             + " \(value) \(row.unit)  (\(limit) \(row.unit))"
     }
 }
+
+/// segmented-tabbed's budgets against tabbed, measured in the same run: the first frame with one client at most
+/// twice tabbed's (medians); a tab switch within one frame at 60 Hz at the p99; peak RSS within the project's
+/// 24 MiB; no wakeups at rest with 10 clients; and through the delay proxy, the first frame and its round trips at
+/// most tabbed's (medians).
+func tabbedBudgets(_ report: TabbedReport) -> [Budget] {
+    guard let ours = report.rows.first, let peer = report.rows.last else { return [] }
+    var rows = [
+        Budget(name: "segmented-tabbed first frame, 1 client, against tabbed's", value: ours.firstFrameSeconds.median / peer.firstFrameSeconds.median,
+               limit: 2, unit: "x", atMost: true),
+        Budget(name: "segmented-tabbed switch p99, \(report.clients) clients", value: ours.switchMilliseconds.p99, limit: 1000 / 60.0,
+               unit: "ms", atMost: true),
+        Budget(name: "segmented-tabbed peak RSS, \(report.clients) clients", value: ours.peakRSSKiB / 1024, limit: 24, unit: "MiB", atMost: true),
+        Budget(name: "segmented-tabbed wakeups at rest, \(report.clients) clients", value: Double(ours.restWakeups), limit: 0, unit: "",
+               atMost: false),
+    ]
+    if let wall = ours.remoteFirstFrameSeconds, let peerWall = peer.remoteFirstFrameSeconds,
+       let trips = ours.remoteRoundTrips, let peerTrips = peer.remoteRoundTrips {
+        rows.append(Budget(name: "segmented-tabbed remote first frame against tabbed's", value: wall.median / peerWall.median, limit: 1,
+                           unit: "x", atMost: true))
+        rows.append(Budget(name: "segmented-tabbed remote round trips, against tabbed's", value: trips.median,
+                           limit: peerTrips.median, unit: "", atMost: true))
+    }
+    return rows
+}

@@ -8,8 +8,10 @@ import TestSupport
 /// beside the Xft floor and GtkNotebook. Prints one table, writes the same
 /// figures as JSON. Needs $DISPLAY (the Makefile starts Xvfb when there is none).
 ///
-/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--proxy PATH] [--delay-ms N] [--out FILE] [--runs N] [--only rates]
-/// (`--proxy`: bench/delay-proxy, for the remote rows: startup and interaction over a slow link.)
+/// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--proxy PATH] [--delay-ms N]
+///                        [--tabbed PATH --tabbed-peer PATH --client PATH] [--out FILE] [--runs N] [--only rates|tabbed]
+/// (`--proxy`: bench/delay-proxy, for the remote rows: startup and interaction over a slow link. `--tabbed`:
+/// segmented-tabbed, measured against `--tabbed-peer`, suckless tabbed, both embedding `--client`, xembed-client.)
 struct BenchOptions {
     var demo = ".build/release/segmented-demo"
     var floor: String?
@@ -20,7 +22,12 @@ struct BenchOptions {
     var proxy: String?
     /// The proxy's delay in each direction (a round trip costs twice this).
     var delayMilliseconds = 10.0
+    /// segmented-tabbed, suckless tabbed and the XEmbed client they embed (Tests/xembed-client).
+    var tabbed: String?
+    var tabbedPeer: String?
+    var client = ".build/release/xembed-client"
     /// `rates`: only the pacing at each display rate, printed (for working on it; no budgets, no JSON).
+    /// `tabbed`: only segmented-tabbed against tabbed, printed with its budgets (no JSON).
     var only: String?
 
     init(_ arguments: [String]) {
@@ -36,6 +43,9 @@ struct BenchOptions {
             case "--runs": runs = max(1, Int(value) ?? runs)
             case "--proxy": proxy = value
             case "--delay-ms": delayMilliseconds = max(0, Double(value) ?? delayMilliseconds)
+            case "--tabbed": tabbed = value
+            case "--tabbed-peer": tabbedPeer = value
+            case "--client": client = value
             case "--only": only = value
             default:
                 FileHandle.standardError.write(Data("segmented-bench: unknown option \(flag)\n".utf8))
@@ -60,6 +70,7 @@ struct Report: Encodable {
     let ratePacing: [RatePacingResult]
     let remote: RemoteReport?
     let accessibility: AccessibilityResult
+    let tabbed: TabbedReport?
     let budgets: [Budget]
 }
 
@@ -69,6 +80,26 @@ if options.only == "rates" {
     for r in try measureRatePacing(hertz: [60, 75, 144], tweens: 7) {
         print(r.hertz, r.tickHertz, r.framesPerTween.median, r.intervalMilliseconds.median, r.intervalMilliseconds.p99, r.cpuMillisecondsPerSecond)
     }
+    exit(0)
+}
+
+/// segmented-tabbed against tabbed, when both are given (and through the proxy too when there is one).
+func measureTabbedIfGiven() throws -> TabbedReport? {
+    guard let ours = options.tabbed, let peer = options.tabbedPeer, !peer.isEmpty else { return nil }
+    var proxy: DelayProxy?
+    if let proxyPath = options.proxy, let target = ProcessInfo.processInfo.environment["DISPLAY"] {
+        proxy = try DelayProxy(target: target, delayMilliseconds: options.delayMilliseconds, executable: proxyPath)
+    }
+    FileHandle.standardError.write(Data("bench: segmented-tabbed against tabbed (\(options.runs) runs, 2 x 50 switches)\n".utf8))
+    return try measureTabbed(TabbedPrograms(ours: ours, peer: peer, client: options.client), runs: options.runs, switches: 50,
+                             proxy: proxy, remoteRuns: min(options.runs, 7))
+}
+if options.only == "tabbed" {
+    guard let report = try measureTabbedIfGiven() else {
+        FileHandle.standardError.write(Data("segmented-bench: --only tabbed needs --tabbed and --tabbed-peer\n".utf8))
+        exit(2)
+    }
+    print((tabbedLines(report) + [""] + budgetLines(tabbedBudgets(report))).joined(separator: "\n"))
     exit(0)
 }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("segmented-bench-\(getpid())")
@@ -182,15 +213,17 @@ if let proxyPath = options.proxy, let target = ProcessInfo.processInfo.environme
 // 8: the accessibility bridge with an accessibility bus running.
 progress("accessibility bus on and off (\(options.runs) runs each)")
 let accessibility = try measureAccessibility(titlesFile: titleFiles[10]!, runs: options.runs)
+// 9: segmented-tabbed against suckless tabbed.
+let tabbed = try measureTabbedIfGiven()
 
 let machine = "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory >> 30) GiB, "
     + ((readFile("/proc/cpuinfo") ?? "").split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU")
 let budgetRows = budgets(startup: startup, ratios: ratios, frameCost: frameCost, hitTest: hitTest, idle: idle, accessibility: accessibility,
-                         popupList: popupList, ratePacing: ratePacing)
+                         popupList: popupList, ratePacing: ratePacing) + (tabbed.map(tabbedBudgets) ?? [])
 let report = Report(machine: machine, date: ISO8601DateFormatter().string(from: Date()), startup: startup, ratios: ratios,
                     frameCost: frameCost, layout: layout, itemChanges: itemChanges, popupList: popupList, hitTest: hitTest, idle: idle, pacing: pacing, ratePacing: ratePacing, remote: remote,
-                    accessibility: accessibility, budgets: budgetRows)
+                    accessibility: accessibility, tabbed: tabbed, budgets: budgetRows)
 
 // The table.
 func ms(_ s: Double) -> String { String(format: "%.1f", s * 1000) }
@@ -279,6 +312,7 @@ lines.append("  peak RSS           off \(mib(a.peakRSSOffKiB.median)) MiB   on \
 lines.append("  CPU by then        off \(ms(a.cpuOff.median)) ms   on \(ms(a.cpuOn.median)) ms   (+\(ms(a.cpuOn.median - a.cpuOff.median)))")
 lines.append("  at rest on the bus \(a.idleTicks) CPU ticks, \(a.idleWakeups) wakeups in \(Int(a.idleSeconds)) s")
 lines.append("")
+if let tabbed { lines += tabbedLines(tabbed) + [""] }
 lines += budgetLines(budgetRows)
 print(lines.joined(separator: "\n"))
 

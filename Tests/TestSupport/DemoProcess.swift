@@ -148,6 +148,22 @@ public final class DemoProcess: @unchecked Sendable {
         }
     }
 
+    /// The first line on stdout as it is (tabbed's and segmented-tabbed's window id, `0x...`), whether or not
+    /// `next` has passed it.
+    /// - Throws: `Timeout` when none arrives within `timeout` seconds.
+    public func firstLine(timeout: Double = 20) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while lines.isEmpty {
+            if stdoutClosed || !lock.wait(until: deadline) {
+                if let line = lines.first { return line }
+                throw Timeout(description: "no line on stdout within \(timeout) s; stderr: \(String(decoding: stderrData, as: UTF8.self))")
+            }
+        }
+        return lines[0]
+    }
+
     /// Forgets every trace line received so far: `next` then waits for new ones.
     public func skipToEnd() {
         lock.lock()
