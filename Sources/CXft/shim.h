@@ -152,20 +152,27 @@ static inline long cxft_untransformed_advance(XftFont *font, FcChar32 c) {
     return error ? -1 : (long)advance;
 }
 
-/* The keycode of the key XKB names `name` ("AC06": the key a US keyboard has H
-   on), whatever symbols the layout in use puts on it; 0 when no key has that
-   name or XKB is missing. Reads the keyboard's names (one round trip). */
-static inline int cxft_keycode_named(Display *display, const char *name) {
+/* The keyboard's key names from XKB (two round trips: the key code range, then
+   the names), for cxft_keycode_in; NULL when XKB is missing. Free it with
+   XkbFreeKeyboard(keyboard, 0, True). */
+static inline XkbDescPtr cxft_key_names(Display *display) {
     XkbDescPtr keyboard = XkbGetMap(display, 0, XkbUseCoreKbd);
-    if (!keyboard) return 0;
-    int found = 0;
-    if (XkbGetNames(display, XkbKeyNamesMask, keyboard) == Success && keyboard->names && keyboard->names->keys) {
-        for (int code = keyboard->min_key_code; code <= keyboard->max_key_code && !found; code++) {
-            if (strncmp(keyboard->names->keys[code].name, name, XkbKeyNameLength) == 0) found = code;
-        }
+    if (!keyboard) return NULL;
+    if (XkbGetNames(display, XkbKeyNamesMask, keyboard) != Success || !keyboard->names || !keyboard->names->keys) {
+        XkbFreeKeyboard(keyboard, 0, True);
+        return NULL;
     }
-    XkbFreeKeyboard(keyboard, 0, True);
-    return found;
+    return keyboard;
+}
+
+/* The keycode of the key XKB names `name` in `keyboard` (from cxft_key_names;
+   "AC06": the key a US keyboard has H on), whatever symbols the layout in use
+   puts on it; 0 when no key has that name. No round trip. */
+static inline int cxft_keycode_in(XkbDescPtr keyboard, const char *name) {
+    for (int code = keyboard->min_key_code; code <= keyboard->max_key_code; code++) {
+        if (strncmp(keyboard->names->keys[code].name, name, XkbKeyNameLength) == 0) return code;
+    }
+    return 0;
 }
 
 #endif

@@ -46,29 +46,35 @@ enum Keys {
         XK_q: "AD01", XK_u: "AD07", XK_0: "AE10", XK_F11: "FK11",
     ].merging((1...9).map { (XK_0 + Int32($0), "AE0\($0)") }) { a, _ in a }
 
-    /// Each bound symbol's US key, by keycode (read from XKB when first needed, and after a keyboard mapping change).
+    /// Each bound symbol's US key, by keycode: read from XKB when a symbol first has no key in the layout in use
+    /// (never on a Latin layout), and again after a keyboard mapping change.
     private static var usKeycodes: [Int32: UInt32]?
 
     /// The modifiers a binding ignores: Caps Lock and Num Lock (Mod2 on every current X keymap) held or not.
     static let ignored: [UInt32] = [0, UInt32(LockMask), UInt32(Mod2Mask), UInt32(LockMask | Mod2Mask)]
 
-    /// The keycodes that may do `binding`: its symbol's in the layout in use, and its US key's.
-    private static func keycodes(of binding: Binding, display: OpaquePointer) -> Set<UInt32> {
+    /// The keycode that does `binding`: its symbol's in the layout in use, else (a layout without the symbol) the
+    /// key a US keyboard has it on; nil when neither exists. Only a missing symbol grabs a US key: in Dvorak, the
+    /// key where a US keyboard has H types D, and Ctrl+Shift+D stays the client's.
+    private static func keycode(of binding: Binding, display: OpaquePointer) -> UInt32? {
+        let own = UInt32(XKeysymToKeycode(display, KeySym(binding.keysym)))
+        if own != 0 { return own }
         if usKeycodes == nil {
+            let keyboard = cxft_key_names(display)
+            defer { if let keyboard { XkbFreeKeyboard(keyboard, 0, 1) } }
             usKeycodes = usKeyNames.compactMapValues { name in
-                let code = cxft_keycode_named(display, name)
+                let code = keyboard.map { cxft_keycode_in($0, name) } ?? 0
                 return code > 0 ? UInt32(code) : nil
             }
         }
-        let own = UInt32(XKeysymToKeycode(display, KeySym(binding.keysym)))
-        return Set([own, usKeycodes?[binding.keysym] ?? 0].filter { $0 != 0 })
+        return usKeycodes?[binding.keysym]
     }
 
     /// Grabs every binding on `window` (errors about a window already gone are expected by the caller).
     static func grab(on window: Window, connection: XDisplayConnection) {
         let display = connection.display
         for binding in bindings {
-            for code in keycodes(of: binding, display: display) {
+            if let code = keycode(of: binding, display: display) {
                 for extra in ignored {
                     XGrabKey(display, Int32(code), binding.modifiers | extra, window, 1, GrabModeAsync, GrabModeAsync)
                 }

@@ -101,6 +101,41 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertNoThrow(try b.next("xembed") { $0["message"] as? Int == 2 })
     }
 
+    /// Under Dvorak a key is its symbol's: Ctrl+Shift on the key a US keyboard has H on types D there and goes
+    /// to the client (it logs it), while Ctrl+Shift on the US J key, H there, shows the tab before. The US key is
+    /// grabbed only for a symbol the layout lacks (it was grabbed always, taking Ctrl+Shift+D from every client).
+    func testUnderDvorakTheKeysAreTheLayoutsOwn() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setxkbmap") else {
+            throw XCTSkip("/usr/bin/setxkbmap is missing: run scripts/install-deps.sh test")
+        }
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let (_, aWindow) = try client(tabbed, ["--inside", "--net-title", "A", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), aWindow)
+        let (b, bWindow) = try client(tabbed, ["--inside", "--net-title", "B", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), bWindow)
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        assertLogged([4], b)
+        let layout = try Command(["setxkbmap", "us", "-variant", "dvorak"])
+        XCTAssertEqual(layout.status, 0, layout.errors)
+        defer { _ = try? Command(["setxkbmap", "us"]) }
+        let names = try XCTUnwrap(cxft_key_names(display.display))
+        let (usH, usJ) = (UInt32(cxft_keycode_in(names, "AC06")), UInt32(cxft_keycode_in(names, "AC07")))
+        XkbFreeKeyboard(names, 0, 1)
+        for key in [usH, usJ] {
+            display.modifier(XK_Control_L, down: true)
+            display.modifier(XK_Shift_L, down: true)
+            display.tap(keycode: key)
+            display.modifier(XK_Shift_L, down: false)
+            display.modifier(XK_Control_L, down: false)
+        }
+        XCTAssertNoThrow(try b.next("key") { $0["keycode"] as? Int == Int(usH) }, "Ctrl+Shift+D reached the client")
+        XCTAssertNoThrow(try tabbed.process.next("selected") { traceNumber($0["window"]) == Double(aWindow) }, "Ctrl+Shift+H switched")
+        XCTAssertFalse(b.allEvents.contains { $0["event"] as? String == "key" && $0["keycode"] as? Int == Int(usJ) })
+    }
+
     func testTheMappedFlagIsFollowed() throws {
         let tabbed = try Tabbed()
         defer { tabbed.process.process.terminate() }

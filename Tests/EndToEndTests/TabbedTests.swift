@@ -251,7 +251,9 @@ final class TabbedTests: XCTestCase {
         }
         try layout("ru")
         defer { try? layout("us") }
-        let h = UInt32(cxft_keycode_named(display.display, "AC06"))
+        let names = try XCTUnwrap(cxft_key_names(display.display))
+        let h = UInt32(cxft_keycode_in(names, "AC06"))
+        XkbFreeKeyboard(names, 0, 1)
         XCTAssertNotEqual(h, 0)
         display.modifier(XK_Control_L, down: true)
         display.modifier(XK_Shift_L, down: true)

@@ -2,7 +2,7 @@
 // window in (or for) an embedder, sets the properties a test asks for, and
 // prints one JSON line per thing it hears on stdout (the XEmbed messages it
 // receives, WM_DELETE_WINDOW, its own ConfigureNotify, its window being
-// reparented), so that a test asserts on what it logged.
+// reparented, the keys it gets), so that a test asserts on what it logged.
 //
 // usage: xembed-client --into ID [options]
 //   --inside            create the window inside ID (as st -w); default: a top-level window reparented
@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     int screen = DefaultScreen(display);
-    XSetWindowAttributes attributes = {.background_pixel = 0x3366cc, .event_mask = StructureNotifyMask | PropertyChangeMask};
+    XSetWindowAttributes attributes = {.background_pixel = 0x3366cc, .event_mask = StructureNotifyMask | PropertyChangeMask | KeyPressMask};
     window = XCreateWindow(display, inside ? into : RootWindow(display, screen), 0, 0, 200, 100, 0, CopyFromParent, InputOutput,
                            CopyFromParent, CWBackPixel | CWEventMask, &attributes);
     Atom protocols[1] = {atom("WM_DELETE_WINDOW")};
@@ -150,6 +150,9 @@ int main(int argc, char **argv) {
                 say(line);
             } else if (event.type == ReparentNotify && event.xreparent.window == window) {
                 snprintf(line, sizeof line, "{\"event\":\"reparented\",\"parent\":%lu}", event.xreparent.parent);
+                say(line);
+            } else if (event.type == KeyPress) {
+                snprintf(line, sizeof line, "{\"event\":\"key\",\"keycode\":%u,\"state\":%u}", event.xkey.keycode, event.xkey.state);
                 say(line);
             } else if (event.type == MapNotify && event.xmap.window == window) {
                 say("{\"event\":\"mapped\"}");
