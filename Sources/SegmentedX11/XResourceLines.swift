@@ -7,11 +7,15 @@ import Glibc
 /// `XrmGetStringDatabase` takes time that grows faster than the text: a
 /// database of 200,000 lines took seconds, once for the strip's resources
 /// and once more for Xft's (`XGetDefault` parses the whole string on its
-/// first call). A specification can match a query only when its first
-/// component is the query's first name or class, `?`, or a loose binding
-/// (`*...`), and its last component is the query's last name or class or
-/// `?` (Xlib's matching, Xlib manual 15.1: the last component is never
-/// skipped). This scan keeps just those lines, in time linear in the text;
+/// first call). Every query here has two components (`Xft.dpi`,
+/// `Instance.setting`), and each component of a specification, `?` too,
+/// takes one of them (Xlib's matching, Xlib manual 15.1: a loose binding
+/// skips levels, the last component is never skipped). So a specification
+/// can match only when it has at most two components, its last is the
+/// query's last name or class or `?`, and either it has one component after
+/// a loose binding (`*accentColor`) or its first is the query's first name or
+/// class or `?` (`*w5.accentColor` cannot: w5 would have to be the
+/// instance). This scan keeps just those lines, in time linear in the text;
 /// Xlib still parses and matches what is kept.
 enum XResourceLines {
     /// The queries Xft makes: `XGetDefault(display, "Xft", option)`, that is name `Xft.option`, class
@@ -20,9 +24,9 @@ enum XResourceLines {
     static let xftLast: Set<String> = ["antialias", "autohint", "core", "dpi", "embolden", "hinting", "hintstyle", "lcdfilter",
                                        "maxglyphmemory", "maxunreffonts", "minspace", "render", "rgba", "scale", "trackmemusage", "Name"]
 
-    /// The logical lines of `text` (a line ending in a backslash goes on) whose
-    /// specification's first component is in `first` and last one in `last`
-    /// (`?` and a leading loose binding match any), each ending in a newline.
+    /// The logical lines of `text` (a line ending in a backslash goes on) that
+    /// can answer a two-component query whose first name or class is in
+    /// `first` and last in `last` (`?` matches any), each ending in a newline.
     static func matching(_ text: String, first: Set<String>, last: Set<String>) -> String {
         var kept = [UInt8]()
         var text = text
@@ -39,7 +43,8 @@ enum XResourceLines {
                     end += 1
                 }
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if let (head, tail) = components(line), head.isEmpty || head == "?" || first.contains(head), tail == "?" || last.contains(tail) {
+                if let spec = specification(line), spec.count <= 2, spec.last == "?" || last.contains(spec.last),
+                   spec.count == 1 ? spec.loose : spec.first == "?" || first.contains(spec.first) {
                     kept.append(contentsOf: line)
                     kept.append(0x0A)
                 }
@@ -58,11 +63,12 @@ enum XResourceLines {
         return XrmGetStringDatabase(lines)
     }
 
-    /// The first and last components of a resource line's specification
-    /// (the text before its `:`, components split at `.` and `*`, blanks
-    /// around trimmed); the first is empty for a leading binding. Nil for a
-    /// comment (`!`), a directive (`#`) or a line with no `:`.
-    private static func components(_ line: UnsafeBufferPointer<UInt8>) -> (String, String)? {
+    /// What of a resource line's specification (the text before its `:`,
+    /// components split at `.` and `*`, blanks around them trimmed) decides
+    /// whether it can match: its first and last components, how many it has,
+    /// and whether it begins with a loose binding. Nil for a comment (`!`), a
+    /// directive (`#`), or a line with no `:` or no component.
+    private static func specification(_ line: UnsafeBufferPointer<UInt8>) -> (first: String, last: String, count: Int, loose: Bool)? {
         func isBlank(_ i: Int) -> Bool { line[i] == 0x20 || line[i] == 0x09 }
         func isBinding(_ i: Int) -> Bool { line[i] == 0x2E || line[i] == 0x2A }
         func text(_ from: Int, _ to: Int) -> String {
@@ -78,10 +84,14 @@ enum XResourceLines {
         var colon = i
         while colon < line.count, line[colon] != 0x3A { colon += 1 }
         guard colon < line.count else { return nil }
-        var headEnd = i
-        while headEnd < colon, !isBinding(headEnd) { headEnd += 1 }
-        var tailStart = colon
-        while tailStart > i, !isBinding(tailStart - 1) { tailStart -= 1 }
-        return (text(i, headEnd), text(tailStart, colon))
+        // Components: the runs between bindings (several bindings in a row are one, loose if any is `*`).
+        var runs: [(Int, Int)] = [], loose = false, start = i
+        for j in i...colon where j == colon || isBinding(j) {
+            if j > start, !text(start, j).isEmpty { runs.append((start, j)) } else if runs.isEmpty, j < colon, line[j] == 0x2A { loose = true }
+            start = j + 1
+            if runs.count > 2 { break }
+        }
+        guard let head = runs.first, let tail = runs.last else { return nil }
+        return (text(head.0, head.1), text(tail.0, tail.1), runs.count, loose)
     }
 }

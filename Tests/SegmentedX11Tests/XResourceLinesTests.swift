@@ -1,8 +1,10 @@
 @testable import SegmentedX11
 import XCTest
 
-/// The lines of a resource database that can answer a query, kept by their
-/// specification's first and last components, as Xlib matches them.
+/// The lines of a resource database that can answer a two-component query,
+/// kept by their specification's components, as Xlib matches them: a
+/// specification of more than two components, or of two whose first is not
+/// the query's (`*w5.accentColor`), cannot.
 final class XResourceLinesTests: XCTestCase {
     func testOnlyLinesThatCanAnswerAreKept() {
         let text = """
@@ -18,6 +20,12 @@ final class XResourceLinesTests: XCTestCase {
         #include "file"
         Xft.dpi: 192
         xterm*font: fixed
+        *w5.accentColor: #555555
+        *SegmentedStrip.accentColor: #666666
+        *?.accentColor: #777777
+        a.SegmentedStrip.accentColor: #888888
+        SegmentedStrip.w5*accentColor: #999999
+        accentColor: #AAAAAA
         *Font: a very \\
         long:value.with*colons
         no colon here
@@ -32,8 +40,17 @@ final class XResourceLinesTests: XCTestCase {
         SegmentedStrip*AccentColor:\t#333333
           SegmentedStrip . accentColor : #444444
         Xft.dpi: 192
+        *SegmentedStrip.accentColor: #666666
+        *?.accentColor: #777777
 
         """)
+    }
+
+    /// 200,000 loose lines that name a setting under other components, as another program's resources may: none
+    /// can answer (they all reached Xlib's parser, 5 to 17 s before the first frame).
+    func testLooseLinesUnderOtherComponentsAreDropped() {
+        let text = (0..<200_000).map { "*w\($0).accentColor: #00FF00\n" }.joined()
+        XCTAssertEqual(XResourceLines.matching(text, first: ["SegmentedStrip", "segmented-demo"], last: ["accentColor"]), "")
     }
 
     func testAContinuedLineGoesOrStaysWhole() {
