@@ -139,18 +139,32 @@ public final class StripModel {
 
     /// `reset(titles:details:...)` with the details as the model keeps them (`split(_:)`, or another model's `details`);
     /// made for another number of titles, they are taken by index (O(n)).
+    /// `sources[j]`, when given, is the index item j had before (nil: a new item), and the measuring is the one the
+    /// old widths were measured with: an item whose title and details are unchanged keeps its width, unmeasured.
     public func reset(titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics, motion: SelectionMotion,
-                      measuresLazily: Bool, measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double) throws {
+                      measuresLazily: Bool, measureUnselected: @escaping (String) -> Double, measureSelected: @escaping (String) -> Double,
+                      sources: [Int?]? = nil) throws {
         if !titles.isEmpty, !titles.indices.contains(selectedIndex) {
             throw Failure.indexOutOfRange(index: selectedIndex, count: titles.count)
         }
+        let old = (titles: self.titles, details: self.details, widths: unselectedWidths, metrics: self.metrics)
         self.titles = titles
         self.details = details.titleCount == titles.count ? details : ItemDetails(details.byIndex, titleCount: titles.count)
         self.measureUnselected = measureUnselected
         (self.metrics, self.motion) = (metrics, motion)
         self.measureSelected = measureSelected
         selectedWidths = [:]
-        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth, measure: widthMeasure(titles, self.details))
+        var measure = widthMeasure(titles, self.details)
+        if let sources, sources.count == titles.count, old.metrics == metrics {
+            let (measureNew, details) = (measure, self.details)
+            measure = { i in
+                if let s = sources[i], s < old.widths.measuredCount, old.titles[s] == titles[i], old.details[s] == details[i] {
+                    return old.widths.width(at: s)
+                }
+                return measureNew(i)
+            }
+        }
+        unselectedWidths = SegmentWidths(count: titles.count, minimumWidth: metrics.minimumSegmentWidth, measure: measure)
         if !measuresLazily { unselectedWidths.measure(upTo: titles.count) }
         let index = titles.isEmpty ? nil : selectedIndex
         widthFreeze = nil

@@ -124,7 +124,9 @@ extension SegmentedStrip {
         dropLiftedItemForChange()
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
-        try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter)
+        // The same fonts: an item that keeps its title and details keeps its width.
+        try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter,
+                       sources: sources)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         scheduler.cancelTimer()
         closePopupList()    // its rows are the old titles

@@ -199,7 +199,7 @@ public final class SegmentedStrip: ChildWindow {
     /// Resets `model` to `titles` (and `details`, the items that are more than a
     /// title) measured in `painter`'s fonts (lazily for long lists).
     static func reset(_ model: StripModel, titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics,
-                      motion: SelectionMotion, painter: StripPainter) throws {
+                      motion: SelectionMotion, painter: StripPainter, sources: [Int?]? = nil) throws {
         let unselected = painter.unselectedFont, selected = painter.selectedFont
         model.measureBadge = { Double(unselected.advance(of: $0)) }
         // An item that names an icon always gets its slot, as GTK keeps a missing image's room: measuring never decodes.
@@ -208,7 +208,7 @@ public final class SegmentedStrip: ChildWindow {
         try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
                         measuresLazily: titles.count > eagerlyMeasuredTitles,
                         measureUnselected: { Double(unselected.advance(of: $0)) },
-                        measureSelected: { Double(selected.advance(of: $0)) })
+                        measureSelected: { Double(selected.advance(of: $0)) }, sources: sources)
     }
 
     deinit {

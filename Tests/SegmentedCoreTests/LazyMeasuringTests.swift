@@ -177,4 +177,38 @@ final class LazyMeasuringTests: XCTestCase {
             XCTAssertEqual(measured[false], titles.count)
         }
     }
+    /// A reset with the items' sources (a reload) keeps the width of every item whose title and details are
+    /// unchanged, unmeasured: only a new title or a changed item is measured, and the layout equals a fresh one.
+    func testAResetWithSourcesMeasuresOnlyWhatChanged() throws {
+        var asked = [String]()
+        let measure: (String) -> Double = { title in
+            asked.append(title)
+            return FixedAdvance.unselected(title)
+        }
+        let old = (0..<1000).map { "title \($0)" }
+        let model = try StripModel(titles: old, viewportWidth: 400, measureUnselected: measure, measureSelected: FixedAdvance.selected)
+        XCTAssertEqual(asked.count, 1000)
+        // Reversed, with item 10 retitled and a new item at the end.
+        var new = Array(old.reversed())
+        new[old.count - 1 - 10] = "retitled"
+        new.append("new")
+        var sources: [Int?] = (0..<old.count).map { old.count - 1 - $0 }
+        sources.append(nil)
+        asked = []
+        try model.reset(titles: new, details: ItemDetails(titleCount: new.count), selectedIndex: 0, metrics: model.metrics,
+                        motion: model.motion, measuresLazily: false, measureUnselected: measure, measureSelected: FixedAdvance.selected,
+                        sources: sources)
+        XCTAssertEqual(asked, ["retitled", "new"])
+        let fresh = try StripModel(titles: new, viewportWidth: 400, measureUnselected: FixedAdvance.unselected,
+                                   measureSelected: FixedAdvance.selected)
+        XCTAssertEqual(model.unselectedWidths.widths, fresh.unselectedWidths.widths)
+        // Other metrics (a style change): every title is measured again.
+        var metrics = model.metrics
+        metrics.minimumSegmentWidth += 1
+        asked = []
+        try model.reset(titles: new, details: ItemDetails(titleCount: new.count), selectedIndex: 0, metrics: metrics, motion: model.motion,
+                        measuresLazily: false, measureUnselected: measure, measureSelected: FixedAdvance.selected,
+                        sources: Array(0..<new.count))
+        XCTAssertEqual(asked.count, new.count)
+    }
 }
