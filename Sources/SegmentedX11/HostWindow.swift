@@ -20,8 +20,14 @@ public final class HostWindow {
             focusedStrip?.accessible?.focusChanged(true)
         }
     }
-    /// The window title (WM_NAME), also the frame's name for screen readers.
-    public let title: String
+    /// The window title (WM_NAME and _NET_WM_NAME), also the frame's name for screen readers.
+    public var title: String {
+        didSet {
+            guard title != oldValue else { return }
+            storeTitle()
+            StripAccessibility.frame(of: window)?.nameChanged()
+        }
+    }
     /// Whether the window has the keyboard focus (its last FocusIn or FocusOut).
     public private(set) var hasFocus = false
     /// The window's new size (pixels), to lay out the strips in it.
@@ -36,6 +42,7 @@ public final class HostWindow {
 
     let connection: XDisplayConnection
     private let wmDeleteWindow: Atom
+    private let netWMName: Atom, utf8String: Atom
     /// Whether a window manager has put the window in a frame of its own (its ConfigureNotify x and y are then the frame's).
     private var isReparented = false
     /// Set by `close()`: the DestroyNotify that follows is ours, not another client's.
@@ -68,9 +75,8 @@ public final class HostWindow {
         // Every atom in one round trip (XSetWMProtocols would intern WM_PROTOCOLS with one more).
         let atoms = connection.atoms(["WM_DELETE_WINDOW", "WM_PROTOCOLS", "_NET_WM_NAME", "UTF8_STRING", "_NET_WM_PID"])
         wmDeleteWindow = atoms[0]
-        XStoreName(display, window, title)
-        let utf8 = Array(title.utf8)
-        XChangeProperty(display, window, atoms[2], atoms[3], 8, PropModeReplace, utf8, Int32(utf8.count))
+        (netWMName, utf8String) = (atoms[2], atoms[3])
+        storeTitle()
         // Format-32 properties are C longs in Xlib, whatever the protocol's 32 bits.
         var pid = UInt(getpid())
         withUnsafeBytes(of: &pid) { bytes in
@@ -89,6 +95,23 @@ public final class HostWindow {
             _ = XChangeProperty(display, window, atoms[1], XA_ATOM, 32, PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
         StripAccessibility.register(host: self)
+    }
+
+    /// Stores `title` as WM_NAME, in the ICCCM's encodings (STRING when Latin-1
+    /// holds it, else COMPOUND_TEXT, by `Xutf8TextListToTextProperty`), and as
+    /// EWMH's _NET_WM_NAME in UTF-8.
+    private func storeTitle() {
+        let display = connection.display
+        title.withCString { text in
+            var list: [UnsafeMutablePointer<CChar>?] = [UnsafeMutablePointer(mutating: text)]
+            var property = XTextProperty()
+            // Success, or how many characters had no equivalent (then replaced); negative: nothing was made.
+            guard Xutf8TextListToTextProperty(display, &list, 1, XStdICCTextStyle, &property) >= Success else { return }
+            XSetWMName(display, window, &property)
+            XFree(property.value)
+        }
+        let utf8 = Array(title.utf8)
+        XChangeProperty(display, window, netWMName, utf8String, 8, PropModeReplace, utf8, Int32(utf8.count))
     }
 
     /// The window on the root window, pixels (two round trips), for the accessibility bridge.

@@ -66,7 +66,7 @@ extension StripSetting {
                help: "on: selections, wheel steps and page turns jump with no tween, and a drag let go stops at once; the desktop's Gtk/EnableAnimations 0 turns it on",
                details: "`on`: every selection, wheel step, width change, slide and page turn jumps to its end, and a drag released with speed or past an edge stops where it is (in range) instead of gliding or springing back, for users who ask their desktop for less motion. `off` (the default) unless the desktop's XSETTINGS manager says `Gtk/EnableAnimations 0`; a flag or X resource wins over the desktop"),
         choice("closable", \.behavior.closable,
-               help: "on: every title keeps room for a close button (shown on the selected and the hovered title); a click on it or a middle-click asks to close the title (the demo closes it)"),
+               help: "on: every title keeps room for a close button (shown on the selected and the hovered title); a click on it or a middle-click asks the program to close the title (the demo and segmented-tabbed do)"),
         choice("reorderable", \.behavior.reorderable,
                help: "on: a press held still for 0.4 s lifts a title to drag it to another place (Escape puts it back), and Ctrl+Shift+Page Up/Page Down/Home/End move the selected title"),
         choice("removalSelection", \.behavior.removalSelection, help: "what is selected when the selected title is closed or a reload drops it",

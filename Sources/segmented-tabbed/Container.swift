@@ -218,7 +218,7 @@ final class Container {
         if clients.isEmpty {
             if closing || options.closeWithLastTab { finished(0) }
             if options.refillWhenEmpty { spawn() }
-            setContainerTitle("")
+            setContainerTitle(nil)
         } else if shown == nil, let selected = strip.selectedIndex, let next = self.window(at: selected) {
             show(next)
         }
@@ -267,7 +267,7 @@ final class Container {
         }
         if host.hasFocus { focusShown() }
         if clients[window]?.asksAttention == true { setAttention(false, of: window, clearingHint: true) }
-        setContainerTitle(clients[window]?.title ?? "")
+        setContainerTitle(clients[window]?.title)
         report("selected", ["window": Int(window), "index": index(of: window) ?? -1, "title": clients[window]?.title ?? ""])
         XFlush(display)
     }
@@ -389,12 +389,10 @@ final class Container {
         Properties.longs(of: window, atom: atoms.wmProtocols, type: XA_ATOM, display: connection.display).map { Atom($0) }
     }
 
-    /// The container's `_NET_WM_NAME` and `WM_NAME`: the title of the tab shown.
-    private func setContainerTitle(_ title: String) {
-        let display = connection.display
-        let bytes = Array(title.utf8)
-        XChangeProperty(display, host.window, atoms.netWMName, atoms.utf8String, 8, PropModeReplace, bytes, Int32(bytes.count))
-        XStoreName(display, host.window, title)
+    /// The container's title (`_NET_WM_NAME`, `WM_NAME`, the frame's accessible name): the tab shown's, or with
+    /// no tab the program's name, as at start.
+    private func setContainerTitle(_ title: String?) {
+        host.title = title ?? "segmented-tabbed"
     }
 
     /// `_TABBED_SELECT_TAB` on the container's window: select the tab of the window id it holds (tabbed's scripts).

@@ -22,7 +22,7 @@ enum TabbedManPage {
                 another window (xterm -into, st -w, urxvt -embed, surf -e, zathura -e, mpv --wid) are shown as tabs: \
                 one at a time, under the strip, with the keyboard. The window id is printed on standard output \
                 (0x...), and the command, if any, runs with XEMBED set to it and the id as its last argument \
-                (or argument narg with -r). Every client is in the save-set: killed, even with SIGKILL, the \
+                (or argument narg with -r). New tabs go after the last (-p -1; tabbed's default is -p 0, the first). Every client is in the save-set: killed, even with SIGKILL, the \
                 container leaves its clients as top-level windows.
                 """),
             ".SH OPTIONS",
@@ -33,9 +33,10 @@ enum TabbedManPage {
         }
         out.append(".SS The strip's settings")
         out.append(Roff.text("Each is a flag, and an X resource SegmentedTabbed.NAME or SegmentedStrip.NAME; the flag wins."))
-        for setting in StripSetting.all {
+        let defaults = TabbedOptions.defaultStyle
+        for setting in TabbedOptions.settings {
             out += [".TP", "\\fB\(Roff.escape(setting.flag))\\fR \\fI\(Roff.escape(setting.metavar))\\fR",
-                    Roff.text(setting.help.replacing("`", with: "") + " (default " + setting.defaultText + ")")]
+                    Roff.text(setting.help.replacing("`", with: "") + " (default " + setting.value(in: defaults) + ")")]
         }
         out.append(".SH KEYS")
         out.append(Roff.text("Grabbed on every client; Caps Lock and Num Lock may be held. Under a layout without the letter, "

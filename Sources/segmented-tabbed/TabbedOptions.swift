@@ -29,6 +29,10 @@ struct TabbedOptions {
     var trace = false
     /// What to spawn (`command...`).
     var command: [String] = []
+    /// `--help` (`-h`), `--man` or `-v` (`--version`): print it and exit, wherever it came among the options, as
+    /// tabbed's getopt does; the options after it are not read.
+    var printOnly: PrintOnly?
+    enum PrintOnly { case help, man, version }
 
     /// A command line that cannot be used: its one-line message (exit 2).
     struct UsageError: Error, CustomStringConvertible {
@@ -49,9 +53,10 @@ struct TabbedOptions {
         ("-v", nil, "print the version and exit (also --version)"),
         ("-g", "geometry", "the window's X geometry (default 800x600)"),
         ("-n", "name", "WM_CLASS's instance name (default segmented-tabbed; the class is SegmentedTabbed)"),
-        ("-p", "[s][+-]pos", "where a new tab goes: an absolute place, negative from the end (-1, the default, after the last), "
-            + "or with s relative to the tab shown"),
-        ("-r", "narg", "replace argument narg of the command (0 is the program) with the window id; otherwise the id is appended"),
+        ("-p", "[s][+-]pos", "where a new tab goes: an absolute place, negative from the end (-1, the default, after the last; "
+            + "tabbed's is 0, the first), or with s relative to the tab shown"),
+        ("-r", "narg", "replace argument narg of the command (1 is the first after the program) with the window id; "
+            + "without it, or with 0, the id is appended"),
         ("-o", "color", "the strip's background (--background-color)"),
         ("-O", "color", "the strip's text (--text-color)"),
         ("-t", "color", "the selected tab's title and indicator (--accent-color)"),
@@ -75,9 +80,25 @@ struct TabbedOptions {
         for binding in Keys.bindings where !binding.label.isEmpty {
             lines += StripSetting.wrap(binding.help.split(separator: " ").map(String.init), first: "  " + binding.label, column: 20, width: 100)
         }
-        lines += ["", "Every setting of the strip is a flag too (--accent-color C, --font PATTERN...): segmented-demo --help lists them."]
+        lines += ["", "Every setting of the strip is a flag too (--accent-color C, --font PATTERN...): segmented-tabbed --man lists them."]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The strip's style before X resources and flags: tabs that close and move, the one shown before taking a
+    /// closed one's place, and titles at most 240 px wide (as Chrome's and Firefox's tabs are: a long title does
+    /// not fill the bar).
+    static var defaultStyle: StripStyle {
+        var style = StripStyle()
+        style.metrics.maximumSegmentWidth = 240
+        style.behavior.closable = .on
+        style.behavior.reorderable = .on
+        style.behavior.removalSelection = .previouslySelected
+        return style
+    }
+
+    /// The strip's settings that do something here: not those of a page area under the strip, which the
+    /// container has none of (its clients are there). The others are still taken, with no effect.
+    static var settings: [StripSetting] { StripSetting.all.filter { !["pageFont", "pageTextColor"].contains($0.name) } }
 
     /// tabbed's color options and the strip settings they set: normal background and text, the selected tab's
     /// indicator and text (the accent), and the urgent badge's fill and text.
@@ -101,6 +122,11 @@ struct TabbedOptions {
             guard argument.hasPrefix("-"), argument.count > 1 else { break }
             rest.removeFirst()
             if argument.hasPrefix("--") {
+                let printing: [String: PrintOnly] = ["--help": .help, "--man": .man, "--version": .version]
+                if let print = printing[argument] {
+                    options.printOnly = print
+                    return options
+                }
                 if argument == "--trace" {
                     options.trace = true
                 } else if let setting = StripSetting.all.first(where: { $0.flag == argument }) {
@@ -121,6 +147,9 @@ struct TabbedOptions {
                     return try value(for: "-\(letter)")
                 }
                 switch letter {
+                case "h", "v":
+                    options.printOnly = letter == "h" ? .help : .version
+                    return options
                 case "c": options.closeWithLastTab = true
                 case "d": options.detach = true
                 case "f": options.refillWhenEmpty = true

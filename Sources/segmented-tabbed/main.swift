@@ -26,17 +26,17 @@ func print(andExit text: String) -> Never {
     guard ProcessOutput.write(text, to: 1) else { fail("cannot write to standard output: \(String(cString: strerror(errno)))", status: 1) }
     exit(0)
 }
-switch arguments.first {
-case "--help", "-h": print(andExit: TabbedOptions.help)
-case "--man": print(andExit: TabbedManPage.text(version: version))
-case "-v", "--version": print(andExit: "\(programName) \(version), tabbed's job with a segmented strip\n")
-default: break
-}
 let options: TabbedOptions
 do {
     options = try TabbedOptions.parse(arguments)
 } catch {
     fail("\(error)", status: 2)
+}
+switch options.printOnly {
+case .help: print(andExit: TabbedOptions.help)
+case .man: print(andExit: TabbedManPage.text(version: version))
+case .version: print(andExit: "\(programName) \(version), tabbed's job with a segmented strip\n")
+case nil: break
 }
 
 // -d: the program goes on in a child of its own session, and this process prints the window id the child sends
@@ -96,13 +96,9 @@ func failToMakeStrip(_ error: any Error) -> Never {
     fail("\(error)", status: error is StripStyle.InvalidValue || error is XftFontChain.Failure ? 2 : 1)
 }
 
-// The style: the strip's defaults, tabs that close and move and are at most 240 px wide (as Chrome's and Firefox's
-// are: a long title does not fill the bar), X resources (SegmentedTabbed.*), then the flags in order.
-var style = StripStyle()
-style.metrics.maximumSegmentWidth = 240
-style.behavior.closable = .on
-style.behavior.reorderable = .on
-style.behavior.removalSelection = .previouslySelected
+// The style: tabbed's defaults for the strip (TabbedOptions.defaultStyle), X resources (SegmentedTabbed.*), then the
+// flags in order.
+var style = TabbedOptions.defaultStyle
 for warning in StripXResources.apply(to: &style, connection: connection, instance: "SegmentedTabbed") {
     ProcessOutput.error("\(programName): warning: \(warning)")
 }

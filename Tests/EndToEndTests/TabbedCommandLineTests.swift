@@ -150,16 +150,21 @@ final class TabbedCommandLineTests: XCTestCase {
         }
     }
 
-    /// A bad color option is named as typed, -o, not as the setting it stands for; --version is -v.
+    /// A bad color option is named as typed, -o, not as the setting it stands for; --version is -v, and -v and
+    /// --help work after other options.
     func testMessagesAndVersion() throws {
         let bad = try DemoProcess(arguments: ["-s", "-o", "nope"], trace: false, executable: Self.tabbedPath)
         XCTAssertEqual(bad.waitForExit(timeout: 30), 2)
         XCTAssertEqual(bad.standardError, "segmented-tabbed: bad color 'nope' for -o (use #RRGGBB, #RGB or an X color name)\n")
-        for flag in ["-v", "--version"] {
-            let version = try DemoProcess(arguments: [flag], trace: false, executable: Self.tabbedPath)
-            XCTAssertEqual(version.waitForExit(timeout: 30), 0)
-            XCTAssertTrue(version.standardOutputLines.first?.hasPrefix("segmented-tabbed ") == true, "\(version.standardOutputLines)")
+        // Wherever they come among the options, as tabbed's getopt reads -v.
+        for arguments in [["-v"], ["--version"], ["-c", "-v"], ["-cs", "-v"], ["-s", "--version"]] {
+            let version = try DemoProcess(arguments: arguments, trace: false, executable: Self.tabbedPath)
+            XCTAssertEqual(version.waitForExit(timeout: 30), 0, "\(arguments)")
+            XCTAssertTrue(version.standardOutputLines.first?.hasPrefix("segmented-tabbed ") == true, "\(arguments): \(version.standardOutputLines)")
         }
+        let help = try DemoProcess(arguments: ["-c", "--help"], trace: false, executable: Self.tabbedPath)
+        XCTAssertEqual(help.waitForExit(timeout: 30), 0)
+        XCTAssertTrue(help.standardOutputLines.first?.hasPrefix("usage: segmented-tabbed ") == true, "\(help.standardOutputLines)")
     }
 
     /// Open-file and address-space limits too small to run are refused at once with the demo's line (they hung or

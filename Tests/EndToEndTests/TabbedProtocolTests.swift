@@ -136,6 +136,38 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertFalse(b.allEvents.contains { $0["event"] as? String == "key" && $0["keycode"] as? Int == Int(usJ) })
     }
 
+    /// The container's title is the tab shown's: WM_NAME in the ICCCM's encodings (COMPOUND_TEXT for CJK; it was
+    /// UTF-8 bytes labelled STRING, which is Latin-1), _NET_WM_NAME in UTF-8; with no tab, the program's name.
+    func testTheContainersTitleIsTheTabShowns() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let title = "中文标题 ünïcode"
+        let (client, window) = try client(tabbed, ["--inside", "--net-title", title, "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), window)
+        /// WM_NAME decoded as a window manager decodes it, and its type.
+        func wmName() -> (String?, String?) {
+            var property = XTextProperty()
+            guard XGetWMName(display.display, tabbed.window, &property) != 0 else { return (nil, nil) }
+            defer { XFree(property.value) }
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            var count: Int32 = 0
+            guard Xutf8TextPropertyToTextList(display.display, &property, &list, &count) >= Success, count > 0, let list else { return (nil, nil) }
+            defer { XFreeStringList(list) }
+            let type = XGetAtomName(display.display, property.encoding).map { name in
+                defer { XFree(name) }
+                return String(cString: name)
+            }
+            return (list[0].map { String(cString: $0) }, type)
+        }
+        XCTAssertTrue(eventually { wmName().0 == title }, "\(wmName())")
+        XCTAssertEqual(wmName().1, "COMPOUND_TEXT")
+        XCTAssertEqual(display.stringProperty(tabbed.window, "_NET_WM_NAME"), title)
+        client.process.terminate()
+        XCTAssertTrue(eventually { wmName().0 == "segmented-tabbed" }, "\(wmName())")
+        XCTAssertEqual(wmName().1, "STRING")
+    }
+
     func testTheMappedFlagIsFollowed() throws {
         let tabbed = try Tabbed()
         defer { tabbed.process.process.terminate() }
