@@ -96,6 +96,8 @@ final class ServerFailureTests: XCTestCase {
         var window = Window(try XCTUnwrap(traceNumber(ready["window"])))
         _ = try underline.next("firstFrame")
         try assertIndicator(display, window, ready, contentOffset: traceNumber(ready["contentOffset"]), viewportWidth: 400)
+        // stderr is its own pipe: the line may come after the trace's.
+        XCTAssertTrue(underline.waitForStandardError(containing: warning), underline.standardError)
         XCTAssertEqual(underline.standardError.split(separator: "\n"), [Substring(warning)])
         underline.process.terminate()
         _ = underline.waitForExit()
@@ -118,6 +120,8 @@ final class ServerFailureTests: XCTestCase {
         }
         XCTAssertEqual(Double(row.count), rect.width.rounded(), accuracy: 1, "box pixels on its top row")
         XCTAssertEqual(Double(row.first ?? -99), rect.x - offset, accuracy: 1, "box left edge")
+        // stderr is its own pipe: the line may come after the trace's.
+        XCTAssertTrue(box.waitForStandardError(containing: warning), box.standardError)
         XCTAssertEqual(box.standardError.split(separator: "\n"), [Substring(warning)])
     }
 

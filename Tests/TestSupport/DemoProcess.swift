@@ -27,6 +27,9 @@ public final class DemoProcess: @unchecked Sendable {
 
     public let process = Process()
     private let lock = NSCondition()
+    /// stderr's read end, and the gate its reader reads under (`PipeReader.drain`).
+    private var stderrHandle: FileHandle!
+    private let stderrGate = NSLock()
     private var lines: [String] = []
     private var partial = Data()
     private var stderrData = Data()
@@ -48,13 +51,9 @@ public final class DemoProcess: @unchecked Sendable {
         ending = ProcessExit(process)
         try process.run()
         PipeReader.start(out.fileHandleForReading, name: "DemoProcess.stdout") { [weak self] data in self?.receive(data) }
-        PipeReader.start(err.fileHandleForReading, name: "DemoProcess.stderr") { [weak self] data in
-            guard let self else { return }
-            self.lock.lock()
-            self.stderrData.append(data)
-            if data.isEmpty { self.stderrClosed = true }
-            self.lock.broadcast()
-            self.lock.unlock()
+        stderrHandle = err.fileHandleForReading
+        PipeReader.start(err.fileHandleForReading, name: "DemoProcess.stderr", gate: stderrGate) { [weak self] data in
+            self?.receiveStandardError(data)
         }
     }
 
@@ -79,8 +78,19 @@ public final class DemoProcess: @unchecked Sendable {
         }
     }
 
-    /// Everything the demo wrote on stderr so far.
+    private func receiveStandardError(_ data: Data) {
+        lock.lock()
+        stderrData.append(data)
+        if data.isEmpty { stderrClosed = true }
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Everything the demo wrote on stderr so far: every byte in the pipe is
+    /// taken first, so a line written before the last trace line read is in
+    /// it (the two are separate pipes, read on separate threads).
     public var standardError: String {
+        PipeReader.drain(stderrHandle, gate: stderrGate) { receiveStandardError($0) }
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: stderrData, as: UTF8.self)
