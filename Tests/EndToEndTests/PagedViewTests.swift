@@ -110,7 +110,9 @@ final class PagedViewTests: XCTestCase {
         let swiped = try windowPixels(demo)
         let reference = try RunningDemo(flags + ["--select", "1"])
         let started = try windowPixels(reference)
+        // Gone before the flick: a window still there (its demo slow to end under load) took the press before.
         reference.process.process.terminate()
+        XCTAssertTrue(display.waitUntilGone(reference.window))
         XCTAssertEqual(swiped.count, started.count)
         XCTAssertEqual(zip(swiped, started).filter { $0 != $1 }.count, 0, "page 1 after a swipe = page 1 at start (\(direction))")
 
@@ -275,6 +277,7 @@ final class PagedViewTests: XCTestCase {
             let reference = try RunningDemo(flags + ["--select", String(far)])
             let started = try windowPixels(reference)
             reference.process.process.terminate()
+            XCTAssertTrue(display.waitUntilGone(reference.window))
             XCTAssertEqual(zip(clicked, started).filter { $0 != $1 }.count, 0, "identical to starting with --select \(far) (\(direction))")
             XCTAssertEqual(passed, [far - 1, far], "pages drawn on the way (\(direction)): \(passed.sorted())")
         }

@@ -141,6 +141,12 @@ public final class TestDisplay {
         }
     }
 
+    /// Waits up to `timeout` seconds until `window` no longer exists (its client has gone and the server has
+    /// destroyed it), so that it cannot take the next click; returns whether it went.
+    public func waitUntilGone(_ window: Window, timeout: Double = 10) -> Bool {
+        eventually(timeout: timeout) { mapState(of: window) == nil }
+    }
+
     /// `body`'s requests about another client's windows, which may be gone: their errors are caught here
     /// (Xlib's default handler would end the test process).
     private func toleratingErrors<T>(_ body: () -> T) -> T {
