@@ -20,11 +20,16 @@ import SegmentedCore
 /// is warned about once per program (`IconWarnings`: the first few by name,
 /// the rest counted) and stays nil. Holds at most `capacity`
 /// icons (the oldest go first), so server memory is bounded by the sizes in
-/// use: 256 × 16² × 4 bytes = 256 KiB at scale 1. Without RENDER there is no icon.
+/// use: 256 × 16² × 4 bytes = 256 KiB at scale 1; and icons given as pixels
+/// (a key holds them) take at most `pixelBytes` between them, so a client
+/// that changes a large icon again and again pins no more than that. Without
+/// RENDER there is no icon.
 @MainActor
 final class IconCache {
     /// The most icons kept: far more than a strip shows at once.
     static let capacity = 256
+    /// The most bytes of given pixels (`SegmentIcon.pixels`) the keys hold: sixteen 512 × 512 icons.
+    static let pixelBytes = 16 << 20
     /// A raster file whose header gives a side over this (pixels) is refused
     /// unread: a theme's largest icons are 512 px, and this bounds the one
     /// full-size decode to 4 MiB.
@@ -43,6 +48,12 @@ final class IconCache {
     private struct Key: Hashable, Sendable {
         let icon: SegmentIcon
         let size: Int
+
+        /// The bytes of pixels the key holds (0 for a name or a path).
+        var pixelBytes: Int {
+            if case let .pixels(_, _, argb) = icon { return argb.count * 4 }
+            return 0
+        }
     }
 
     private enum Entry {
@@ -59,6 +70,8 @@ final class IconCache {
     private var entries: [Key: Entry] = [:]
     /// Keys in insertion order, for evicting the oldest.
     private var order: [Key] = []
+    /// The keys' `pixelBytes` together.
+    private(set) var heldPixelBytes = 0
     /// How many icons were decoded, failed, and are still on the decoder's thread, since the cache was made.
     private(set) var counts = SegmentedStrip.IconCounts()
     /// Called on the main queue when an icon asked for was decoded or failed.
@@ -114,12 +127,14 @@ final class IconCache {
     }
 
     private func store(_ entry: Entry, for key: Key) {
-        if order.count >= Self.capacity {
+        while !order.isEmpty, order.count >= Self.capacity || heldPixelBytes + key.pixelBytes > Self.pixelBytes {
             let oldest = order.removeFirst()
+            heldPixelBytes -= oldest.pixelBytes
             if case let .ready(old)? = entries.removeValue(forKey: oldest) { free(old) }
         }
         entries[key] = entry
         order.append(key)
+        heldPixelBytes += key.pixelBytes
     }
 
     /// `key`'s icon as the decoder made it: uploaded, or warned about once.

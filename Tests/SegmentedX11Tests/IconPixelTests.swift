@@ -293,3 +293,22 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
         }
     }
 }
+
+/// A client that changes a large icon again and again (a `_NET_WM_ICON` of 1024 × 340 ten times a second) pinned
+/// about 380 MB: the cache's keys held every version's pixels, up to 256 of them. They now hold at most
+/// `IconCache.pixelBytes` between them, and a small icon's key is not evicted by the count alone.
+final class IconCacheBoundTests: XCTestCase {
+    func testGivenPixelsAreHeldUpToTheirBound() throws {
+        try MainActor.assumeIsolated {
+            let connection = try XDisplayConnection()
+            let cache = IconCache(connection: connection)
+            let side = 512, bytes = side * side * 4
+            for version in 0..<40 {
+                let argb = Array(repeating: 0xFF00_0000 | UInt32(version), count: side * side)
+                _ = cache.picture(.pixels(width: side, height: side, argb: argb), size: 16)
+                XCTAssertLessThanOrEqual(cache.heldPixelBytes, IconCache.pixelBytes, "version \(version)")
+            }
+            XCTAssertEqual(cache.heldPixelBytes, IconCache.pixelBytes / bytes * bytes, "the newest sixteen are kept")
+        }
+    }
+}
