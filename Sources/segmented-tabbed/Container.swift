@@ -132,8 +132,8 @@ final class Container {
             let window = event.xreparent.window
             if event.xreparent.parent == host.window {
                 adopt(window, askedToMap: nil)
-            } else if clients[window] != nil {
-                forget(window, reason: "reparented")    // it went somewhere else of its own accord
+            } else if clients[window] != nil, parent(of: window) != host.window {
+                forget(window, reason: "reparented")    // it went somewhere else of its own accord (and is not back)
             }
         case DestroyNotify where event.xdestroywindow.event == host.window && event.xdestroywindow.window != host.window:
             // A child's; the container's own window destroyed by another client is the host window's to tell.
@@ -179,6 +179,11 @@ final class Container {
         guard window != strip.window, window != host.window, clients[window] == nil else { return }
         let display = connection.display
         XDisplayConnection.expectErrors(about: window)
+        // Only a window that is the container's now: an event about one that has gone elsewhere since is stale
+        // (a client reparenting itself in and out). A menu or popup (override-redirect) is its client's, not a tab.
+        var attributes = XWindowAttributes()
+        guard parent(of: window) == host.window, XGetWindowAttributes(display, window, &attributes) != 0,
+              attributes.override_redirect == 0 else { return }
         XSelectInput(display, window, PropertyChangeMask)
         XAddToSaveSet(display, window)
         Keys.grab(on: window, connection: connection)
@@ -186,12 +191,9 @@ final class Container {
         client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
         client.takesDelete = protocols(of: window).contains(atoms.wmDelete)
         client.title = title(of: window)
-        // A mapped window being reparented is unmapped by the server first: that UnmapNotify is ours.
-        var attributes = XWindowAttributes()
-        let wasMapped = XGetWindowAttributes(display, window, &attributes) != 0 && attributes.map_state != IsUnmapped
-        if wasMapped { client.ourUnmaps += 1 }
-        client.askedToMap = askedToMap ?? wasMapped
-        XReparentWindow(display, window, host.window, 0, Int32(stripHeight))
+        client.askedToMap = askedToMap ?? (attributes.map_state != IsUnmapped)
+        // Moved under the strip, not reparented there: a client that has left again since is not taken back.
+        XMoveWindow(display, window, 0, Int32(stripHeight))
         // The area under the strip is the client's to the edge: a border of its own (xterm's 2 px) would be drawn over it.
         XSetWindowBorderWidth(display, window, 0)
         clients[window] = client
@@ -235,16 +237,25 @@ final class Container {
         // A client that exits has its windows unmapped, then destroyed; one that reparents itself away has its
         // window unmapped, then reparented. Either is told by its own event, which follows: one round trip tells which.
         let display = connection.display
-        var root: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, window, &root, &parent, &children, &count) != 0 else { return }
-        if let children { XFree(children) }
-        guard parent == host.window else { return }
+        // Still here and still unmapped: an unmap read after the client mapped the window again (it went out and
+        // came back) is stale.
+        var attributes = XWindowAttributes()
+        guard parent(of: window) == host.window, XGetWindowAttributes(display, window, &attributes) != 0,
+              attributes.map_state == IsUnmapped else { return }
         // ICCCM's withdrawal: the window goes back to the root, out of the save-set.
         XReparentWindow(display, window, XRootWindow(display, connection.screen), 0, 0)
         XRemoveFromSaveSet(display, window)
         forget(window, reason: "withdrawn")
+    }
+
+    /// `window`'s parent now (one round trip), or nil when it is gone.
+    private func parent(of window: Window) -> Window? {
+        var root: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(connection.display, window, &root, &parent, &children, &count) != 0 else { return nil }
+        if let children { XFree(children) }
+        return parent
     }
 
     // MARK: Showing

@@ -251,6 +251,26 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertEqual(tabbed.process.standardError, "", "nothing printed: every client error was expected")
     }
 
+    /// A client that reparents itself out and back in 2,000 times as fast as it can (each time mapped at the root,
+    /// then in the container) ends as a tab inside the container, or outside with no tab (a stale unmap read while
+    /// it was unmapped inside can pass for a withdrawal): events about where it was are checked against where it
+    /// is. Before, the container reparented it back in after it had left, then forgot it: a window inside with no
+    /// tab, 2 runs in 2.
+    func testAClientReparentingItselfInAndOutEndsAsATab() throws {
+        let display = try Shared.display.get()
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let (looping, window) = try client(tabbed, ["--net-title", "loop", "--info", "1", "--reparent-loop", "2000"])
+        _ = try looping.next("looped", timeout: 60)
+        // Another client adopted after the loop's last request: every event of the loop has been read by then.
+        let (_, fine) = try client(tabbed, ["--inside", "--net-title", "fine", "--info", "1"])
+        _ = try tabbed.process.next("adopted") { traceNumber($0["window"]) == Double(fine) }
+        let events = tabbed.process.allEvents.filter { traceNumber($0["window"]) == Double(window) }
+        let adopted = events.filter { $0["event"] as? String == "adopted" }.count, closed = events.filter { $0["event"] as? String == "closed" }.count
+        let inside = display.parent(of: window) == tabbed.window
+        XCTAssertEqual(adopted - closed, inside ? 1 : 0, "inside: \(inside), adopted \(adopted), closed \(closed)")
+    }
+
     func testAHundredClients() throws {
         let display = try Shared.display.get()
         let tabbed = try Tabbed()

@@ -19,6 +19,8 @@
 //   --reparent-away     after the EMBEDDED_NOTIFY, reparent the window to the root itself
 //   --exit-on-embed     exit at once on the EMBEDDED_NOTIFY (a client that dies between the embedder's requests)
 //   --mapped-later      on SIGUSR1, set _XEMBED_INFO's mapped flag (asking the embedder to map it)
+//   --reparent-loop N   after the ready line, N times: reparent itself to the root and map, then back into ID and
+//                       map; then a {"event":"looped"} line
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -52,7 +54,7 @@ static void set_text(const char *name, const char *type, const unsigned char *by
 
 int main(int argc, char **argv) {
     Window into = 0;
-    int inside = 0, never_map = 0, reparent_away = 0, exit_on_embed = 0, ignore_delete = 0, mapped_later = 0;
+    int inside = 0, never_map = 0, reparent_away = 0, exit_on_embed = 0, ignore_delete = 0, mapped_later = 0, reparent_loop = 0;
     int retitle = 0;
     display = XOpenDisplay(NULL);
     if (!display) {
@@ -114,6 +116,7 @@ int main(int argc, char **argv) {
         else if (strcmp(a, "--reparent-away") == 0) reparent_away = 1;
         else if (strcmp(a, "--exit-on-embed") == 0) exit_on_embed = 1;
         else if (strcmp(a, "--mapped-later") == 0) mapped_later = 1;
+        else if (strcmp(a, "--reparent-loop") == 0 && i + 1 < argc) reparent_loop = atoi(argv[++i]);
     }
     if (delete_listed) XSetWMProtocols(display, window, protocols, 1);
     if (mapped_later) signal(SIGUSR1, on_usr1);
@@ -124,6 +127,16 @@ int main(int argc, char **argv) {
     char line[512];
     snprintf(line, sizeof line, "{\"event\":\"ready\",\"window\":%lu}", window);
     say(line);
+    if (reparent_loop > 0) {
+        for (int k = 0; k < reparent_loop; k++) {
+            XReparentWindow(display, window, RootWindow(display, screen), 0, 0);
+            XMapWindow(display, window);
+            XReparentWindow(display, window, into, 0, 0);
+            XMapWindow(display, window);
+        }
+        XSync(display, False);
+        say("{\"event\":\"looped\"}");
+    }
 
     Atom xembed = atom("_XEMBED"), wm_protocols = atom("WM_PROTOCOLS");
     struct pollfd fds[1] = {{.fd = ConnectionNumber(display), .events = POLLIN}};
