@@ -156,7 +156,7 @@ final class Container {
         case KeyPress:
             Keys.handle(&event.xkey, container: self)
         case MappingNotify:
-            Keys.mappingChanged(&event.xmapping, windows: [host.window] + Array(clients.keys), connection: connection)
+            Keys.mappingChanged(&event.xmapping, windows: { [unowned self] in [host.window] + Array(clients.keys) }, connection: connection)
             return false
         case FocusIn where event.xfocus.window == host.window:
             // The window manager gave the container the focus: it goes on to the tab shown.
