@@ -1,4 +1,5 @@
 import CXft
+import Dispatch
 import Glibc
 import SegmentedCore
 import SegmentedX11
@@ -64,6 +65,8 @@ final class Container {
     let atoms: Atoms
     /// The container was asked to close: it exits when its last client goes.
     private var closing = false
+    /// When `-f` last spawned the command (monotonic seconds), or nil.
+    private var lastRefill: Double?
 
     /// The atoms the container uses, interned in one round trip.
     @MainActor
@@ -219,10 +222,26 @@ final class Container {
         updateContainerUrgency()
         if clients.isEmpty {
             if closing || options.closeWithLastTab { finished(0) }
-            if options.refillWhenEmpty { spawn() }
+            if options.refillWhenEmpty { refill() }
             setContainerTitle(nil)
         } else if shown == nil, let selected = strip.selectedIndex, let next = self.window(at: selected) {
             show(next)
+        }
+    }
+
+    /// `-f`: the command again for the empty container, at most once a second (a command whose window ends at
+    /// once spawned 150 a second, for ever).
+    private func refill() {
+        let now = SegmentedStrip.now(), wait = (lastRefill ?? -1) + 1 - now
+        guard wait > 0 else {
+            lastRefill = now
+            return spawn()
+        }
+        DispatchQueue.main.asyncAfter(deadline: .now() + wait) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.clients.isEmpty else { return }
+                self.refill()
+            }
         }
     }
 
@@ -377,47 +396,6 @@ final class Container {
             item.icon = icon(of: window)
             try? strip.setItem(item, at: index)
         }
-    }
-
-    /// `_NET_WM_NAME` (UTF-8), else `WM_NAME`, as one line; "" when neither is set.
-    private func title(of window: Window) -> String {
-        if let name = Properties.text(of: window, atom: atoms.netWMName, type: atoms.utf8String, display: connection.display) { return name }
-        return Properties.text(of: window, atom: XA_WM_NAME, type: 0, display: connection.display) ?? ""
-    }
-
-    /// The client's `_NET_WM_ICON` image nearest the strip's icon size (16 px × scale); nil without one.
-    private func icon(of window: Window) -> SegmentIcon? {
-        let longs = Properties.longs(of: window, atom: atoms.netWMIcon, type: XA_CARDINAL, display: connection.display,
-                                     limit: Properties.longestIcon)
-        return Properties.icon(longs, closestTo: Int((16 * strip.style.scale).rounded()))
-    }
-
-    private func xembedInfo(of window: Window) -> UInt? {
-        XEmbed.flags(Properties.longs(of: window, atom: atoms.xembedInfo, type: atoms.xembedInfo, display: connection.display))
-    }
-
-    private func protocols(of window: Window) -> [Atom] {
-        Properties.longs(of: window, atom: atoms.wmProtocols, type: XA_ATOM, display: connection.display).map { Atom($0) }
-    }
-
-    /// The container's title (`_NET_WM_NAME`, `WM_NAME`, the frame's accessible name): the tab shown's, or with
-    /// no tab the program's name, as at start.
-    private func setContainerTitle(_ title: String?) {
-        host.title = title ?? "segmented-tabbed"
-    }
-
-    /// `_TABBED_SELECT_TAB` on the container's window: select the tab of the window id it holds (tabbed's scripts).
-    /// The property holds text starting with the id, as tabbed reads it (`strtoul` of "0x... title"), or a
-    /// 32-bit WINDOW or CARDINAL value.
-    private func selectTabFromProperty() {
-        let display = connection.display
-        let text = Properties.text(of: host.window, atom: atoms.selectTab, type: 0, display: display)
-        let number = text.flatMap { text -> UInt? in
-            let token = text.split(separator: " ").first.map(String.init) ?? ""
-            return token.hasPrefix("0x") || token.hasPrefix("0X") ? UInt(token.dropFirst(2), radix: 16) : UInt(token)
-        } ?? Properties.longs(of: host.window, atom: atoms.selectTab, type: 0, display: display).first
-        guard let number, clients[Window(number)] != nil else { return }
-        show(Window(number))
     }
 
     // MARK: Closing

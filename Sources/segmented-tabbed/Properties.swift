@@ -16,10 +16,26 @@ enum Properties {
             guard format == 8 else { return nil }
             let bytes = UnsafeBufferPointer(start: data, count: count)
             let text = actual == XA_STRING ? String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-                : String(decoding: bytes, as: UTF8.self)
+                : decoded(bytes, type: actual, display: display)
             // A title is one line: cut at the first line break, as a window title shows it.
             return String(text.prefix { $0 != "\n" && $0 != "\r" })
         }
+    }
+
+    /// Text of the type `type` (UTF8_STRING, COMPOUND_TEXT, or another Xlib knows) in UTF-8, by
+    /// `Xutf8TextPropertyToTextList`; read as UTF-8 when Xlib cannot convert it.
+    @MainActor
+    private static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, type: Atom, display: OpaquePointer) -> String {
+        var property = XTextProperty(value: UnsafeMutablePointer(mutating: bytes.baseAddress), encoding: type, format: 8,
+                                     nitems: UInt(bytes.count))
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var count: Int32 = 0
+        guard Xutf8TextPropertyToTextList(display, &property, &list, &count) >= Success, let list else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        defer { XFreeStringList(list) }
+        // Several strings (NUL-separated) are one title's parts.
+        return (0..<Int(count)).compactMap { list[$0].map { String(cString: $0) } }.joined(separator: " ")
     }
 
     /// A format-32 property as longs (Xlib hands them out as C longs), at most `limit` of them; [] when there is none.

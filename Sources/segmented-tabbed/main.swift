@@ -129,7 +129,15 @@ if let geometry = options.geometry {
 }
 let host = HostWindow(connection: connection, width: width, height: height, background: style.backgroundColor, title: programName,
                       instanceName: options.name, className: "SegmentedTabbed")
-if options.geometry != nil { XMoveWindow(connection.display, host.window, x, y) }
+if let geometry = options.geometry {
+    // X geometry: a negative offset (-0 too) places the window's far edge from the screen's right or bottom edge.
+    var w: UInt32 = 0, h: UInt32 = 0
+    let mask = XParseGeometry(geometry, &x, &y, &w, &h)
+    let screen = connection.screen
+    if mask & XNegative != 0 { x += XDisplayWidth(connection.display, screen) - Int32(width) }
+    if mask & YNegative != 0 { y += XDisplayHeight(connection.display, screen) - Int32(height) }
+    XMoveWindow(connection.display, host.window, x, y)
+}
 let strip: SegmentedStrip
 do {
     strip = try SegmentedStrip(connection: connection, parent: host.window,

@@ -150,6 +150,32 @@ final class TabbedCommandLineTests: XCTestCase {
         }
     }
 
+    /// -f spawns the command again at most once a second (the first time at once): a command whose window ends at
+    /// once (here at its EMBEDDED_NOTIFY) spawned 150 times a second, for ever.
+    func testMinusFSpawnsAgainAtMostOnceASecond() throws {
+        let (container, _) = try start(["-f", "-r", "2", Self.clientPath, "--into", "", "--inside", "--exit-on-embed"])
+        var times: [Date] = []
+        for _ in 0..<4 {
+            let spawned = try container.next("spawned", timeout: 30)
+            times.append(Date())
+            clients.append(Int32(try XCTUnwrap(spawned["pid"] as? Int)))
+        }
+        XCTAssertGreaterThan(times[3].timeIntervalSince(times[1]), 1.9, "the refills after the first, a second apart at least")
+    }
+
+    /// -g with negative offsets places the window from the screen's right and bottom edges, as X geometry does.
+    func testMinusGNegativeOffsetsCountFromTheFarEdges() throws {
+        let display = try Shared.display.get()
+        let (container, ready) = try start(["-s", "-g", "200x100-0-10"])
+        defer { container.process.terminate() }
+        let window = Window(try XCTUnwrap(traceNumber(ready["window"])))
+        let (width, height) = (XDisplayWidth(display.display, display.screen), XDisplayHeight(display.display, display.screen))
+        XCTAssertTrue(eventually { display.mapState(of: window) == IsViewable })
+        let origin = display.origin(of: window)
+        XCTAssertEqual(origin.x, width - 200)
+        XCTAssertEqual(origin.y, height - 100 - 10)
+    }
+
     /// A bad color option is named as typed, -o, not as the setting it stands for; --version is -v, and -v and
     /// --help work after other options.
     func testMessagesAndVersion() throws {

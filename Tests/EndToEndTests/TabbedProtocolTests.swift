@@ -304,6 +304,20 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "Ctrl+1 answered after the burst")
     }
 
+    /// Titles as tabbed finds them: a _NET_WM_NAME of the wrong type (a real client's mistake) gives way to
+    /// WM_NAME, and a WM_NAME in COMPOUND_TEXT is decoded as such (it was read as UTF-8).
+    func testTitlesFromAWrongTypeAndCompoundText() throws {
+        let tabbed = try Tabbed()
+        defer { tabbed.process.process.terminate() }
+        let (_, window) = try client(tabbed, ["--inside", "--compound-title", "中文 ünï", "--wrong-net-title", "--info", "1"])
+        XCTAssertEqual(try tabbed.adopted(), window)
+        // The tab's title as last said: at adoption, or in a later `title` line.
+        func title(_ events: [[String: Any]]) -> String? {
+            events.last { ["adopted", "title"].contains($0["event"] as? String) && traceNumber($0["window"]) == Double(window) }?["title"] as? String
+        }
+        XCTAssertTrue(tabbed.process.wait { title($0) == "中文 ünï" }, "\(title(tabbed.process.allEvents) ?? "none")")
+    }
+
     func testAHundredClients() throws {
         let display = try Shared.display.get()
         let tabbed = try Tabbed()
@@ -354,6 +368,12 @@ final class TabbedProtocolTests: XCTestCase {
                         PropModeReplace, text, Int32(text.count))
         XSync(display.display, 0)
         XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(first) })
+        // As strtoul reads it: the id's digits, whatever follows them.
+        let glued = Array("0x\(String(second, radix: 16))garbage".utf8)
+        XChangeProperty(display.display, tabbed.window, XInternAtom(display.display, "_TABBED_SELECT_TAB", 0), XA_STRING, 8,
+                        PropModeReplace, glued, Int32(glued.count))
+        XSync(display.display, 0)
+        XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(second) })
         XDestroyWindow(display.display, tabbed.window)
         XSync(display.display, 0)
         XCTAssertEqual(tabbed.process.waitForExit(timeout: 10), 1)

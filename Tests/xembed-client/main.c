@@ -8,6 +8,7 @@
 //   --inside            create the window inside ID (as st -w); default: a top-level window reparented
 //                       into ID when mapped (as xterm -into)
 //   --title T           WM_NAME (STRING)             --net-title T   _NET_WM_NAME (UTF8_STRING)
+//   --compound-title T  WM_NAME as COMPOUND_TEXT     --wrong-net-title  a _NET_WM_NAME of type STRING
 //   --title-bytes N     a _NET_WM_NAME of N bytes    --invalid-utf8  a _NET_WM_NAME of bytes that are not UTF-8
 //   --info FLAGS        _XEMBED_INFO version 0 and FLAGS (1: mapped); --info-short: a one-long _XEMBED_INFO
 //   --no-delete         no WM_DELETE_WINDOW in WM_PROTOCOLS (else listed)
@@ -100,6 +101,14 @@ int main(int argc, char **argv) {
         else if (strcmp(a, "--urgent") == 0) {
             XWMHints hints = {.flags = XUrgencyHint};
             XSetWMHints(display, window, &hints);
+        } else if (strcmp(a, "--compound-title") == 0 && i + 1 < argc) {
+            XTextProperty property;
+            if (Xutf8TextListToTextProperty(display, &argv[++i], 1, XCompoundTextStyle, &property) >= Success) {
+                XSetWMName(display, window, &property);
+                XFree(property.value);
+            }
+        } else if (strcmp(a, "--wrong-net-title") == 0) {
+            set_text("_NET_WM_NAME", "STRING", (const unsigned char *)"wrong type", 10);
         } else if (strcmp(a, "--icon") == 0 && i + 2 < argc) {
             unsigned long w = strtoul(argv[++i], NULL, 0), h = strtoul(argv[++i], NULL, 0);
             unsigned long *icon = malloc(sizeof(unsigned long) * (2 + w * h));
