@@ -7,7 +7,7 @@ import SegmentedTitles
 // anything starts libdispatch, and the closed standard streams are reopened
 // before the first descriptor is opened.
 if let refusal = ResourceLimits.refusal() { fail(refusal, status: 1) }
-reopenClosedStandardStreams()
+StandardStreams.reopenClosed()
 let startTime = SegmentedStrip.now()
 let signalSources = exitOnTerminationSignals()
 let hangupSource = readHangups()

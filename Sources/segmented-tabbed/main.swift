@@ -17,6 +17,7 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 if let refusal = ResourceLimits.refusal() { fail(refusal, status: 1) }
+StandardStreams.reopenClosed()
 signal(SIGPIPE, SIG_IGN)
 
 let arguments = Array(CommandLine.arguments.dropFirst())

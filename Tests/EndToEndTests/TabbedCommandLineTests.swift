@@ -193,6 +193,26 @@ final class TabbedCommandLineTests: XCTestCase {
         XCTAssertTrue(help.standardOutputLines.first?.hasPrefix("usage: segmented-tabbed ") == true, "\(help.standardOutputLines)")
     }
 
+    /// Started with stdout or stderr closed, it runs (its window id and lines go nowhere), as the demo does; it
+    /// said "cannot write to standard output: Invalid argument" (its own descriptors had taken the numbers).
+    func testClosedStandardStreamsAreNotTakenForItsOwn() throws {
+        for closed in [">&-", "2>&-"] {
+            let name = "closed-streams-\(getpid())"
+            let run = try DemoProcess(arguments: ["-c", "exec \"$0\" --trace -s -n \(name) \(closed)", Self.tabbedPath], trace: false,
+                                      executable: "/bin/bash")
+            containers.append(run)
+            // Running: its window appears (found by its instance name on the root's children), and it takes a close.
+            let display = try Shared.display.get()
+            var window: Window = 0
+            XCTAssertTrue(eventually(timeout: 30) {
+                window = display.children(of: XDefaultRootWindow(display.display)).first { display.classHint($0)?.0 == name } ?? 0
+                return window != 0
+            }, closed)
+            display.sendDeleteWindow(window)
+            XCTAssertEqual(run.waitForExit(timeout: 10), 0, "\(closed): \(run.standardError)")
+        }
+    }
+
     /// Open-file and address-space limits too small to run are refused at once with the demo's line (they hung or
     /// crashed). A sanitized build cannot start under any address-space limit, so only the open-file one is run there.
     func testLimitsTooSmallToRunAreSaid() throws {

@@ -133,6 +133,18 @@ public final class TestDisplay {
         }
     }
 
+    /// `window`'s children, bottom to top ([] when it no longer exists).
+    public func children(of window: Window) -> [Window] {
+        toleratingErrors {
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display, window, &root, &parent, &children, &count) != 0, let children else { return [] }
+            defer { XFree(children) }
+            return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+        }
+    }
+
     /// `window`'s map state (IsUnmapped, IsUnviewable, IsViewable), or nil when it no longer exists.
     public func mapState(of window: Window) -> Int32? {
         toleratingErrors {
