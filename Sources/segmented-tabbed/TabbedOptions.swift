@@ -156,7 +156,10 @@ struct TabbedOptions {
                 case "k": options.closeShownOnly = true
                 case "s": options.spawnAtStart = false
                 case "g": options.geometry = try attached()
-                case "n": options.name = try attached()
+                case "n":
+                    // WM_CLASS goes in one request: a name past what a server takes was dropped with no word.
+                    options.name = try attached()
+                    guard options.name.utf8.count <= 1024 else { throw UsageError(description: "-n needs a name of at most 1024 bytes") }
                 case "p":
                     let text = try attached()
                     guard let position = NewTabPosition(text) else {

@@ -165,6 +165,13 @@ spawner.started = { pid, argv in trace("spawned", ["pid": Int(pid), "command": a
 spawner.ended = { pid, status in trace("exited", ["pid": Int(pid), "status": Int(status)]) }
 host.closeRequested = { container.closeRequested() }
 host.destroyed = { fail("the window was destroyed by another client", status: 1) }
+strip.callbacks.destroyed = { _ in
+    // The container's window destroyed takes the strip's with it, first: that one is the host's to say.
+    var attributes = XWindowAttributes()
+    XDisplayConnection.expectErrors(about: host.window)
+    if XGetWindowAttributes(connection.display, host.window, &attributes) == 0 { host.destroyed?() }
+    fail("the tab bar's window was destroyed by another client", status: 1)
+}
 strip.callbacks.firstFrame = { _ in trace("firstFrame", [:]) }
 // Where each tab and its close button rest once the strip settles, in the strip window's pixels (left to right).
 strip.callbacks.settled = { strip in

@@ -182,6 +182,9 @@ final class TabbedCommandLineTests: XCTestCase {
         let bad = try DemoProcess(arguments: ["-s", "-o", "nope"], trace: false, executable: Self.tabbedPath)
         XCTAssertEqual(bad.waitForExit(timeout: 30), 2)
         XCTAssertEqual(bad.standardError, "segmented-tabbed: bad color 'nope' for -o (use #RRGGBB, #RGB or an X color name)\n")
+        let long = try DemoProcess(arguments: ["-s", "-n", String(repeating: "n", count: 70_000)], trace: false, executable: Self.tabbedPath)
+        XCTAssertEqual(long.waitForExit(timeout: 30), 2)
+        XCTAssertEqual(long.standardError, "segmented-tabbed: -n needs a name of at most 1024 bytes\n")
         // Wherever they come among the options, as tabbed's getopt reads -v.
         for arguments in [["-v"], ["--version"], ["-c", "-v"], ["-cs", "-v"], ["-s", "--version"]] {
             let version = try DemoProcess(arguments: arguments, trace: false, executable: Self.tabbedPath)

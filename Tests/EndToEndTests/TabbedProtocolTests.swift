@@ -380,4 +380,16 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertTrue(tabbed.process.standardError.hasSuffix("segmented-tabbed: the window was destroyed by another client\n"),
                       tabbed.process.standardError)
     }
+
+    /// The strip's window destroyed by another client: one line and exit 1 (the container went on with no bar).
+    func testTheTabBarsWindowDestroyedByAnotherClient() throws {
+        let display = try Shared.display.get()
+        let container = try DemoProcess(arguments: ["-s"], executable: DemoProcess.builtProduct("segmented-tabbed"))
+        let ready = try container.next("ready", timeout: 30)
+        _ = try container.next("firstFrame", timeout: 30)
+        XDestroyWindow(display.display, Window(try XCTUnwrap(traceNumber(ready["stripWindow"]))))
+        XSync(display.display, 0)
+        XCTAssertEqual(container.waitForExit(timeout: 10), 1)
+        XCTAssertEqual(container.standardError, "segmented-tabbed: the tab bar's window was destroyed by another client\n")
+    }
 }
