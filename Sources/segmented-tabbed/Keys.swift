@@ -59,7 +59,11 @@ enum Keys {
     /// key where a US keyboard has H types D, and Ctrl+Shift+D stays the client's.
     private static func keycode(of binding: Binding, display: OpaquePointer) -> UInt32? {
         let own = UInt32(XKeysymToKeycode(display, KeySym(binding.keysym)))
-        if own != 0 { return own }
+        return own != 0 ? own : usKeycode(of: binding.keysym, display: display)
+    }
+
+    /// The key a US keyboard has `keysym` on (`usKeyNames`), reading XKB's key names when they are not read yet.
+    private static func usKeycode(of keysym: Int32, display: OpaquePointer) -> UInt32? {
         if usKeycodes == nil {
             let keyboard = cxft_key_names(display)
             defer { if let keyboard { XkbFreeKeyboard(keyboard, 0, 1) } }
@@ -68,7 +72,7 @@ enum Keys {
                 return code > 0 ? UInt32(code) : nil
             }
         }
-        return usKeycodes?[binding.keysym]
+        return usKeycodes?[keysym]
     }
 
     /// One grab: a keycode with the modifiers of its binding.
@@ -104,12 +108,14 @@ enum Keys {
     /// 4.5 s when every event made every grab again.
     static func mappingChanged(_ event: inout XMappingEvent, windows: @escaping @MainActor () -> [Window], connection: XDisplayConnection) {
         XRefreshKeyboardMapping(&event)
-        guard event.request == MappingKeyboard, !regrabQueued else { return }
+        guard event.request == MappingKeyboard else { return }
+        // Read again when next needed: a key pressed before the grabs are looked at is matched under the new mapping.
+        usKeycodes = nil
+        guard !regrabQueued else { return }
         regrabQueued = true
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
                 regrabQueued = false
-                usKeycodes = nil
                 let now = currentGrabs(display: connection.display)
                 guard now != grabs else { return }
                 grabs = now
@@ -131,7 +137,7 @@ enum Keys {
             // A layout without the symbol: the key the US layout has it on.
             ?? bindings.first { binding in
                 binding.modifiers == held && XKeysymToKeycode(display, KeySym(binding.keysym)) == 0
-                    && usKeycodes?[binding.keysym] == UInt32(event.keycode)
+                    && usKeycode(of: binding.keysym, display: display) == UInt32(event.keycode)
             }
         binding?.action(container)
     }

@@ -124,6 +124,11 @@ final class TabbedProtocolTests: XCTestCase {
         let names = try XCTUnwrap(cxft_key_names(display.display))
         let (usH, usJ) = (UInt32(cxft_keycode_in(names, "AC06")), UInt32(cxft_keycode_in(names, "AC07")))
         XkbFreeKeyboard(names, 0, 1)
+        // The container grabs the keys again once it has read the new mapping: H's key now, not D's.
+        let controlShift = UInt32(ControlMask | ShiftMask)
+        XCTAssertTrue(eventually(timeout: 20) {
+            display.keyIsGrabbed(usJ, modifiers: controlShift, on: bWindow) && !display.keyIsGrabbed(usH, modifiers: controlShift, on: bWindow)
+        }, "the grabs follow Dvorak")
         for key in [usH, usJ] {
             display.modifier(XK_Control_L, down: true)
             display.modifier(XK_Shift_L, down: true)

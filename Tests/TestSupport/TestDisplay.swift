@@ -133,6 +133,27 @@ public final class TestDisplay {
         }
     }
 
+    /// The error code of the last error `keyIsGrabbed` caught.
+    nonisolated(unsafe) private static var caughtError: UInt8 = 0
+
+    /// Whether another client holds a passive grab of key `code` with `modifiers` on `window`: this connection's
+    /// own grab of it is then refused (BadAccess). Anything but a refusal is undone at once.
+    public func keyIsGrabbed(_ code: UInt32, modifiers: UInt32, on window: Window) -> Bool {
+        XSync(display, 0)
+        Self.caughtError = 0
+        let previous = XSetErrorHandler { _, event in
+            TestDisplay.caughtError = event?.pointee.error_code ?? 0
+            return 0
+        }
+        XGrabKey(display, Int32(code), modifiers, window, 1, GrabModeAsync, GrabModeAsync)
+        XSync(display, 0)
+        let refused = Self.caughtError == UInt8(BadAccess)
+        if Self.caughtError == 0 { XUngrabKey(display, Int32(code), modifiers, window) }
+        XSync(display, 0)
+        XSetErrorHandler(previous)
+        return refused
+    }
+
     /// `window`'s children, bottom to top ([] when it no longer exists).
     public func children(of window: Window) -> [Window] {
         toleratingErrors {
