@@ -326,14 +326,17 @@ public final class TestDisplay {
     }
 
     /// WM_CLASS as (instance, class).
+    /// nil too when the window is gone (another client's may go at any time).
     public func classHint(_ window: Window) -> (String, String)? {
-        var hint = XClassHint()
-        guard XGetClassHint(display, window, &hint) != 0 else { return nil }
-        defer {
-            XFree(hint.res_name)
-            XFree(hint.res_class)
+        toleratingErrors {
+            var hint = XClassHint()
+            guard XGetClassHint(display, window, &hint) != 0 else { return nil }
+            defer {
+                XFree(hint.res_name)
+                XFree(hint.res_class)
+            }
+            return (String(cString: hint.res_name), String(cString: hint.res_class))
         }
-        return (String(cString: hint.res_name), String(cString: hint.res_class))
     }
 }
 
