@@ -53,6 +53,11 @@ let package = Package(
             pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]
         ),
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
         // The strip's ATK objects (page tab list, page tabs, frames), calling back into Swift.
         // ATK's headers come from libatk1.0-dev (scripts/install-deps.sh).
         .target(name: "CStripAccessibility", cSettings: [.unsafeFlags(atkIncludeFlags)]),
@@ -67,9 +72,9 @@ let package = Package(
         .target(name: "SegmentedCore"),
         // Itemizing (bidi, script, grapheme clusters) and shaping titles: HarfBuzz and FriBidi, no X11.
         .target(name: "SegmentedText", dependencies: ["CHarfBuzz"]),
-        // Titles for a strip, not the strip itself: the titles-file reader (JSON array of titles and items, or one title a line),
+        // Titles for a strip, not the strip itself: the titles-file reader (a JSON array of titles and items, read by jansson, or one title a line),
         // terminal-safe text for echoing a title or a path in a message, and the programs' JSON trace lines.
-        .target(name: "SegmentedTitles", dependencies: ["SegmentedCore"]),
+        .target(name: "SegmentedTitles", dependencies: ["SegmentedCore", "CJansson"]),
         .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility", "CIcons"]),
         .executableTarget(name: "segmented-demo", dependencies: ["CEarlySignals", "SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),

@@ -60,6 +60,7 @@ run_packages=(
   pkg-config libx11-dev libxft-dev libfontconfig-dev libxi-dev libxtst-dev   # build: Xlib, Xft, fontconfig, XInput 2, XTest
   libharfbuzz-dev libfribidi-dev                                     # build: shaping (HarfBuzz) and bidi (FriBidi)
   libatk1.0-dev libatk-bridge2.0-dev                                 # build: ATK's headers; the AT-SPI bridge, loaded only when a bus runs
+  libjansson-dev                                                     # build: jansson reads JSON titles files
   libpng-dev libpixman-1-dev                                         # build: headers of libpng (PNG icons) and pixman (fitting them), loaded when needed
   libgdk-pixbuf-2.0-dev librsvg2-common                              # build: gdk-pixbuf's headers (SVG icons, loaded with the first one)
   adwaita-icon-theme                                                 # the icon theme names are looked up in when the desktop names none

@@ -1,3 +1,4 @@
+import CJansson
 import SegmentedCore
 
 extension TitlesFile {
@@ -21,84 +22,65 @@ extension TitlesFile {
             let detail: String
         }
 
-        /// The keys an item has, in the order messages list them (and `item(_:)` numbers them).
+        /// The keys an item has, in the order messages list them.
         static let keys = ["title", "icon", "badge", "enabled", "tooltip", "id"]
 
-        /// The item that `members` (an object's, in the order written) describe.
-        /// - Throws: `Problem` naming the first unknown or repeated key, or the key whose value is wrong.
-        static func item(_ members: [JSONMember]) throws(Problem) -> SegmentItem {
-            // Where each key's member is: the values are read in place, not copied out one by one.
-            var titleAt, iconAt, badgeAt, enabledAt, tooltipAt, idAt: Int?
-            // The keys alone: enumerating the members would copy each value.
-            for (index, key) in members.lazy.map(\.key).enumerated() {
-                switch key {
-                case "title": try Self.place(index, in: &titleAt, key: "title")
-                case "icon": try Self.place(index, in: &iconAt, key: "icon")
-                case "badge": try Self.place(index, in: &badgeAt, key: "badge")
-                case "enabled": try Self.place(index, in: &enabledAt, key: "enabled")
-                case "tooltip": try Self.place(index, in: &tooltipAt, key: "tooltip")
-                case "id": try Self.place(index, in: &idAt, key: "id")
-                default:
+        /// The item that `object` (a jansson object, its keys unrepeated) describes.
+        /// - Throws: `Problem` naming the first unknown key in the order written, or the key whose value is wrong.
+        static func item(_ object: UnsafeMutablePointer<json_t>) throws(Problem) -> SegmentItem {
+            var iterator = json_object_iter(object)
+            while let at = iterator {
+                let key = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(json_object_iter_key(at)).assumingMemoryBound(to: UInt8.self),
+                                                               count: json_object_iter_key_len(at)), as: UTF8.self)
+                guard keys.contains(key) else {
                     throw Problem(detail: "unknown key \(TerminalText.oneLine(TerminalText.quoted(key))) (an item has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
                 }
+                iterator = json_object_iter_next(object, at)
             }
-            // `null` is the same as leaving the key out.
-            let title = given(at: titleAt, of: members), icon = given(at: iconAt, of: members), badge = given(at: badgeAt, of: members)
-            let enabled = given(at: enabledAt, of: members), tooltip = given(at: tooltipAt, of: members), id = given(at: idAt, of: members)
-            func string(_ value: JSONValue?, _ key: String, _ requirement: String) throws(Problem) -> String? {
-                switch value {
-                case nil: return nil
-                case let .string(text)?: return text
-                default: throw Problem(detail: "\"\(key)\" must be \(requirement)")
-                }
+            func string(_ key: String, _ requirement: String) throws(Problem) -> String? {
+                guard let value = given(key, in: object) else { return nil }
+                guard value.pointee.type == JSON_STRING else { throw Problem(detail: "\"\(key)\" must be \(requirement)") }
+                return TitlesFile.string(value)
             }
-            guard let title = try string(title, "title", "a string") else { throw Problem(detail: "\"title\" is required") }
-            let iconText = try string(icon, "icon", "a file path or an icon name")
+            guard let title = try string("title", "a string") else { throw Problem(detail: "\"title\" is required") }
+            let iconText = try string("icon", "a file path or an icon name")
             // A NUL would end the path where the system reads it ("/etc/passwd\u0000.png").
             if let iconText, iconText.isBlank || iconText.utf8Contains(0) {
                 throw Problem(detail: "\"icon\" must be a file path or an icon name")
             }
             let isEnabled: Bool
-            switch enabled {
-            case nil: isEnabled = true
-            case let .bool(flag)?: isEnabled = flag
+            switch given("enabled", in: object)?.pointee.type {
+            case nil, JSON_TRUE?: isEnabled = true
+            case JSON_FALSE?: isEnabled = false
             default: throw Problem(detail: "\"enabled\" must be true or false")
             }
-            let idText = try string(id, "id", "a non-empty string")
+            let idText = try string("id", "a non-empty string")
             if idText?.isEmpty == true { throw Problem(detail: "\"id\" must be a non-empty string") }
             // Made whole, at once: an item is large, and each change of a var copied it.
-            return SegmentItem(title: title, icon: iconText.map(SegmentIcon.init), badge: try Self.badge(badge), isEnabled: isEnabled,
-                               tooltip: try string(tooltip, "tooltip", "a string"), id: idText)
+            return SegmentItem(title: title, icon: iconText.map(SegmentIcon.init), badge: try Self.badge(given("badge", in: object)),
+                               isEnabled: isEnabled, tooltip: try string("tooltip", "a string"), id: idText)
         }
 
-        /// The value of the member at `index`; nil for none, or `null`.
-        private static func given(at index: Int?, of members: [JSONMember]) -> JSONValue? {
-            guard let index else { return nil }
-            if case .null = members[index].value { return nil }
-            return members[index].value
-        }
-
-        /// Notes that `key`'s member is at `index`.
-        /// - Throws: `Problem` when `key` was given before (`at` holds its index).
-        private static func place(_ index: Int, in at: inout Int?, key: String) throws(Problem) {
-            guard at == nil else { throw Problem(detail: "\"\(key)\" is given twice") }
-            at = index
+        /// The value of `key` in `object`; nil for none, or `null` (the same as leaving the key out).
+        private static func given(_ key: String, in object: UnsafeMutablePointer<json_t>) -> UnsafeMutablePointer<json_t>? {
+            guard let value = json_object_get(object, key), value.pointee.type != JSON_NULL else { return nil }
+            return value
         }
 
         /// The badge: a count (an integer written without a fraction or an
         /// exponent, 0 or more), "dot" or a short text (`SegmentBadge(text:)`); nil when absent.
-        private static func badge(_ value: JSONValue?) throws(Problem) -> SegmentBadge? {
+        private static func badge(_ value: UnsafeMutablePointer<json_t>?) throws(Problem) -> SegmentBadge? {
             // Made only when thrown: its text is built by interpolation.
             func problem() -> Problem {
                 Problem(detail: "\"badge\" must be a count, \"dot\" or a short text (an integer from 0, or 1 to \(SegmentBadge.maximumTextLength) characters)")
             }
-            switch value {
-            case nil: return nil
-            case let .number(text)?:
-                guard !text.hasPrefix("-"), let count = Int(text) else { throw problem() }
+            guard let value else { return nil }
+            switch value.pointee.type {
+            case JSON_INTEGER:
+                guard json_integer_value(value) >= 0, let count = Int(exactly: json_integer_value(value)) else { throw problem() }
                 return .count(count)
-            case let .string(text)?:
-                guard let badge = SegmentBadge(text: text) else { throw problem() }
+            case JSON_STRING:
+                guard let badge = SegmentBadge(text: TitlesFile.string(value)) else { throw problem() }
                 return badge
             default: throw problem()
             }

@@ -1,221 +1,124 @@
+import CJansson
 import Glibc
 import SegmentedCore
+import Synchronization
 
 extension TitlesFile {
-    /// The titles of a JSON file (after `bomBytes` of byte order marks):
-    /// `JSONReader` reads it, placing a syntax error and checking that strings
-    /// are UTF-8 (outside them, a byte past ASCII is a syntax error), and each element of the array is a
-    /// title or an item object (`ItemObject`). A syntax error is reported
-    /// before an element that is wrong, wherever each is.
-    /// - Throws: `Failure.malformedJSON`, `.notArrayOfStrings`, `.tooManyTitles`, `.badItem` or `.duplicateID`.
-    static func parseJSON(_ bytes: [UInt8], bomBytes: Int, path: String, minimumSplitBytes: Int = minimumSplitBytes) throws -> Contents {
-        try readJSON(bytes, bomBytes: bomBytes, path: path, minimumSplitBytes: minimumSplitBytes).contents
-    }
-
-    /// `parseJSON`'s contents, and whether its tail was read on the second thread and taken.
-    static func readJSON(_ bytes: [UInt8], bomBytes: Int, path: String, minimumSplitBytes: Int) throws -> (contents: Contents, tailTaken: Bool) {
-        var elements = ArrayElements(path: path, bytes: bytes.count)
-        var tailTaken = false
-        let document: JSONValue
-        do {
-            document = try bytes.withUnsafeBufferPointer { buffer throws(JSONReader.Failure) in
-                guard buffer.count >= minimumSplitBytes, let comma = likelySplit(in: buffer),
-                      let tail = TailReading(buffer, after: comma, path: path) else {
-                    return try JSONReader.value(of: buffer, eachTopLevelElement: { elements.take($0) })
-                }
-                // The tail's thread reads `buffer`: it never outlives it, whatever happens here.
-                defer { tail.join() }
-                return try JSONReader.value(of: buffer, eachTopLevelElement: { elements.take($0) },
-                                            stoppingAt: (comma, {
-                    tailTaken = elements.append(tail)
-                    return tailTaken
-                }))
-            }
-        } catch {
-            if error.isInvalidUTF8 { throw Failure.invalidUTF8(path: path, byteOffset: error.offset + bomBytes) }
-            throw Failure.malformedJSON(path: path, detail: describePosition(error.message, at: error.offset, in: bytes))
+    /// The titles of a JSON file (after `bomBytes` of byte order marks),
+    /// read by jansson (`json_loadb`): repeated keys in an object are
+    /// refused (`JSON_REJECT_DUPLICATES`), and each element of the array is a
+    /// title or an item object (`ItemObject`). A syntax error, which jansson
+    /// finds while loading, is reported before an element that is wrong.
+    /// - Throws: `Failure.malformedJSON` (jansson's message, line and
+    ///   column), `.invalidUTF8`, `.tooMuchMemory`, `.notArrayOfStrings`,
+    ///   `.tooManyTitles`, `.badItem` or `.duplicateID`.
+    static func parseJSON(_ bytes: [UInt8], bomBytes: Int, path: String) throws -> Contents {
+        JSONMemory.install
+        var error = json_error_t()
+        // Any value at the top, so that `{}` or `"a"` is named as what it is, not as a syntax error.
+        let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_ALLOW_NUL)
+        let refusals = JSONMemory.refusals.load(ordering: .relaxed)
+        guard let document = bytes.withUnsafeBufferPointer({ json_loadb($0.baseAddress, $0.count, flags, &error) }) else {
+            // Where an allocation fails, jansson does not always set the error.
+            if JSONMemory.refusals.load(ordering: .relaxed) != refusals { throw Failure.tooMuchMemory(path: path) }
+            throw failure(error, path: path, bomBytes: bomBytes)
         }
-        if let problem = elements.problem { throw problem }
-        guard case .array = document else {
-            let kind = if case .object = document { "an object" } else if case .string = document { "a string" } else { "not an array" }
+        defer { json_decref(document) }
+        guard document.pointee.type == JSON_ARRAY else {
+            let kind = switch document.pointee.type {
+            case JSON_OBJECT: "an object"
+            case JSON_STRING: "a string"
+            default: "not an array"
+            }
             throw Failure.notArrayOfStrings(path: path, detail: "the top level is \(kind), not an array")
         }
-        return (elements.contents, tailTaken)
-    }
-
-    /// The top-level array's elements as they are read: titles and items
-    /// until the first element that is neither (`problem`). A struct whose
-    /// `take` mutates it: a nested function reading the parse's variables
-    /// checked each access to them at run time.
-    fileprivate struct ArrayElements {
-        let path: String
+        let count = json_array_size(document)
+        if count > maximumTitles { throw Failure.tooManyTitles(path: path) }
         var contents = Contents(titles: [])
-        var problem: Failure?
-        /// The element of each id so far, by its UTF-8: ids are told apart by
-        /// their code points, as JSON tells strings apart (Swift's `==` takes
-        /// "é" and "e\u{301}" for one).
-        fileprivate var ids = [[UInt8]: Int]()
-
-        /// Elements of an array of `bytes` bytes (or of its tail). The titles'
-        /// room is reserved for as many as those bytes can hold (two a
-        /// title, `""` and its comma, up to `maximumTitles`): an array's
-        /// doubling touches its new memory for each copy, where room never used
-        /// is never touched, and the tail's titles then go after the head's without another.
-        init(path: String, bytes: Int) {
-            self.path = path
-            contents.titles.reserveCapacity(min(bytes / 2, maximumTitles))
-        }
-
-        /// Takes the tail's titles and items after these when the tail was
-        /// read whole and without a problem, and neither the head nor the
-        /// tail has one (a repeated id between them included): true when taken.
-        /// Otherwise the head's reader goes on to read the tail itself, so
-        /// that every message is the one reading on one thread gives.
-        mutating func append(_ tail: TailReading) -> Bool {
-            tail.join()
-            guard problem == nil, tail.isWhole, tail.elements.problem == nil,
-                  contents.titles.count + tail.elements.contents.titles.count <= maximumTitles,
-                  !tail.elements.ids.keys.contains(where: { ids[$0] != nil }) else { return false }
-            contents.titles.append(contentsOf: tail.elements.contents.titles)
-            contents.details.append(contentsOf: tail.elements.contents.details)
-            return true
-        }
-
-        mutating func take(_ element: JSONValue) {
-            guard problem == nil else { return }
-            let index = contents.titles.count
-            if index == maximumTitles {
-                problem = .tooManyTitles(path: path)
-                return
-            }
-            let item: SegmentItem
-            switch element {
-            case let .string(title):
-                contents.titles.append(title)
+        contents.titles.reserveCapacity(count)
+        // The element of each id so far, by its UTF-8: ids are told apart by
+        // their code points, as JSON tells strings apart (Swift's `==` takes
+        // "é" and "e\u{301}" for one).
+        var ids = [[UInt8]: Int]()
+        for index in 0..<count {
+            let element = json_array_get(document, index)!
+            switch element.pointee.type {
+            case JSON_STRING:
+                contents.titles.append(string(element))
                 contents.details.append(nil)
-                return
-            case let .object(members):
+            case JSON_OBJECT:
+                let item: SegmentItem
                 do {
-                    item = try ItemObject.item(members)
+                    item = try ItemObject.item(element)
                 } catch {
-                    problem = .badItem(path: path, index: index, detail: error.detail)
-                    return
+                    throw Failure.badItem(path: path, index: index, detail: error.detail)
                 }
-            case .array, .null, .bool, .number:
-                let kind = switch element { case .array: "an array"; case .null: "null"; case .bool: "a boolean"; default: "a number" }
-                problem = .notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string or an item")
-                return
-            }
-            if let id = item.id {
-                let key = Array(id.utf8)
-                if let first = ids[key] {
-                    problem = .duplicateID(path: path, first: first, second: index, id: id)
-                    return
+                if let id = item.id {
+                    if let first = ids.updateValue(index, forKey: Array(id.utf8)) {
+                        throw Failure.duplicateID(path: path, first: first, second: index, id: id)
+                    }
                 }
-                ids[key] = index
+                contents.titles.append(item.title)
+                contents.details.append(item.isPlainTitle ? nil : item)
+            default:
+                let kind = switch element.pointee.type {
+                case JSON_ARRAY: "an array"
+                case JSON_NULL: "null"
+                case JSON_TRUE, JSON_FALSE: "a boolean"
+                default: "a number"
+                }
+                throw Failure.notArrayOfStrings(path: path, detail: "element \(index) is \(kind), not a string or an item")
             }
-            contents.titles.append(item.title)
-            contents.details.append(item.isPlainTitle ? nil : consume item)
+        }
+        return contents
+    }
+
+    /// The text of a JSON string value (jansson has checked its UTF-8; a NUL in it stays).
+    static func string(_ value: UnsafeMutablePointer<json_t>) -> String {
+        String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(json_string_value(value)).assumingMemoryBound(to: UInt8.self),
+                                             count: json_string_length(value)), as: UTF8.self)
+    }
+
+    /// The failure for jansson's `error`: its byte position for invalid
+    /// UTF-8 (counted in the file, byte order marks included), otherwise its
+    /// message with its line and column, on one line.
+    private static func failure(_ error: json_error_t, path: String, bomBytes: Int) -> Failure {
+        switch withUnsafePointer(to: error, { json_error_code($0) }) {
+        case json_error_invalid_utf8: return .invalidUTF8(path: path, byteOffset: Int(error.position) + bomBytes)
+        case json_error_out_of_memory: return .tooMuchMemory(path: path)
+        default:
+            // The text quotes the file ("near 'x'"), and may end inside a character where jansson cut it.
+            let text = withUnsafeBytes(of: error.text) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            return .malformedJSON(path: path, detail: "\(TerminalText.oneLine(text)) (line \(error.line), column \(error.column))")
         }
     }
 
-    /// `message` with "(line L, column C)" added for byte `offset` of `bytes`:
-    /// lines end at LF; the column counts characters, from 1.
-    private static func describePosition(_ message: String, at offset: Int, in bytes: [UInt8]) -> String {
-        let at = min(max(offset, 0), bytes.count)
-        var line = 1, lineStart = 0
-        for i in 0..<at where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
-        return "\(message) (line \(line), column \(column))"
-    }
+    /// jansson's allocations, counted: a load that would hold more than
+    /// `limit` bytes fails as out of memory. A 16 MiB file of `{},` is 5.6
+    /// million objects, more than 1 GiB in jansson; a million titles take
+    /// about 100 MiB.
+    enum JSONMemory {
+        /// 256 MiB.
+        static let limit = 256 << 20
+        /// Bytes jansson holds now (`malloc_usable_size` of each block).
+        static let inUse = Atomic<Int>(0)
+        /// Allocations refused so far.
+        static let refusals = Atomic<Int>(0)
 
-
-    /// Arrays of at least this many bytes (1 MiB, about 12,000 items) are
-    /// read in two halves at once when a place between two elements is
-    /// found near the middle (`likelySplit`): this thread reads the head,
-    /// a second one the tail (`TailReading`).
-    public static let minimumSplitBytes = 1 << 20
-
-    /// The offset of a comma that is likely between two elements of the
-    /// top-level array, the first within 64 KiB after the middle of `bytes`
-    /// with `}` or `"` before it and `{` or a string that is not a key (no
-    /// `:` after it) after it, white space aside; nil when none is found.
-    /// Only likely: a comma inside a string or a nested value can look the
-    /// same, and the head's reader stops there only if it is between two elements.
-    static func likelySplit(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        func nonSpace(from start: Int, by step: Int) -> Int? {
-            var j = start
-            while bytes.indices.contains(j) {
-                if !isSpace(bytes[j]) { return j }
-                j += step
-            }
-            return nil
-        }
-        /// Whether the string opening at `quote` is followed by a colon (a key).
-        func isKey(at quote: Int) -> Bool {
-            var j = quote + 1
-            while j < bytes.count, bytes[j] != UInt8(ascii: "\"") {
-                j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            guard let next = nonSpace(from: j + 1, by: 1) else { return false }
-            return bytes[next] == UInt8(ascii: ":")
-        }
-        let middle = bytes.count / 2
-        for j in middle..<min(bytes.count, middle + 65_536) where bytes[j] == UInt8(ascii: ",") {
-            guard let before = nonSpace(from: j - 1, by: -1), let after = nonSpace(from: j + 1, by: 1),
-                  bytes[before] == UInt8(ascii: "}") || bytes[before] == UInt8(ascii: "\"") else { continue }
-            if bytes[after] == UInt8(ascii: "{") || (bytes[after] == UInt8(ascii: "\"") && !isKey(at: after)) { return j }
-        }
-        return nil
-    }
-
-    /// The tail of a top-level array, from after a comma to its end, read on
-    /// a POSIX thread of its own into its own `ArrayElements` (`join` waits
-    /// for it). Not Dispatch: see `PosixThread` in SegmentedX11.
-    final class TailReading: @unchecked Sendable {
-        private let bytes: UnsafeBufferPointer<UInt8>
-        private let comma: Int
-        /// The tail's titles and items, its element indices counted from 0; read only after `join`.
-        fileprivate private(set) var elements: ArrayElements
-        /// Whether the tail was read to the end of the text without a syntax error; read only after `join`.
-        private(set) var isWhole = false
-        private var thread = pthread_t()
-        private var isJoined = false
-
-        /// Starts reading the tail of `bytes` after `comma`; nil when no thread can be made.
-        fileprivate init?(_ bytes: UnsafeBufferPointer<UInt8>, after comma: Int, path: String) {
-            self.bytes = bytes
-            self.comma = comma
-            elements = ArrayElements(path: path, bytes: bytes.count - comma)
-            let box = Unmanaged.passRetained(self)
-            let status = pthread_create(&thread, nil, { raw in
-                Unmanaged<TailReading>.fromOpaque(raw!).takeRetainedValue().read()
-                return nil
-            }, box.toOpaque())
-            if status != 0 {
-                box.release()
+        /// Sets the counting functions, once, before jansson's first use (as `json_set_alloc_funcs` asks).
+        static let install: Void = json_set_alloc_funcs({ size in
+            guard JSONMemory.inUse.load(ordering: .relaxed) + size <= JSONMemory.limit, let block = malloc(size) else {
+                JSONMemory.refusals.add(1, ordering: .relaxed)
                 return nil
             }
-        }
-
-        private func read() {
-            do {
-                try JSONReader.elements(of: bytes, after: comma) { elements.take($0) }
-                isWhole = true
-            } catch {
-                isWhole = false
-            }
-        }
-
-        /// Waits for the tail's thread to end (at once when it has; once only, from the thread that started it).
-        func join() {
-            guard !isJoined else { return }
-            pthread_join(thread, nil)
-            isJoined = true
-        }
+            JSONMemory.inUse.add(malloc_usable_size(block), ordering: .relaxed)
+            return block
+        }, { block in
+            guard let block else { return }
+            JSONMemory.inUse.subtract(malloc_usable_size(block), ordering: .relaxed)
+            free(block)
+        })
     }
 }

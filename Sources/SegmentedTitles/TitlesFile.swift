@@ -33,6 +33,8 @@ public enum TitlesFile {
         case badItem(path: String, index: Int, detail: String)
         /// Elements `first` and `second` (0-based) have the same `id`.
         case duplicateID(path: String, first: Int, second: Int, id: String)
+        /// JSON whose values would take more than `JSONMemory.limit` bytes to hold (or more memory than there is).
+        case tooMuchMemory(path: String)
 
         public var description: String {
             switch self {
@@ -46,6 +48,7 @@ public enum TitlesFile {
             case let .badItem(path, index, detail): return "titles file \(path): element \(index): \(detail)"
             case let .duplicateID(path, first, second, id):
                 return "titles file \(path): elements \(first) and \(second) have the same \"id\" \(TerminalText.oneLine(TerminalText.quoted(id)))"
+            case let .tooMuchMemory(path): return "titles file \(path) is too large to read: its JSON values need more than \(JSONMemory.limit >> 20) MiB"
             }
         }
     }
@@ -81,15 +84,6 @@ public enum TitlesFile {
     /// - Throws: `Failure`.
     public static func parse(_ bytes: some Collection<UInt8>, path: String) throws -> [String] {
         try contents(Array(bytes), path: path).titles
-    }
-
-    /// Parses file contents as `parse(_:path:)` does, except that a JSON
-    /// array of `minimumSplitBytes` bytes or more is read in two halves at
-    /// once, as files of `TitlesFile.minimumSplitBytes` are: for checking
-    /// that both ways read the same (the fuzzer splits every array).
-    /// - Throws: `Failure`.
-    public static func parseContents(_ bytes: some Collection<UInt8>, path: String, minimumSplitBytes: Int) throws -> Contents {
-        try contents(Array(bytes), path: path, minimumSplitBytes: minimumSplitBytes)
     }
 
     /// Reads and parses the file at `path` into its titles and the items that
@@ -163,7 +157,7 @@ public enum TitlesFile {
         return try contents(bytes, path: path)
     }
 
-    private static func contents(_ file: [UInt8], path: String, minimumSplitBytes: Int = minimumSplitBytes) throws -> Contents {
+    private static func contents(_ file: [UInt8], path: String) throws -> Contents {
         var bomBytes = 0
         while file.count - bomBytes >= 3, file[bomBytes] == 0xEF, file[bomBytes + 1] == 0xBB, file[bomBytes + 2] == 0xBF { bomBytes += 3 }
         let bytes = bomBytes == 0 ? file : Array(file[bomBytes...])
@@ -171,7 +165,7 @@ public enum TitlesFile {
         // to place, not titles (read as lines, such a file became a strip of its lines).
         let first = bytes.first(where: { !isASCIISpace($0) })
         if path.lowercased().hasSuffix(".json") || first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || first == UInt8(ascii: "\"") {
-            return try parseJSON(bytes, bomBytes: bomBytes, path: path, minimumSplitBytes: minimumSplitBytes)
+            return try parseJSON(bytes, bomBytes: bomBytes, path: path)
         }
         do {
             _ = try UTF8Span(validating: bytes.span)

@@ -15,8 +15,8 @@ struct Budget: Encodable {
 /// The budgets from one run's figures: startup against the C floor (wall and
 /// CPU, medians), peak RSS, the remote first frame against the floor's, the
 /// worst frame p99 of every kind of frame at 10 and 100,000 titles, the
-/// 100,000-title first frame against the 10-title one, the same for items
-/// with an icon and a badge each, the hit-test, the popup list of 100,000 titles (its opening and its frames),
+/// first frame of 100,000 titles and of 100,000 items (an icon and a badge
+/// each) within 1 s, the hit-test, the popup list of 100,000 titles (its opening and its frames),
 /// the pacing at each display rate (issue 26), and wakeups at rest (after startup, after an animation, on the accessibility bus).
 func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [FrameCostResult], hitTest: HitTestResult,
              idle: [IdleResult], accessibility: AccessibilityResult, popupList: PopupListResult,
@@ -43,10 +43,11 @@ func budgets(startup: [StartupResult], ratios: [String: Double], frameCost: [Fra
     if let items10 = startup.first(where: { $0.name == "segmented-demo, 10 items" }) {
         rows.append(Budget(name: "peak RSS, 10 items (icons, badges)", value: items10.peakRSSKiB.median / 1024, limit: 24, unit: "MiB", atMost: true))
     }
-    if let ratio = ratios["itemsWall100kVs10"] {
-        rows.append(Budget(name: "100,000-item first frame against the 10-item one", value: ratio, limit: 4, unit: "x", atMost: true))
+    // Issue 38: the first frame of 100,000 within 1 s (it was held to 4 times the 10-title one).
+    for name in ["segmented-demo, 100000 titles", "segmented-demo, 100000 items"] {
+        let wall = startup.first(where: { $0.name == name })?.wallSeconds.median ?? .infinity
+        rows.append(Budget(name: "first frame, \(name.dropFirst("segmented-demo, ".count))", value: wall, limit: 1, unit: "s", atMost: true))
     }
-    rows.append(Budget(name: "100,000-title first frame against the 10-title one", value: ratios["wall100kVs10"] ?? .infinity, limit: 4, unit: "x", atMost: true))
     rows.append(Budget(name: "hit-test at \(hitTest.titles) titles", value: hitTest.nanosecondsPerQuery / 1000, limit: 1, unit: "µs", atMost: true))
     // Issue 27: the popup list of 100,000 titles opens in 50 ms and draws its rows within a frame budget.
     rows.append(Budget(name: "popup list open, \(popupList.titles) titles (median)", value: popupList.openMilliseconds.median, limit: 50,

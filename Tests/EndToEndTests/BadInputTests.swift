@@ -45,16 +45,17 @@ final class BadInputTests: XCTestCase {
 
     func testMalformedJSONGivesItsPosition() throws {
         let path = try file("bad.json", Array("[\"一级\",\n  oops]".utf8))
-        try assertFails(["--titles-file", path], message: "malformed JSON: Invalid value (line 2, column 3)")
+        try assertFails(["--titles-file", path], message: "malformed JSON: invalid token near 'oops' (line 2, column 6)")
     }
 
     /// A file named `*.json` is JSON: one that does not start as JSON does is refused
     /// with the place of its error, not read silently as a title a line.
     func testAJSONNameThatIsNotJSONIsMalformed() throws {
-        for (name, text, position) in [("abc.json", "abc\n", "line 1, column 1"), ("bracket.json", "]", "line 1, column 1"),
-                                       ("late.JSON", "\n\n   x", "line 3, column 4")] {
+        for (name, text, detail) in [("abc.json", "abc\n", "invalid token near 'abc' (line 1, column 3)"),
+                                     ("bracket.json", "]", "unexpected token near ']' (line 1, column 1)"),
+                                     ("late.JSON", "\n\n   x", "invalid token near 'x' (line 3, column 4)")] {
             let path = try file(name, Array(text.utf8))
-            try assertFails(["--titles-file", path], message: "titles file \(path) is malformed JSON: Invalid value (\(position))")
+            try assertFails(["--titles-file", path], message: "titles file \(path) is malformed JSON: \(detail)")
         }
     }
 
@@ -165,16 +166,16 @@ final class BadInputTests: XCTestCase {
         let bad = try file("large-bad.json", Array((good.dropLast() + ",\n oops]").utf8))
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
-        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
+        try assertFails(["--titles-file", bad], message: "malformed JSON: invalid token near 'oops'", environment: environment)
         try assertFails(["--titles-file", large, "--select", "80000"],
                         message: "--select 80000 is out of range: there are 80000 titles (0...79999)", environment: environment)
         try assertFails(["--titles-file", large], status: 1, message: "no display: $DISPLAY is not set", environment: environment)
         environment["DISPLAY"] = ":987"
-        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
-        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value")
-        try assertFails(["--titles-file", bad, "--accent-color", "#12"], message: "malformed JSON: Invalid value")
-        try assertFails(["--titles-file", bad, "--text-color", "notacolor"], message: "malformed JSON: Invalid value")
-        try assertFails(["--titles-file", bad, "--selected-font", ":pixelsize=0"], message: "malformed JSON: Invalid value")
+        try assertFails(["--titles-file", bad], message: "malformed JSON: invalid token near 'oops'", environment: environment)
+        try assertFails(["--titles-file", bad], message: "malformed JSON: invalid token near 'oops'")
+        try assertFails(["--titles-file", bad, "--accent-color", "#12"], message: "malformed JSON: invalid token near 'oops'")
+        try assertFails(["--titles-file", bad, "--text-color", "notacolor"], message: "malformed JSON: invalid token near 'oops'")
+        try assertFails(["--titles-file", bad, "--selected-font", ":pixelsize=0"], message: "malformed JSON: invalid token near 'oops'")
         try assertFails(["--titles-file", large, "--selected-font", ":pixelsize=0"],
                         message: "invalid font pattern ':pixelsize=0': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
         try assertFails(["--titles-file", large, "--select", "80000", "--selected-font", ":pixelsize=0"],
@@ -226,7 +227,7 @@ final class BadInputTests: XCTestCase {
         let large = try file("large.json", Array(good.utf8))
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = "127.0.0.1:\(number)"
-        try assertFails(["--titles-file", bad], message: "malformed JSON: Invalid value", environment: environment)
+        try assertFails(["--titles-file", bad], message: "malformed JSON: invalid token near 'oops'", environment: environment)
         try assertFails(["--titles-file", large, "--select", "80000"],
                         message: "--select 80000 is out of range: there are 80000 titles (0...79999)", environment: environment)
     }

@@ -64,7 +64,9 @@ final class TitlesFileItemTests: XCTestCase {
                        "canonically equivalent ids are different ids")
         assertRefused(#"[{"title": "a", "icon": "/tmp/real.png\u0000.x"}]"#, #"titles file t: element 0: "icon" must be a file path or an icon name"#)
         let badge = #""badge" must be a count, "dot" or a short text (an integer from 0, or 1 to 12 characters)"#
-        assertRefused(#"[{"title": "a", "badge": -0}]"#, "titles file t: element 0: " + badge)
+        // JSON's -0 is the integer 0 to jansson, which keeps no number's text.
+        XCTAssertEqual(try items(#"[{"title": "a", "badge": -0}]"#), [SegmentItem(title: "a", badge: .count(0))])
+        assertRefused(#"[{"title": "a", "badge": -1}]"#, "titles file t: element 0: " + badge)
         assertRefused(#"[{"title": "a", "badge": "a\#(String(repeating: "\u{301}", count: 40))"}]"#, "titles file t: element 0: " + badge) // one character of 81 bytes
         let key = String(repeating: "k", count: 10_000)
         XCTAssertThrowsError(try items(#"[{"title": "a", "\#(key)": 1}]"#)) { error in
@@ -81,8 +83,12 @@ final class TitlesFileItemTests: XCTestCase {
         assertRefused(#"[{"title": "a", "badge": [{}, {"x": [1]}]}]"#, "titles file t: element 0: " + #""badge" must be a count, "dot" or a short text (an integer from 0, or 1 to 12 characters)"#)
     }
 
+    /// jansson refuses a repeated key while it reads (`JSON_REJECT_DUPLICATES`), and names it and its place.
     func testARepeatedKeyIsRefused() {
-        assertRefused(#"[{"title": "a", "badge": 1, "badge": null}]"#, #"titles file t: element 0: "badge" is given twice"#)
+        assertRefused(#"[{"title": "a", "badge": 1, "badge": null}]"#,
+                      #"titles file t is malformed JSON: duplicate object key near '"badge"' (line 1, column 35)"#)
+        assertRefused(#"[{"title": "a"},\#n {"title": "b", "title": "c"}]"#,
+                      #"titles file t is malformed JSON: duplicate object key near '"title"' (line 2, column 23)"#)
     }
 
     func testDuplicateIDsNameBothElements() throws {
@@ -134,7 +140,7 @@ final class TitlesFileItemTests: XCTestCase {
         late[count - 3] = "[1,]"
         late[3] = "null"
         let lateText = "[" + late.joined(separator: ",\n") + "]"
-        assertRefused(lateText, "titles file t is malformed JSON: a comma before a closing bracket or brace (line \(count - 2), column 3)")
+        assertRefused(lateText, "titles file t is malformed JSON: unexpected token near ']' (line \(count - 2), column 4)")
     }
 
     func testTheBundledItemsParse() throws {

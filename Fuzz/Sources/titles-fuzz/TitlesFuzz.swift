@@ -11,10 +11,10 @@ func checkXSettings(_ bytes: [UInt8]) {
     precondition(XSettingsProperty.parse(bytes) == settings, "a second parse differs")
 }
 
-/// A titles file read as a JSON array must read the same in Foundation's
-/// `JSONSerialization`, a reader no one here wrote: the same strings, an
-/// item object's title in its place. (Foundation takes more than JSON, a
-/// trailing comma for one, so only what `JSONReader` takes is compared; and
+/// A titles file that jansson reads as a JSON array must read the same in
+/// Foundation's `JSONSerialization`, a second reader no one here wrote: the
+/// same strings, an item object's title in its place. (Foundation takes more
+/// than JSON, a trailing comma for one, so only what jansson takes is compared; and
 /// on Linux it drops a U+FEFF inside a string, which JSON keeps, so a text
 /// with one is not compared.)
 func checkAgainstFoundation(_ bytes: Data, _ titles: [String]) {
@@ -23,29 +23,14 @@ func checkAgainstFoundation(_ bytes: Data, _ titles: [String]) {
     if body.indices.contains(where: { body[$0...].starts(with: [0xEF, 0xBB, 0xBF]) }) { return }
     guard body.first(where: { ![0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }) == UInt8(ascii: "[") else { return }
     guard let array = try? JSONSerialization.jsonObject(with: Data(body)) as? [Any] else {
-        fatalError("JSONSerialization refuses an array JSONReader read")
+        fatalError("JSONSerialization refuses an array jansson read")
     }
     let expected = array.map { ($0 as? String) ?? (($0 as? [String: Any])?["title"] as? String) ?? "\u{FFFF}not a title" }
     precondition(expected == titles, "JSONSerialization reads other titles: \(expected) against \(titles)")
 }
 
-/// The bytes read in two halves at once (`TitlesFile.parseContents` with
-/// every array split where a comma looks like one between elements) must
-/// give what one reader gives: the same titles and items, or the same error.
-func checkTwoHalves(_ bytes: Data, _ whole: Result<TitlesFile.Contents, any Error>) {
-    let halves = Result { try TitlesFile.parseContents(bytes, path: "fuzz", minimumSplitBytes: 0) }
-    switch (whole, halves) {
-    case let (.success(a), .success(b)):
-        precondition(a == b, "two halves read other contents: \(b) against \(a)")
-    case let (.failure(a), .failure(b)):
-        precondition("\(a)" == "\(b)", "two halves fail otherwise: \(b) against \(a)")
-    default:
-        fatalError("two halves read \(halves) where one reader read \(whole)")
-    }
-}
-
 /// libFuzzer entry point: the bytes are an XSETTINGS property
-/// (`checkXSettings`) and a titles file, read whole and in two halves (`checkTwoHalves`). The file must parse or throw
+/// (`checkXSettings`) and a titles file, read by jansson when it is JSON. The file must parse or throw
 /// `TitlesFile.Failure` (never crash), and whatever parses must lay out with
 /// finite frames in order, an in-range offset and hit-tests that find every
 /// segment's center, for every selection the first byte picks. Malformed JSON
@@ -55,7 +40,6 @@ public func titlesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     checkXSettings(Array(UnsafeBufferPointer(start: data, count: size)))
     let parsed = Result { try TitlesFile.parse(bytes, path: "fuzz") }
-    checkTwoHalves(bytes, Result { try TitlesFile.parseContents(bytes, path: "fuzz", minimumSplitBytes: .max) })
     if case let .failure(error) = parsed, case let .malformedJSON(_, detail)? = error as? TitlesFile.Failure {
         precondition(detail.hasSuffix(")") && detail.contains(" (line "), "malformed JSON without a position: \(detail)")
     }
