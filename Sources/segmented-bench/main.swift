@@ -148,7 +148,16 @@ for (label, peer) in [("Floor", startup.first { $0.name.hasPrefix("C floor") }),
     ratios["cpuVs\(label)"] = ours.cpuSeconds.median / peer.cpuSeconds.median
     ratios["rssVs\(label)"] = ours.peakRSSKiB.median / peer.peakRSSKiB.median
 }
-ratios["wall100kVs10"] = startup[2].wallSeconds.median / startup[0].wallSeconds.median
+// The guide's first budget in instructions (callgrind), which a loaded machine does not move.
+if let floor = options.floor {
+    progress("instructions to the first frame (callgrind), 10 titles")
+    if let ours = countInstructions(options.demo, ["--titles-file", titleFiles[10]!, "--exit-after-first-frame"], stripInto: scratch),
+       let peer = countInstructions(floor, [linesFile]) {
+        ratios["instructionsVsFloor"] = ours / peer
+        ratios["instructions"] = ours
+        ratios["floorInstructions"] = peer
+    }
+}
 for list in shapedLists {
     guard let row = startup.first(where: { $0.name == "segmented-demo, 100000 \(list.0)" }) else { continue }
     let key = list.0 == "Arabic" ? "Arabic" : "MixedScript"
