@@ -33,7 +33,7 @@ extension SegmentedStrip {
         let held = model.isPressed && !model.isReordering
         reports.flush(to: self, resting: !scheduler.isTimerRunning && !held && !model.followsPagePosition, pressed: model.isPressed,
                       scrollCause: model.scrollCause,
-                      hovered: hovered) {
+                      hovered: controller.hoveredIndex) {
             XSync(connection.display, 0)
             connection.scheduleEventDrain()
         }
@@ -49,8 +49,9 @@ extension SegmentedStrip {
     /// The strip, and from the end of the startup on (`finishStartup()`) the page
     /// title of a window taller than the strip: the first frame is for the strip
     /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
-    private func paintFrame(_ snapshot: StripSnapshot, hovered: Int?) {
-        painter.paint(snapshot, hovered: hovered, closeButton: (hoveredCloseButton, closeButtonPress?.index), into: buffer)
+    private func paintFrame(_ snapshot: StripSnapshot) {
+        painter.paint(snapshot, hovered: controller.hoveredIndex, closeButton: (controller.hoveredCloseButton, controller.pressedCloseButton),
+                      into: buffer)
         if isStartupFinished { pageTitle.paint(snapshot, pageTop: pageAreaTop, into: buffer) }
     }
 
@@ -63,27 +64,15 @@ extension SegmentedStrip {
             }
         }
         needsPaint = false
-        let hover = model.hoveredIndex(at: now)
-        if hover != hovered {
-            if (hover == nil) != (hovered == nil), isStartupFinished {
-                XDefineCursor(connection.display, window, hover == nil ? arrowCursor : handCursor)
-            }
-            hovered = hover
-            reports.hoverPending = true
-        }
-        let closeHover = model.hoveredCloseButton(at: now)
-        if closeHover != hoveredCloseButton {
-            hoveredCloseButton = closeHover
-            reports.hoverPending = true
-        }
-        paintFrame(model.snapshot(at: now), hovered: hover)
+        perform(controller.drawnHover(at: now), at: now)
+        paintFrame(model.snapshot(at: now))
         buffer.copyToWindow()
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             XSync(connection.display, 0)
             // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
             if buffer.dropRefusedBackBuffer() {
-                paintFrame(model.snapshot(at: now), hovered: hover)
+                paintFrame(model.snapshot(at: now))
                 XSync(connection.display, 0)
             }
             connection.scheduleEventDrain()

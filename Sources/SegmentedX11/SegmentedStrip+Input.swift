@@ -1,137 +1,105 @@
 import CXft
+import Dispatch
 import SegmentedCore
 
-// The strip's pointer input, as `ChildWindow.handle(_:)` hands it over.
+// The strip's input, as `ChildWindow.handle(_:)` and the host hand it over:
+// translated for the controller (`StripController`), which decides, and its
+// effects carried out here.
 extension SegmentedStrip {
-    /// Hover follows the pointer from where it came in.
-    func hoverFromEntry(x: Int32, y: Int32) {
-        let entered = input.crossing(x: x, y: y, viewportWidth: buffer.width)
-        pendingMotion = (entered.x, entered.y, nil)
-    }
-
-    /// No segment is hovered once the pointer is out (a held press keeps its drag).
-    func unhover() {
-        tooltips.pointerLeft()
-        guard !model.isPressed else { return }
-        pendingMotion = nil
-        model.pointerLeft()
-        hoveredCloseButton = nil
-        releaseHeldWidths(at: Self.now())
-        needsPaint = true
-    }
-
+    /// A pointer event in window pixels, mirrored for a right-to-left strip.
     func handlePointer(_ windowInput: PointerInput, at now: Double) {
-        let input = self.input.toModel(windowInput, viewportWidth: buffer.width)
-        switch input {
+        switch input.toModel(windowInput, viewportWidth: buffer.width) {
         case let .press(button, x, y, _, time):
-            tooltips.dismiss()      // any button: a press or a wheel notch
-            switch button {
-            case UInt32(Button1):
-                let onCloseButton = closeButtonPressed(x: x, y: y, at: now)
-                callbacks.pressed?(self)
-                pendingMotion = nil
-                motionUpdatesInLastPress = 0
-                if model.pointerPressed(x: x, y: y, at: now, eventTime: time) {
-                    needsPaint = true
-                    if isReorderable, !onCloseButton { armLift() }
-                }
-            case UInt32(Button2):
-                middleButton(pressed: true, x: x, y: y, at: now)
-            case UInt32(Button3):
-                // The popup list of every title drops from the strip's foot at the pointer.
-                if case let .press(_, windowX, _, _, _) = windowInput {
-                    let origin = rootOrigin()
-                    openPopupList(under: Rect(x: Double(origin.x) + windowX, y: Double(origin.y), width: 1, height: metrics.stripHeight),
-                                  heldPress: true)
-                }
-            case 4...7:
-                // Scrolling is not closing in one place: held widths go (their room would scroll into view).
-                releaseHeldWidths(at: now)
-                // Up/left scroll toward the start, down/right toward the end; Shift+wheel is the same horizontal scroll.
-                let direction: Double = (button == 4 || button == 6) ? -1 : 1
-                if model.scroll(by: direction * model.wheelStep, animated: true, at: now) {
-                    reports.scrollPending = true
-                    needsPaint = true
-                }
-            default:
-                break
-            }
+            // The popup list of a right press drops at the pointer's column on the screen.
+            if case let .press(_, windowX, _, _, _) = windowInput { pressWindowX = windowX }
+            perform(controller.press(button: button, x: x, y: y, time: time, at: now), at: now)
         case let .release(button, x, y, _, time):
-            if button == UInt32(Button2) { middleButton(pressed: false, x: x, y: y, at: now) }
-            guard button == UInt32(Button1) else { return }
-            liftTimer = nil
-            scheduler.flushMotion(at: now)
-            if closeButtonReleased(x: x, y: y, at: now) { return }
-            if model.isReordering {
-                dropLiftedItem(at: now)
-                return
-            }
-            let old = model.selectedIndex
-            switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
-            case let .click(index, changed):
-                if changed { selectionDidChange(from: old, to: index, cause: .click) } else { callbacks.reselected?(self, index) }
-                reports.selectionPending = true
-                needsPaint = true
-            case let .dragEnded(offset, velocity, gliding):
-                callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))
-                reports.scrollPending = true
-                needsPaint = true
-            case .none:
-                break
-            }
+            perform(controller.release(button: button, x: x, y: y, time: time, at: now), at: now)
         case let .motion(x, y, scroll, time):
-            // Compressed: only the last position of a batch is applied, but
-            // every one counts toward the release velocity.
-            pendingMotion = (x, y, time)
-            model.recordPointerSample(x: x, eventTime: time)
-            let increments = scroll.dx + scroll.dy
-            if increments != 0 {
-                tooltips.dismiss()
-                releaseHeldWidths(at: now)
-                let pixels = SmoothScrollTracker.pixels(increments: increments, viewportWidth: model.viewportWidth)
-                if model.scroll(by: pixels, animated: false, at: now) {
-                    reports.scrollPending = true
-                    needsPaint = true
-                }
-            }
+            perform(controller.motion(x: x, y: y, scrollIncrements: scroll.dx + scroll.dy, time: time, at: now), at: now)
         case .ignored:
             break
         }
     }
 
-    /// A held press ended without its release reaching the strip: a drag ends
-    /// where it is drawn (reported as a release with no speed), a click selects nothing.
-    func endLostPress(at now: Double) {
-        pendingMotion = nil
-        liftTimer = nil
-        closeButtonPress = nil
-        if model.isReordering { dropLiftedItem(at: now) }
-        if case let .dragEnded(offset, velocity, gliding) = model.pointerPressLost(at: now) {
-            callbacks.released?(self, DragRelease(contentOffset: offset, velocity: velocity, isGliding: gliding))
-            reports.scrollPending = true
-        }
-        needsPaint = true
+    /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
+    /// the previous/next segment, Home/End the first/last, Alt+1 to Alt+8 the
+    /// first to the eighth, Alt+9 the last, Ctrl+Tab and Ctrl+Shift+Tab the
+    /// next and previous with wrapping, animated as a click; the Menu key and
+    /// Shift+F10 open the popup list; on a reorderable strip Ctrl+Shift+Page
+    /// Up, Page Down, Home and End move the selected item; Escape puts a lifted item back.
+    /// The strip's window does not take keyboard focus: the host calls this for
+    /// key presses while the strip is its focused control.
+    ///
+    /// - Parameters:
+    ///   - keysym: the X keysym (from `XLookupKeysym`).
+    ///   - state: the event's modifier state (`ControlMask`...).
+    /// - Returns: whether the strip used the key.
+    @discardableResult
+    public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
+        guard !isDestroyed else { return false }
+        let now = Self.now()
+        let (used, effects) = controller.key(input.stripKey(keysym: keysym, state: state), at: now)
+        perform(effects, at: now)
+        return used
     }
 
-    func applyPendingMotion(at now: Double) {
-        guard let motion = pendingMotion else { return }
-        pendingMotion = nil
-        if model.isPressed { motionUpdatesInLastPress += 1 }
-        if model.isReordering {
-            model.reorderMoved(toX: motion.x, at: now)
-            takeReorderMoves(at: now)
-            needsPaint = true
-            return
+    /// Carries out the controller's effects, in order.
+    func perform(_ effects: [StripEffect], at now: Double) {
+        for effect in effects {
+            guard !isDestroyed else { return }
+            switch effect {
+            case .repaint: needsPaint = true
+            case .paintNow:
+                if hasExposed {
+                    paint(at: now)
+                    XSync(connection.display, 0)
+                }
+            case .update: scheduleUpdate()
+            case .pressed: callbacks.pressed?(self)
+            case let .selectionChanged(change, animated):
+                if let new = change.newIndex { selectionDidChange(from: change.oldIndex, to: new, cause: change.cause, animated: animated) }
+            case let .reselected(index): callbacks.reselected?(self, index)
+            case let .released(release): callbacks.released?(self, release)
+            case let .itemsChanged(changes, old, cause): itemsDidChange(changes, from: old, cause: cause)
+            case let .reorderBegan(index): callbacks.reorderBegan?(self, index)
+            case let .reorderEnded(from, to, cancelled): callbacks.reorderEnded?(self, from, to, cancelled)
+            case let .closeRequested(index): _ = requestClose(index, byPointer: true)
+            case .reportScroll: reports.scrollPending = true
+            case .reportSelection: reports.selectionPending = true
+            case .reportHover: reports.hoverPending = true
+            case let .armLift(after):
+                liftTimer = DispatchFrameClock().startOneShot(after: after) { [weak self] in
+                    MainActor.assumeIsolated { self?.liftDue() }
+                }
+            case .cancelLift: liftTimer = nil
+            case .dismissTooltip: tooltips.dismiss()
+            case .tooltipPointerLeft: tooltips.pointerLeft()
+            case let .openPopupList(atPointer):
+                if atPointer {
+                    let origin = rootOrigin()
+                    openPopupList(under: Rect(x: Double(origin.x) + pressWindowX, y: Double(origin.y), width: 1, height: metrics.stripHeight),
+                                  heldPress: true)
+                } else {
+                    openPopupList()
+                }
+            case let .cursor(overSegment):
+                if isStartupFinished { XDefineCursor(connection.display, window, overSegment ? handCursor : arrowCursor) }
+            }
         }
-        if model.pointerMoved(x: motion.x, y: motion.y, at: now, eventTime: motion.time) { needsPaint = true }
-        if model.isDragging, closeButtonPress != nil {
-            closeButtonPress = nil    // a press on a close button that became a drag scrolls the strip instead
-            needsPaint = true
-        }
-        if model.isDragging { releaseHeldWidths(at: now) }
-        if model.hoveredIndex(at: now) != hovered { needsPaint = true }
-        if model.hoveredCloseButton(at: now) != hoveredCloseButton { needsPaint = true }
-        // Below the strip (over the pages of a window that holds both) is out of it too.
-        if motion.y >= metrics.stripHeight, !model.isPressed { releaseHeldWidths(at: now) }
+    }
+
+    /// The lift wait ended (`StripEffect.armLift`).
+    private func liftDue() {
+        liftTimer = nil
+        guard !isDestroyed else { return }
+        let now = Self.now()
+        perform(controller.liftDue(at: now), at: now)
+    }
+
+    /// Before a change of the items that is not the drag's own: a lifted item drops where it is.
+    func dropLiftedItemForChange() {
+        let now = Self.now()
+        perform(controller.dropLiftedItemForChange(at: now), at: now)
     }
 }

@@ -79,10 +79,8 @@ extension SegmentedStrip {
     }
 
     private func move(from: Int, to: Int, animated: Bool, cause: SelectionCause) throws {
-        dropLiftedItemForChange()
-        let old = model.selectedIndex
-        guard let change = try model.moveItem(from: from, to: to, at: Self.now(), animated: animated && hasDrawnFirstFrame) else { return }
-        itemsDidChange([change], from: old, cause: cause)
+        let now = Self.now()
+        perform(try controller.moveItem(from: from, to: to, animated: animated && hasDrawnFirstFrame, cause: cause, at: now), at: now)
     }
 
     /// Turns the items into `items` as their difference (`ItemDiff`: matched
@@ -130,7 +128,7 @@ extension SegmentedStrip {
         if hasDrawnFirstFrame { measureRemainingTitles() }
         scheduler.cancelTimer()
         closePopupList()    // its rows are the old titles
-        hovered = nil
+        controller.forgetHover()
         tooltips.pointerLeft()
         // The linked pages: one per new title, on the selection, before the host hears of the change.
         linkedPages?.titlesChanged()
@@ -156,8 +154,7 @@ extension SegmentedStrip {
         guard !isDestroyed else { return }
         if hasDrawnFirstFrame { measureRemainingTitles() }
         closePopupList()    // its rows are the old titles
-        hovered = nil
-        hoveredCloseButton = nil
+        controller.forgetHover()
         tooltips.pointerLeft()
         linkedPages?.titlesChanged()
         if let accessible {
@@ -186,80 +183,6 @@ extension SegmentedStrip {
         scheduleUpdate()
     }
 
-    /// The reorder keys, when `isReorderable`: Ctrl+Shift+Page Up and Page
-    /// Down move the selected item one place toward the start and the end,
-    /// Ctrl+Shift+Home and End to either end (AdwTabBar's keys).
-    /// - Returns: whether the key was one of them.
-    func handleReorderKey(keysym: KeySym, state: UInt32) -> Bool {
-        let held = UInt32(ControlMask | ShiftMask)
-        guard isReorderable, state & held == held, let index = model.selectedIndex else { return false }
-        let last = model.titles.count - 1
-        let target: Int
-        switch Int32(truncatingIfNeeded: keysym) {
-        case XK_Page_Up, XK_KP_Page_Up: target = max(index - 1, 0)
-        case XK_Page_Down, XK_KP_Page_Down: target = min(index + 1, last)
-        case XK_Home, XK_KP_Home: target = 0
-        case XK_End, XK_KP_End: target = last
-        default: return false
-        }
-        tooltips.dismiss()
-        try? move(from: index, to: target, animated: true, cause: .key)
-        return true
-    }
-
-    /// A middle-click on a segment asks the host to close it (Firefox and
-    /// Chrome), when `isClosable`: the press and the release on the same
-    /// title, inside its drawn frame (not the room of one closing or sliding
-    /// by), with no change of the titles in between.
-    func middleButton(pressed: Bool, x: Double, y: Double, at now: Double) {
-        // While an item is lifted the slot under the pointer is hidden under it: nothing there to close.
-        guard isClosable, !model.isReordering else { return }
-        let index = titleDrawn(atX: x, y: y, at: now)
-        if pressed {
-            middlePress = index.map { ($0, model.titlesVersion) }
-        } else if let index, let press = middlePress, press == (index, model.titlesVersion) {
-            middlePress = nil
-            _ = requestClose(index, byPointer: true)
-        }
-    }
-
-    /// Button 1 went down at (`x`, `y`): on a close button, the press is held
-    /// for it (drawn pressed; it lifts nothing) as well as for the strip, so
-    /// that moving past the slop still drags the strip.
-    /// - Returns: whether it was on a close button.
-    func closeButtonPressed(x: Double, y: Double, at now: Double) -> Bool {
-        guard isClosable, let index = model.closeButton(atX: x, y: y, at: now) else { return false }
-        closeButtonPress = (index, model.titlesVersion)
-        needsPaint = true
-        return true
-    }
-
-    /// Button 1 went up at (`x`, `y`) after a press on a close button that
-    /// did not become a drag: it selects nothing, and on the same button of
-    /// the same titles it asks the host to close that segment.
-    /// - Returns: whether the release was the close button's.
-    func closeButtonReleased(x: Double, y: Double, at now: Double) -> Bool {
-        guard let press = closeButtonPress else { return false }
-        closeButtonPress = nil
-        guard !model.isDragging else { return false }
-        _ = model.pointerPressLost(at: now)    // the press ends without a click
-        needsPaint = true
-        if model.closeButton(atX: x, y: y, at: now) == press.index, press.titlesVersion == model.titlesVersion {
-            _ = requestClose(press.index, byPointer: true)
-        }
-        return true
-    }
-
-    /// The segment whose drawn frame, widened by half the spacing each side, holds (`x`, `y`), viewport pixels.
-    /// While widths are held after a close by pointer, the resting frames (`StripModel.aimedLayout`).
-    private func titleDrawn(atX x: Double, y: Double, at now: Double) -> Int? {
-        let (layout, offset) = model.aimedLayout(at: now)
-        let contentX = x + offset
-        guard let index = layout.hitTest(x: contentX, y: y) else { return nil }
-        let frame = layout.frame(at: index), half = metrics.spacing / 2
-        return contentX >= frame.x - half && contentX < frame.x + frame.width + half ? index : nil
-    }
-
     /// Asks the host to close segment `index` (`Callbacks.closeRequested`),
     /// deferred to the main queue so that the caller (an event, the
     /// accessibility bridge) is done first. Returns false when the strip is
@@ -267,7 +190,7 @@ extension SegmentedStrip {
     /// host makes in its callback holds the widths (`StripModel.removeItem(freezingWidths:)`).
     func requestClose(_ index: Int, byPointer: Bool = false) -> Bool {
         // A disabled item shows no close button, and nothing the user does closes it (the host still can).
-        guard isClosable, !isDestroyed, model.titles.indices.contains(index), model.isEnabled(at: index) else { return false }
+        guard !isDestroyed, controller.mayClose(index) else { return false }
         let title = model.titles[index]
         DispatchQueue.main.async { [weak self] in
             // The titles may have changed meanwhile: only the same title at the same index is closed.
@@ -277,14 +200,5 @@ extension SegmentedStrip {
             callbacks.closeRequested?(self, index)
         }
         return true
-    }
-
-    /// Lets the widths held since a close by pointer glide to rest: the pointer left the strip.
-    /// The host hears of the layout at rest (`Callbacks.settled`) once the glide ends.
-    func releaseHeldWidths(at now: Double) {
-        guard model.releaseWidthFreeze(at: now) else { return }
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
     }
 }

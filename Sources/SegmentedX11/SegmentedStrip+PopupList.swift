@@ -55,14 +55,7 @@ extension SegmentedStrip {
         eventsMayBeQueued()
         guard !isDestroyed else { return }
         callbacks.popupListChanged?(self)
-        guard let row else { return }
-        let old = model.selectedIndex
-        if (try? model.select(row, at: Self.now())) == true {
-            selectionDidChange(from: old, to: row, cause: .menu)
-        }
-        // Changed, or the selected row chosen again: either way it is centered and settles.
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
+        let now = Self.now()
+        perform(controller.popupListChose(row, at: now), at: now)
     }
 }

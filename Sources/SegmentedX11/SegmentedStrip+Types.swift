@@ -2,52 +2,12 @@ import SegmentedCore
 
 // The values a strip hands its host: selection changes, callbacks, frame statistics.
 extension SegmentedStrip {
-    /// Who changed the selection.
-    public enum SelectionCause: String, Sendable {
-        /// A click on a segment.
-        case click
-        /// A navigation key.
-        case key
-        /// The host, through `setSelectedIndex(_:animated:)` or `setTitles(_:selectedIndex:)`.
-        case api
-        /// The user turned the linked pages (`PagedView`): a drag or flick, told
-        /// once when its target page is decided at the release, or a wheel notch or
-        /// touchpad scroll over the pages.
-        case swipe
-        /// An assistive technology (a screen reader's select or click on a page tab).
-        case accessibility
-        /// A row of the popup list of every title (`openPopupList()`).
-        case menu
-        /// The selected item was closed (`closeItem(at:)`) and `removalSelection` chose another.
-        case close
-        /// The selected item was dragged past a neighbour (a reorder by pointer): the same item at a new index.
-        case drag
-    }
-
-    /// One change of the selected index, as the selection callback hears it.
-    public struct SelectionChange: Equatable, Sendable {
-        /// The index selected before (nil: there were no titles).
-        public var oldIndex: Int?
-        /// The index selected now (nil: there are no titles).
-        public var newIndex: Int?
-        /// What caused it.
-        public var cause: SelectionCause
-        /// Whether the item selected now is the one selected before, at another index (an insert, removal or
-        /// move before it): false when another item is selected, even at the same index (the selected one was removed).
-        public var isSameItem = false
-        /// Whether the user caused it (a click, a key, a swipe or an assistive technology), not the host.
-        public var isUserInitiated: Bool { cause != .api }
-    }
-
-    /// How a drag of the strip ended, as the release callback hears it.
-    public struct DragRelease: Equatable, Sendable {
-        /// The content offset at the release, pixels (past an edge while rubber-banding).
-        public var contentOffset: Double
-        /// The content's speed at the release, pixels per second, positive toward the end.
-        public var velocity: Double
-        /// Whether the content keeps moving: a glide, or a spring back from past an edge.
-        public var isGliding: Bool
-    }
+    /// Who changed the selection (`SegmentedCore.SelectionCause`).
+    public typealias SelectionCause = SegmentedCore.SelectionCause
+    /// One change of the selected index, as the selection callback hears it (`SegmentedCore.SelectionChange`).
+    public typealias SelectionChange = SegmentedCore.SelectionChange
+    /// How a drag of the strip ended, as the release callback hears it (`SegmentedCore.DragRelease`).
+    public typealias DragRelease = SegmentedCore.DragRelease
 
     /// Things the host wants to hear about; all called on the main queue.
     public struct Callbacks {

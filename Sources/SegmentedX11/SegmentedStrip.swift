@@ -23,25 +23,26 @@ public final class SegmentedStrip: ChildWindow {
     /// strip's lifetime: `setTitles` and `setStyle` reset it in place. Hosts
     /// read it through `snapshot`: changes go through the API, which calls back and repaints.
     let model: StripModel
+    /// Every decision of interaction (pointer, keys, lift, close by pointer,
+    /// hover): this adapter translates events for it and carries out its effects.
+    let controller: StripController
     /// Host callbacks.
     public var callbacks = Callbacks()
     /// Whether pointer input comes through XInput 2.1 (smooth scrolling) rather than core events.
     /// False until the startup is finished, right after the first frame (`Callbacks.startupFinished`).
     public var usesXInput2: Bool { xinput != nil }
     /// The style the strip was created with.
-    public internal(set) var style: StripStyle
+    public internal(set) var style: StripStyle {
+        didSet { takeBehavior() }
+    }
     /// The page tab list's name for screen readers (nil: none, as GTK's
     /// notebooks); give one when a window has several strips.
     public var accessibleName: String? {
         didSet { accessible?.nameChanged() }
     }
 
-    /// The segment a middle button went down on while it is down, and the titles version then.
-    var middlePress: (index: Int, titlesVersion: Int)?
-    /// The segment whose close button button 1 went down on while it is down, and the titles version then.
-    var closeButtonPress: (index: Int, titlesVersion: Int)?
-    /// The close button under the pointer (drawn in its hover state).
-    var hoveredCloseButton: Int?
+    /// The window column of the last pointer press, pixels: a right press opens the popup list there.
+    var pressWindowX = 0.0
     /// The segment the host is being asked to close by pointer, during its `closeRequested`: its close holds the widths.
     var closingByPointer: Int?
     /// The wait of a held press before it lifts its item (`StripModel.liftDelay`), while a press is held on a reorderable strip.
@@ -71,7 +72,6 @@ public final class SegmentedStrip: ChildWindow {
     let reports = StripReporter()
     /// Whether a slice of measuring is on the main queue (`measureRemainingTitles`).
     var isMeasuringScheduled = false
-    var hovered: Int?
     /// When the pointed segment's tooltip shows, and its window (`SegmentedStrip+Tooltip`).
     let tooltips = TooltipModel(clock: DispatchFrameClock())
     /// The popup list of every title while it is open (`openPopupList()`).
@@ -84,7 +84,7 @@ public final class SegmentedStrip: ChildWindow {
 
     /// How many times drag motion was applied during the last press (motion
     /// events are compressed, so this is at most one per frame, not one per event).
-    public internal(set) var motionUpdatesInLastPress = 0
+    public var motionUpdatesInLastPress: Int { controller.motionUpdatesInLastPress }
 
     /// Seconds between animation frames (60 Hz); drag motion is applied at most once per frame too.
     public nonisolated static let frameInterval = 1.0 / 60
@@ -145,9 +145,11 @@ public final class SegmentedStrip: ChildWindow {
         self.metrics = metrics
         model = try StripModel(titles: [], viewportWidth: Double(Self.clampedSide(frame.width)), measureUnselected: { _ in 0 },
                                measureSelected: { _ in 0 })
+        controller = StripController(model: model)
         try Self.reset(model, titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: style.motion,
                        painter: painter)
         super.init(connection: connection, parent: parent, frame: frame, style: style)
+        takeBehavior()
         connectScheduler()
         connectTooltips()
         watchIcons()
@@ -173,7 +175,7 @@ public final class SegmentedStrip: ChildWindow {
         let display = connection.display
         handCursor = XCreateFontCursor(display, UInt32(XC_hand2))
         arrowCursor = XCreateFontCursor(display, UInt32(XC_left_ptr))
-        XDefineCursor(display, window, hovered == nil ? arrowCursor : handCursor)
+        XDefineCursor(display, window, controller.hoveredIndex == nil ? arrowCursor : handCursor)
         xinput = XInput2Pointer(display: display, window: window)
         eventsMayBeQueued()
         callbacks.startupFinished?(self)
@@ -182,8 +184,8 @@ public final class SegmentedStrip: ChildWindow {
 
     /// Gives the scheduler what it asks about: motion, animation and the update itself.
     func connectScheduler() {
-        scheduler.hasPendingMotion = { [unowned self] in pendingMotion != nil }
-        scheduler.applyMotion = { [unowned self] now in applyPendingMotion(at: now) }
+        scheduler.hasPendingMotion = { [unowned self] in controller.hasPendingMotion }
+        scheduler.applyMotion = { [unowned self] now in perform(controller.applyPendingMotion(at: now), at: now) }
         scheduler.isAnimating = { [unowned self] now in model.isAnimating(at: now) }
         scheduler.timerStopped = { [unowned self] now in
             model.settle(at: now)
@@ -191,7 +193,7 @@ public final class SegmentedStrip: ChildWindow {
         }
         scheduler.update = { [unowned self] now, tick in
             if tick { needsPaint = true }
-            if tick, model.isReordering { autoscrollReorder(at: now) }
+            if tick { perform(controller.frame(at: now), at: now) }
             update(at: now)
         }
     }
@@ -295,11 +297,11 @@ public final class SegmentedStrip: ChildWindow {
     public var pageAreaTop: Int { Int(metrics.stripHeight) + painter.separatorHeight }
 
     /// The segment under the pointer, as last drawn.
-    public var hoveredIndex: Int? { hovered }
+    public var hoveredIndex: Int? { controller.hoveredIndex }
     /// Whether an item is lifted and dragged to reorder it (a held press on a reorderable strip); Escape then puts it back.
     public var isReordering: Bool { model.isReordering }
     /// The segment whose close button is under the pointer, as last drawn (in its hover state); nil when none.
-    public var hoveredCloseButtonIndex: Int? { hoveredCloseButton }
+    public var hoveredCloseButtonIndex: Int? { controller.hoveredCloseButton }
 
     /// The titles, one per segment.
     public var titles: [String] { model.titles }
@@ -359,7 +361,7 @@ public final class SegmentedStrip: ChildWindow {
         if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
         scheduler.cancelTimer()
-        hovered = nil
+        controller.forgetHover()
         reports.selectionPending = true
         needsPaint = true
         scheduleUpdate()
@@ -415,13 +417,14 @@ public final class SegmentedStrip: ChildWindow {
             throw StripModel.Failure.indexOutOfRange(index: index, count: model.titles.count)
         }
         guard !isDestroyed else { return }
-        let old = model.selectedIndex
-        if try model.select(index, at: Self.now(), animated: animated) {
-            selectionDidChange(from: old, to: index, cause: cause, animated: animated)
-        }
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
+        let now = Self.now()
+        perform(try controller.select(index, animated: animated, cause: cause, at: now), at: now)
+    }
+
+    /// The style's behavior, for the controller: close buttons and reordering.
+    private func takeBehavior() {
+        controller.isClosable = style.behavior.closable == .on
+        controller.isReorderable = style.behavior.reorderable == .on
     }
 
     /// Tells the host (the selection callback) and assistive technologies (the
@@ -436,9 +439,15 @@ public final class SegmentedStrip: ChildWindow {
     // `ChildWindow`'s hooks (an extension cannot override them); the input is in `SegmentedStrip+Input`.
     override var isPressed: Bool { model.isPressed }
     override func handle(_ input: PointerInput, at now: Double) { handlePointer(input, at: now) }
-    override func pressLost(at now: Double) { endLostPress(at: now) }
-    override func pointerEntered(x: Int32, y: Int32) { hoverFromEntry(x: x, y: y) }
-    override func pointerLeft() { unhover() }
+    override func pressLost(at now: Double) { perform(controller.pressLost(at: now), at: now) }
+    override func pointerEntered(x: Int32, y: Int32) {
+        let entered = input.crossing(x: x, y: y, viewportWidth: buffer.width)
+        controller.entered(x: entered.x, y: entered.y)
+    }
+    override func pointerLeft() {
+        let now = Self.now()
+        perform(controller.left(at: now), at: now)
+    }
     override func refreshRateChanged() { callbacks.refreshRateChanged?(self) }
 
     /// Root-window property changes that concern accessibility are the strip's too.

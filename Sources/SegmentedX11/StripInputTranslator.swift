@@ -50,6 +50,25 @@ struct StripInputTranslator: Sendable {
         (direction.viewportX(windowX: Double(x), viewportWidth: Double(viewportWidth)), Double(y))
     }
 
+    /// What a key could mean to the strip (`StripKey`): the popup list's
+    /// keys (Menu, Shift+F10), Escape, a reorder key (Ctrl+Shift+Page Up,
+    /// Page Down, Home, End: AdwTabBar's) and the navigation it asks for.
+    func stripKey(keysym: KeySym, state: UInt32) -> StripKey {
+        let shift = state & UInt32(ShiftMask) != 0, held = UInt32(ControlMask | ShiftMask)
+        var key = StripKey(opensPopupList: keysym == KeySym(XK_Menu) || (keysym == KeySym(XK_F10) && shift),
+                           isEscape: keysym == KeySym(XK_Escape), navigation: navigationKey(keysym: keysym, state: state))
+        if state & held == held {
+            switch Int32(truncatingIfNeeded: keysym) {
+            case XK_Page_Up, XK_KP_Page_Up: key.reorder = .previous
+            case XK_Page_Down, XK_KP_Page_Down: key.reorder = .next
+            case XK_Home, XK_KP_Home: key.reorder = .first
+            case XK_End, XK_KP_End: key.reorder = .last
+            default: break
+            }
+        }
+        return key
+    }
+
     /// The navigation a key asks for: Left/Right (and Ctrl+PageUp/PageDown) the
     /// previous/next segment, Home/End the first/last, Alt+1 to Alt+8 the
     /// first to the eighth and Alt+9 the last, Ctrl+Tab and Ctrl+Shift+Tab the

@@ -1,18 +1,6 @@
 import CXft
 import SegmentedCore
 
-/// Pointer input in one form, whether it came as a core event or through XInput 2.
-enum PointerInput {
-    /// A button went down at (x, y), window pixels, with modifier `state`, at server `time` (seconds).
-    case press(button: UInt32, x: Double, y: Double, state: UInt32, time: Double)
-    /// A button went up.
-    case release(button: UInt32, x: Double, y: Double, state: UInt32, time: Double)
-    /// The pointer moved; `scroll` is the smooth scroll it carried, in increments.
-    case motion(x: Double, y: Double, scroll: (dx: Double, dy: Double), time: Double)
-    /// Nothing to act on (an emulated event, a device change).
-    case ignored
-}
-
 /// XInput 2.1 pointer events on one window, for pixel-precise touchpad
 /// scrolling through scroll valuators.
 ///

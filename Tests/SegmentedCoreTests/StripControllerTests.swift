@@ -1,0 +1,192 @@
+import XCTest
+@testable import SegmentedCore
+
+/// The strip's interaction decisions on a virtual clock (`StripController`),
+/// with `FixedAdvance`'s widths: segment 0 (一级建造师, selected) from x 5 to
+/// 90, segment 1 from 105 to 180, 42 px tall. Each test reads the effects a
+/// strip must carry out, in their order, as a hand would cause them: a click
+/// held 80 ms, a press held past the lift delay, keys one by one.
+final class StripControllerTests: XCTestCase {
+    private func controller(closable: Bool = false, reorderable: Bool = false) throws -> StripController {
+        var metrics = LayoutMetrics()
+        metrics.reservesCloseButton = closable
+        let model = try StripModel(titles: FixedAdvance.titles, selectedIndex: 0, viewportWidth: 400, metrics: metrics,
+                                   measureUnselected: FixedAdvance.unselected, measureSelected: FixedAdvance.selected)
+        let controller = StripController(model: model)
+        controller.isClosable = closable
+        controller.isReorderable = reorderable
+        return controller
+    }
+
+    private func change(_ old: Int?, _ new: Int?, _ cause: SelectionCause) -> StripEffect {
+        .selectionChanged(SelectionChange(oldIndex: old, newIndex: new, cause: cause), animated: true)
+    }
+
+    func testAClickSelectsItsSegmentAndTheHostHearsOnce() throws {
+        let strip = try controller()
+        XCTAssertEqual(strip.press(button: 1, x: 140, y: 20, time: 0, at: 0), [.dismissTooltip, .pressed, .repaint])
+        XCTAssertEqual(strip.release(button: 1, x: 141, y: 20, time: 0.08, at: 0.08),
+                       [.cancelLift, change(0, 1, .click), .reportSelection, .repaint])
+        XCTAssertEqual(strip.model.selectedIndex, 1)
+        // The selected segment again: a reselection, no change.
+        _ = strip.press(button: 1, x: 140, y: 20, time: 1, at: 1)
+        XCTAssertEqual(strip.release(button: 1, x: 140, y: 20, time: 1.08, at: 1.08), [.cancelLift, .reselected(1), .reportSelection, .repaint])
+    }
+
+    func testADragScrollsAndItsReleaseIsReportedNotAClick() throws {
+        let strip = try controller()
+        _ = strip.press(button: 1, x: 300, y: 20, time: 0, at: 0)
+        XCTAssertEqual(strip.motion(x: 250, y: 20, scrollIncrements: 0, time: 0.016, at: 0.016), [], "applied on the frame")
+        XCTAssertTrue(strip.hasPendingMotion)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.016), [.repaint])
+        XCTAssertEqual(strip.motionUpdatesInLastPress, 1)
+        XCTAssertEqual(strip.model.presentation(at: 0.016).contentOffset, 50, "1:1 past the slop")
+        let effects = strip.release(button: 1, x: 250, y: 20, time: 0.5, at: 0.5)
+        XCTAssertEqual(effects.first, .cancelLift)
+        guard case let .released(release)? = effects.dropFirst().first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(release.contentOffset, 50)
+        XCTAssertEqual(Array(effects.suffix(2)), [.reportScroll, .repaint])
+        XCTAssertEqual(strip.model.selectedIndex, 0, "a drag selects nothing")
+    }
+
+    func testAHeldPressLiftsItsItemAndTheDropIsTheHostsLast() throws {
+        let strip = try controller(reorderable: true)
+        XCTAssertEqual(strip.press(button: 1, x: 140, y: 20, time: 0, at: 0),
+                       [.dismissTooltip, .pressed, .repaint, .armLift(after: StripModel.liftDelay)])
+        // The wait ends with the press held still: the item lifts, is selected, and shows before the host hears.
+        XCTAssertEqual(strip.liftDue(at: StripModel.liftDelay),
+                       [.dismissTooltip, change(0, 1, .click), .reportSelection, .paintNow, .reorderBegan(1), .repaint, .update])
+        // Past its neighbour's center: one move, told as the drag's.
+        _ = strip.motion(x: 240, y: 20, scrollIncrements: 0, time: 0.5, at: 0.5)
+        let moved = strip.applyPendingMotion(at: 0.5)
+        guard case let .itemsChanged(changes, oldSelection, cause)? = moved.first else { return XCTFail("\(moved)") }
+        XCTAssertEqual(changes.map(\.kind), [.moved(from: 1, to: 2)])
+        XCTAssertEqual(oldSelection, 1)
+        XCTAssertEqual(cause, .drag)
+        XCTAssertEqual(strip.release(button: 1, x: 240, y: 20, time: 0.6, at: 0.6),
+                       [.cancelLift, .reportSelection, .repaint, .reorderEnded(from: 1, to: 2, cancelled: false), .update])
+        XCTAssertFalse(strip.model.isReordering)
+    }
+
+    func testEscapePutsALiftedItemBackAndOtherKeysWait() throws {
+        let strip = try controller(reorderable: true)
+        _ = strip.press(button: 1, x: 140, y: 20, time: 0, at: 0)
+        _ = strip.liftDue(at: StripModel.liftDelay)
+        _ = strip.motion(x: 240, y: 20, scrollIncrements: 0, time: 0.5, at: 0.5)
+        _ = strip.applyPendingMotion(at: 0.5)
+        let right = strip.key(StripKey(navigation: .next), at: 0.6)
+        XCTAssertTrue(right.used)
+        XCTAssertEqual(right.effects, [], "it waits for the drop")
+        let escape = strip.key(StripKey(isEscape: true), at: 0.7)
+        XCTAssertTrue(escape.used)
+        guard case let .itemsChanged(changes, _, .drag)? = escape.effects.first else { return XCTFail("\(escape.effects)") }
+        XCTAssertEqual(changes.map(\.kind), [.moved(from: 2, to: 1)])
+        XCTAssertEqual(Array(escape.effects.dropFirst()), [.reportSelection, .repaint, .reorderEnded(from: 1, to: 1, cancelled: true), .update])
+        XCTAssertEqual(strip.model.titles[1], FixedAdvance.titles[1])
+    }
+
+    func testAPressThatIsNotHeldStillLiftsNothing() throws {
+        let strip = try controller(reorderable: true)
+        _ = strip.press(button: 1, x: 140, y: 20, time: 0, at: 0)
+        // The motion past the slop waits for its frame; the lift's wait applies it first.
+        _ = strip.motion(x: 120, y: 20, scrollIncrements: 0, time: 0.1, at: 0.1)
+        XCTAssertEqual(strip.liftDue(at: StripModel.liftDelay), [.repaint])
+        XCTAssertFalse(strip.model.isReordering)
+        XCTAssertEqual(strip.liftDue(at: 1), [], "no press held: nothing")
+    }
+
+    func testACloseButtonAsksToCloseWithoutSelecting() throws {
+        let strip = try controller(closable: true)
+        // Segment 1's button: the 16 px square from (204, 13) (`CloseButtonLayoutTests`).
+        XCTAssertEqual(strip.press(button: 1, x: 212, y: 21, time: 0, at: 0), [.dismissTooltip, .repaint, .pressed, .repaint])
+        XCTAssertEqual(strip.pressedCloseButton, 1)
+        XCTAssertEqual(strip.release(button: 1, x: 212, y: 21, time: 0.08, at: 0.08), [.cancelLift, .repaint, .closeRequested(1)])
+        XCTAssertNil(strip.pressedCloseButton)
+        XCTAssertEqual(strip.model.selectedIndex, 0)
+        // Let go off the button: no close, no click.
+        _ = strip.press(button: 1, x: 212, y: 21, time: 1, at: 1)
+        XCTAssertEqual(strip.release(button: 1, x: 200, y: 21, time: 1.08, at: 1.08), [.cancelLift, .repaint])
+        XCTAssertEqual(strip.model.selectedIndex, 0)
+        // Dragged past the slop: it scrolls the strip, and the button is no longer held.
+        _ = strip.press(button: 1, x: 212, y: 21, time: 2, at: 2)
+        _ = strip.motion(x: 150, y: 21, scrollIncrements: 0, time: 2.1, at: 2.1)
+        XCTAssertTrue(strip.applyPendingMotion(at: 2.1).contains(.repaint))
+        XCTAssertNil(strip.pressedCloseButton)
+    }
+
+    func testAMiddleClickClosesTheSegmentItWentDownOnIfTheTitlesStay() throws {
+        let strip = try controller(closable: true)
+        XCTAssertEqual(strip.press(button: 2, x: 150, y: 20, time: 0, at: 0), [.dismissTooltip])
+        XCTAssertEqual(strip.release(button: 2, x: 160, y: 20, time: 0.08, at: 0.08), [.closeRequested(1)])
+        // Released on another segment: nothing.
+        _ = strip.press(button: 2, x: 150, y: 20, time: 1, at: 1)
+        XCTAssertEqual(strip.release(button: 2, x: 40, y: 20, time: 1.08, at: 1.08), [])
+        // The titles changed between press and release: nothing.
+        _ = strip.press(button: 2, x: 150, y: 20, time: 2, at: 2)
+        _ = try strip.model.setItem(SegmentItem("新"), at: 5, at: 2)
+        XCTAssertEqual(strip.release(button: 2, x: 150, y: 20, time: 2.08, at: 2.08), [])
+        // Not closable: a middle-click does nothing; nor on a disabled item.
+        let plain = try controller()
+        _ = plain.press(button: 2, x: 150, y: 20, time: 0, at: 0)
+        XCTAssertEqual(plain.release(button: 2, x: 150, y: 20, time: 0.08, at: 0.08), [])
+        _ = try strip.model.setItem(SegmentItem(title: FixedAdvance.titles[1], isEnabled: false), at: 1, at: 3)
+        _ = strip.press(button: 2, x: 150, y: 20, time: 3, at: 3)
+        XCTAssertEqual(strip.release(button: 2, x: 150, y: 20, time: 3.08, at: 3.08), [])
+    }
+
+    func testTheRightButtonOpensThePopupListAndTheWheelScrolls() throws {
+        let strip = try controller()
+        XCTAssertEqual(strip.press(button: 3, x: 150, y: 20, time: 0, at: 0), [.dismissTooltip, .openPopupList(atPointer: true)])
+        XCTAssertEqual(strip.press(button: 5, x: 150, y: 20, time: 1, at: 1), [.dismissTooltip, .reportScroll, .repaint])
+        XCTAssertEqual(strip.model.presentation(at: 2).contentOffset, strip.model.wheelStep, "one notch toward the end")
+        XCTAssertEqual(strip.press(button: 4, x: 150, y: 20, time: 3, at: 3), [.dismissTooltip, .reportScroll, .repaint])
+        XCTAssertEqual(strip.press(button: 4, x: 150, y: 20, time: 4, at: 4), [.dismissTooltip], "at the start already")
+        XCTAssertEqual(strip.key(StripKey(opensPopupList: true), at: 5).effects, [.openPopupList(atPointer: false)])
+    }
+
+    func testKeysSelectAsAClickAndReorderKeysMove() throws {
+        let strip = try controller(reorderable: true)
+        let next = strip.key(StripKey(navigation: .next), at: 0)
+        XCTAssertTrue(next.used)
+        XCTAssertEqual(next.effects, [.dismissTooltip, change(0, 1, .key), .reportSelection, .repaint, .update])
+        let first = strip.key(StripKey(navigation: .first), at: 1)
+        XCTAssertEqual(first.effects, [.dismissTooltip, change(1, 0, .key), .reportSelection, .repaint, .update])
+        XCTAssertEqual(strip.key(StripKey(navigation: .previous), at: 2).effects, [.dismissTooltip, .reportSelection, .repaint, .update],
+                       "at the start: centered again, no change")
+        XCTAssertFalse(strip.key(StripKey(), at: 3).used, "any other key is the host's")
+        let moved = strip.key(StripKey(reorder: .next, navigation: .next), at: 4)
+        guard case let .itemsChanged(changes, 0, .key)? = moved.effects.last else { return XCTFail("\(moved.effects)") }
+        XCTAssertEqual(changes.map(\.kind), [.moved(from: 0, to: 1)])
+        XCTAssertEqual(strip.model.selectedIndex, 1, "the selected item moved with its selection")
+        // Not reorderable: the same keys navigate.
+        strip.isReorderable = false
+        XCTAssertEqual(strip.key(StripKey(reorder: .next, navigation: .next), at: 5).effects,
+                       [.dismissTooltip, change(1, 2, .key), .reportSelection, .repaint, .update])
+    }
+
+    func testHoverIsTakenWhenDrawnAndTheCursorFollowsIt() throws {
+        let strip = try controller(closable: true)
+        strip.entered(x: 150, y: 20)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0), [.repaint])
+        XCTAssertEqual(strip.drawnHover(at: 0), [.cursor(overSegment: true), .reportHover])
+        XCTAssertEqual(strip.hoveredIndex, 1)
+        XCTAssertEqual(strip.drawnHover(at: 0), [], "once")
+        _ = strip.motion(x: 212, y: 21, scrollIncrements: 0, time: 0.1, at: 0.1)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.1), [.repaint])
+        XCTAssertEqual(strip.drawnHover(at: 0.1), [.reportHover], "onto the close button: no new cursor")
+        XCTAssertEqual(strip.hoveredCloseButton, 1)
+        XCTAssertEqual(strip.left(at: 0.2), [.tooltipPointerLeft, .repaint])
+        XCTAssertEqual(strip.drawnHover(at: 0.2), [.cursor(overSegment: false), .reportHover])
+        XCTAssertNil(strip.hoveredIndex)
+    }
+
+    func testAPopupRowIsSelectedWithItsCause() throws {
+        let strip = try controller()
+        XCTAssertEqual(strip.popupListChose(4, at: 0), [change(0, 4, .menu), .reportSelection, .repaint, .update])
+        XCTAssertEqual(strip.popupListChose(nil, at: 1), [])
+        XCTAssertEqual(try strip.select(2, animated: false, cause: .api, at: 2),
+                       [.selectionChanged(SelectionChange(oldIndex: 4, newIndex: 2, cause: .api), animated: false),
+                        .reportSelection, .repaint, .update])
+        XCTAssertThrowsError(try strip.select(10, cause: .api, at: 3))
+    }
+}
