@@ -44,7 +44,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CXft",
+            name: "CX11",
             pkgConfig: "xft",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxi-dev"])]
         ),
@@ -75,21 +75,21 @@ let package = Package(
         // Titles for a strip, not the strip itself: the titles-file reader (a JSON array of titles and items, read by jansson, or one title a line),
         // terminal-safe text for echoing a title or a path in a message, and the programs' JSON trace lines.
         .target(name: "SegmentedTitles", dependencies: ["SegmentedCore", "CJansson"]),
-        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CXft", "CStripAccessibility", "CIcons"]),
+        .target(name: "SegmentedX11", dependencies: ["SegmentedCore", "SegmentedText", "CX11", "CStripAccessibility", "CIcons"]),
         .executableTarget(name: "segmented-demo", dependencies: ["CEarlySignals", "SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         .executableTarget(name: "two-strips", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles"]),
         // tabbed's job (other programs' windows as tabs, by XEmbed) with the strip as the bar, on the library's public API.
-        .executableTarget(name: "segmented-tabbed", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
+        .executableTarget(name: "segmented-tabbed", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "CX11"]),
         // The delaying X proxy (C): `make bench`'s remote rows and the round-trip tests run programs through it.
         .executableTarget(name: "delay-proxy", path: "bench/delay-proxy"),
         // A small XEmbed client (C, Xlib) for segmented-tabbed's protocol tests: it logs what it receives.
         .executableTarget(name: "xembed-client", path: "Tests/xembed-client", linkerSettings: [.linkedLibrary("X11")]),
-        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "TestSupport", "CXft"]),
-        .target(name: "TestSupport", dependencies: ["SegmentedCore", "CXft", "CXTest"], path: "Tests/TestSupport"),
+        .executableTarget(name: "segmented-bench", dependencies: ["SegmentedCore", "SegmentedX11", "SegmentedTitles", "TestSupport", "CX11"]),
+        .target(name: "TestSupport", dependencies: ["SegmentedCore", "CX11", "CXTest"], path: "Tests/TestSupport"),
         .testTarget(name: "SegmentedTextTests", dependencies: ["SegmentedText"]),
         .testTarget(name: "SegmentedCoreTests", dependencies: ["SegmentedCore", "SegmentedTitles", "TestSupport"]),
-        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CXft", "CStripAccessibility"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedTitles", "CXft"]),
+        .testTarget(name: "SegmentedX11Tests", dependencies: ["SegmentedX11", "SegmentedCore", "SegmentedTitles", "TestSupport", "CX11", "CStripAccessibility"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SegmentedCore", "SegmentedX11", "SegmentedTitles", "CX11"]),
     ],
     swiftLanguageModes: [.v6]
 )

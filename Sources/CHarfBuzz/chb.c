@@ -134,7 +134,7 @@ int chb_bidi(const uint32_t *text, int length, int direction, int8_t *levels, in
 }
 
 int chb_bitmap_glyph(void *ft_face, uint32_t glyph, int *width, int *left) {
-    // libfreetype is mapped already (libXft needs it); not linked here, so no new dependency.
+    // libfreetype is mapped already (the X font library needs it); not linked here, so no new dependency.
     static __typeof__(FT_Load_Glyph) *load_glyph;
     static int looked;
     if (!looked) {

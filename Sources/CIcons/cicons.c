@@ -47,7 +47,7 @@ static struct {
 } lib;
 
 // The three libraries, each loaded the first time an icon needs it. libpng is mapped already (FreeType,
-// which Xft loads, links it); pixman is small and has no dependencies; gdk-pixbuf maps GLib and GIO.
+// which the X font library loads, links it); pixman is small and has no dependencies; gdk-pixbuf maps GLib and GIO.
 enum library { LIBPNG, PIXMAN, PIXBUF };
 static struct {
     const char *soname, *label;

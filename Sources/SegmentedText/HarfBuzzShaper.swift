@@ -15,7 +15,7 @@ public enum TextShaping {
 
 /// A HarfBuzz font on one FreeType face at one pixel size.
 ///
-/// The face comes from the caller (Xft's, through `XftLockFace`) and is
+/// The face comes from the caller (a font chain's, locked while in use) and is
 /// referenced (`hb_ft_face_create_referenced`), so it lives as long as this
 /// font even if its first owner lets it go. Glyphs are positioned by
 /// HarfBuzz's own OpenType functions at a scale of 64 units per pixel, so
@@ -92,7 +92,7 @@ public final class HarfBuzzShaper {
 public enum BitmapGlyph {
     /// The width and left bearing (`bitmap_left`), pixels of the strike, of
     /// `glyph` in the FreeType face `face` (an `FT_Face` at the size its owner
-    /// set; the caller holds it, e.g. with `XftLockFace`); nil when the glyph
+    /// set; the caller holds its lock); nil when the glyph
     /// does not load as a bitmap.
     public static func metrics(face: UnsafeMutableRawPointer, glyph: UInt32) -> (width: Int, left: Int)? {
         var width: Int32 = 0, left: Int32 = 0

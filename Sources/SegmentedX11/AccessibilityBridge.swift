@@ -1,5 +1,5 @@
 import CStripAccessibility
-import CXft
+import CX11
 import Dispatch
 import Glibc
 

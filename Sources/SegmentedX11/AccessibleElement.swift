@@ -1,5 +1,5 @@
 import CStripAccessibility
-import CXft
+import CX11
 
 /// One object on the bus: what the C side's callbacks ask, answered from the
 /// host window or the strip (never a copy).
@@ -60,13 +60,13 @@ final class AccessibleElement {
     }
 
     /// A title as it is drawn: control characters in caret notation
-    /// (`XftFontChain.displayCodePoints`), so a screen reader reads what the
+    /// (`FontChain.displayCodePoints`), so a screen reader reads what the
     /// user sees and a NUL does not end the name the C side is handed.
     static func drawnText(_ title: String) -> String {
         guard title.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return title }
         var drawn = String.UnicodeScalarView()
         for scalar in title.unicodeScalars {
-            for codePoint in XftFontChain.displayCodePoints(scalar.value) { drawn.append(Unicode.Scalar(codePoint) ?? "\u{FFFD}") }
+            for codePoint in FontChain.displayCodePoints(scalar.value) { drawn.append(Unicode.Scalar(codePoint) ?? "\u{FFFD}") }
         }
         return String(drawn)
     }

@@ -1,26 +1,27 @@
-import CXft
+import CX11
 
 /// A window's back buffer: a Pixmap the window's size, drawn through one
-/// long-lived XftDraw and copied to the window (drw.c's model). An Expose only
-/// copies it again; a resize makes a new Pixmap and points the same XftDraw at it.
+/// long-lived surface (`DrawSurface`) and copied to the window (drw.c's
+/// model). An Expose only copies it again; a resize makes a new Pixmap and
+/// points the same surface at it.
 ///
 /// When the server has no memory for the buffer (BadAlloc, which arrives
-/// after the fact), the XftDraw is pointed at the window and frames are drawn
+/// after the fact), the surface is pointed at the window and frames are drawn
 /// straight to it until a later resize gets a buffer again.
 @MainActor
 final class BackBuffer {
     let display: OpaquePointer
     let window: Window
-    /// The one XftDraw every frame is drawn through.
-    let draw: OpaquePointer
+    /// The one surface every frame is drawn through.
+    let surface: DrawSurface
     /// Copies the buffer to the window, and fills rectangles with core requests without RENDER.
     let gc: GC
     /// Whether the server has the RENDER extension; without it translucent fills are core fills.
     let hasRender: Bool
     /// The back buffer, or 0 while frames are drawn straight to the window.
     private(set) var pixmap: Pixmap = 0
-    /// The XRender picture of the XftDraw's drawable, made when the drawable changes (0 without RENDER).
-    private var picture: Picture = 0
+    /// The XRender picture of the surface's drawable, made when the drawable changes (0 without RENDER).
+    private(set) var picture: Picture = 0
     /// The buffer's size, pixels (at least 1 by 1).
     private(set) var width: Int, height: Int
     private let depth: Int32
@@ -35,10 +36,14 @@ final class BackBuffer {
         depth = XDefaultDepth(display, screen)
         self.width = max(1, width)
         self.height = max(1, height)
-        // Xft asked the server when it opened the fonts; Xlib keeps the answer per display.
+        // The font library asked the server when it opened the fonts; Xlib keeps the answer per display.
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         hasRender = XRenderQueryExtension(display, &eventBase, &errorBase) != 0 && XRenderFindVisualFormat(display, visual) != nil
-        draw = XftDrawCreate(display, window, visual, XDefaultColormap(display, screen))
+        // Only a server out of memory refuses it: nothing can be drawn then.
+        guard let surface = DrawSurface(display: display, drawable: window, visual: visual, colormap: XDefaultColormap(display, screen)) else {
+            fatalError("segmented-strip: no memory to draw in window \(window)")
+        }
+        self.surface = surface
         gc = XCreateGC(display, window, 0, nil)
         // The back buffer is always whole: no GraphicsExpose/NoExpose event after every copy.
         XSetGraphicsExposures(display, gc, 0)
@@ -52,7 +57,6 @@ final class BackBuffer {
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
-            XftDrawDestroy(draw)
             if pixmap != 0, !XErrorReporting.isFailedPixmap(UInt(pixmap)) { XFreePixmap(display, pixmap) }
             _ = XFreeGC(display, gc)
             XErrorReporting.retire([UInt(pixmap), UInt(picture), UInt(window)], display: display)
@@ -65,7 +69,7 @@ final class BackBuffer {
     /// Where frames are drawn: the back buffer, or the window without one.
     var drawable: Drawable { pixmap != 0 ? pixmap : window }
 
-    /// Asks for a back buffer of the current size and points the XftDraw at
+    /// Asks for a back buffer of the current size and points the surface at
     /// it. A refusal (BadAlloc) comes later, to the error handler, which
     /// matches it by the request's serial; `dropRefusedBackBuffer()` then
     /// falls back to the window. No round trip here.
@@ -76,15 +80,15 @@ final class BackBuffer {
         retarget(buffer)
     }
 
-    /// Points the XftDraw at `drawable` (a new back buffer, or the window)
+    /// Points the surface at `drawable` (a new back buffer, or the window)
     /// and frees the old back buffer; the error handler learns the new ids.
     private func retarget(_ drawable: Drawable) {
         let oldPixmap = pixmap, oldPicture = picture
-        XftDrawChange(draw, drawable)   // frees the old picture
+        surface.retarget(drawable)   // frees the old picture
         if oldPixmap != 0, !XErrorReporting.isFailedPixmap(UInt(oldPixmap)) { XFreePixmap(display, oldPixmap) }
         pixmap = drawable == window ? 0 : drawable
         // Made now, not on first use, so that the handler knows its id before any error about it.
-        picture = XftDrawPicture(draw)
+        picture = surface.picture
         XErrorReporting.register(UInt(picture), owner: UInt(window), drawable: UInt(drawable))
         XErrorReporting.retire([UInt(oldPixmap), UInt(oldPicture)], display: display)
     }
@@ -100,7 +104,7 @@ final class BackBuffer {
     }
 
     /// Recreates the back buffer for a new window size (pixels) and points
-    /// the same XftDraw at it; drawing straight to the window, tries a buffer again.
+    /// the same surface at it; drawing straight to the window, tries a buffer again.
     func resize(width newWidth: Int, height newHeight: Int) {
         let w = max(1, newWidth), h = max(1, newHeight)
         guard w != width || h != height else { return }
@@ -111,38 +115,37 @@ final class BackBuffer {
 
     /// Limits drawing to the rows [y, y + height) of the buffer.
     func clip(y: Int, height rows: Int) {
-        var rect = XRectangle(x: 0, y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: max(0, rows)))
-        XftDrawSetClipRectangles(draw, 0, 0, &rect, 1)
+        let rect = XRectangle(x: 0, y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: max(0, rows)))
+        surface.clip(to: [rect])
     }
 
     /// Limits drawing to `rects` (an empty list clips everything away).
     func clip(to rects: [XRectangle]) {
-        var rects = rects
-        XftDrawSetClipRectangles(draw, 0, 0, &rects, Int32(rects.count))
+        surface.clip(to: rects)
     }
 
     /// Drawing is no longer clipped.
     func unclip() {
-        XftDrawSetClip(draw, nil)
+        surface.unclip()
     }
 
     /// Fills a rectangle clipped to the buffer (X coordinates are 16-bit).
-    func fill(_ color: inout XftColor, x: Int, y: Int, width w: Int, height h: Int) {
+    func fill(_ color: inout DrawColor, x: Int, y: Int, width w: Int, height h: Int) {
         let left = max(x, 0), top = max(y, 0)
         let right = min(x + w, width), bottom = min(y + h, height)
         guard right > left, bottom > top else { return }
-        XftDrawRect(draw, &color, Int32(left), Int32(top), UInt32(right - left), UInt32(bottom - top))
+        surface.fill(&color, x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// Composites `color` (premultiplied) Over the rectangle, clipped to the
-    /// buffer and to the XftDraw's clip; without RENDER, fills it with the
+    /// buffer and to the surface's clip; without RENDER, fills it with the
     /// opaque `corePixel` instead (core fills have no alpha).
     func fillOver(_ color: inout XRenderColor, corePixel: UInt, x: Int, y: Int, width w: Int, height h: Int) {
         let left = max(x, 0), top = max(y, 0), right = min(x + w, width), bottom = min(y + h, height)
         guard right > left, bottom > top else { return }
         if hasRender {
-            // XftDrawRect replaces pixels (PictOpSrc); the draw's own picture carries its clip.
-            XRenderFillRectangle(display, PictOpOver, XftDrawPicture(draw), &color, Int32(left), Int32(top),
+            // `fill` replaces pixels (PictOpSrc); the surface's own picture carries its clip.
+            XRenderFillRectangle(display, PictOpOver, surface.picture, &color, Int32(left), Int32(top),
                                  UInt32(right - left), UInt32(bottom - top))
         } else {
             if foreground != corePixel {

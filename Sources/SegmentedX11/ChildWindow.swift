@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// What a `SegmentedStrip` and a `PagedView` share: a child window of a

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 
 /// The colors a window draws with, allocated in the screen's default
 /// colormap once per 0xRRGGBB and freed with the cache. When the colormap
@@ -10,9 +10,9 @@ final class ColorCache {
     private let visual: UnsafeMutablePointer<Visual>
     private let colormap: Colormap
     /// Colors by 0xRRGGBB, borrowed ones included.
-    private var colors: [UInt32: XftColor] = [:]
+    private var colors: [UInt32: DrawColor] = [:]
     /// Colors allocated in the colormap, freed with the cache (borrowed nearest colors are not).
-    private var allocated: [XftColor] = []
+    private var allocated: [DrawColor] = []
     /// The colormap's cells, read once when an allocation first fails.
     private var cells: [XColor]?
 
@@ -25,27 +25,23 @@ final class ColorCache {
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`).
         MainActor.assumeIsolated {
-            for c in allocated {
-                var color = c
-                XftColorFree(display, visual, colormap, &color)
-            }
+            for color in allocated { DrawColors.free(color, display: display, visual: visual, colormap: colormap) }
         }
     }
 
-    /// `rgb` (0xRRGGBB) as Xft draws it, allocated on first use.
-    func color(_ rgb: UInt32) -> XftColor {
+    /// `rgb` (0xRRGGBB) as text and fills are drawn in it, allocated on first use.
+    func color(_ rgb: UInt32) -> DrawColor {
         if let color = colors[rgb] { return color }
         let color = allocate(rgb)
         colors[rgb] = color
         return color
     }
 
-    private func allocate(_ rgb: UInt32) -> XftColor {
+    private func allocate(_ rgb: UInt32) -> DrawColor {
         // 8-bit channels widened to XRender's 16 bits (0xAB -> 0xABAB).
-        var render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
+        let render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
                                   blue: UInt16(rgb & 0xFF) * 0x101, alpha: 0xFFFF)
-        var color = XftColor()
-        if XftColorAllocValue(display, visual, colormap, &render, &color) != 0 {
+        if let color = DrawColors.allocate(display: display, visual: visual, colormap: colormap, render) {
             allocated.append(color)
             return color
         }
@@ -53,7 +49,7 @@ final class ColorCache {
         let nearest = nearestCell(to: render)
         let shown = (UInt32(nearest.red >> 8) << 16) | (UInt32(nearest.green >> 8) << 8) | UInt32(nearest.blue >> 8)
         XErrorReporting.warnOnce("colormap full", "the X server's colormap is full; drawing with the nearest colors it has (#\(Self.hex(rgb)) as #\(Self.hex(shown)))")
-        return XftColor(pixel: nearest.pixel, color: XRenderColor(red: nearest.red, green: nearest.green, blue: nearest.blue, alpha: 0xFFFF))
+        return DrawColor(pixel: nearest.pixel, color: XRenderColor(red: nearest.red, green: nearest.green, blue: nearest.blue, alpha: 0xFFFF))
     }
 
     private static func hex(_ rgb: UInt32) -> String {

@@ -8,8 +8,8 @@ import SegmentedCore
 /// `DesktopSettingsWatcher` reads them and follows their changes;
 /// `applied(to:)` makes a style of them.
 public struct DesktopSettings: Equatable, Sendable {
-    /// `Xft/DPI`: the text resolution, dots per inch (the setting holds
-    /// 1024ths of one), 48 to 384 as the `Xft.dpi` resource.
+    /// The text resolution (`FontChain.dpiSetting`), dots per inch (the
+    /// setting holds 1024ths of one), 48 to 384 as its X resource.
     public var dpi: Double?
     /// `Gtk/EnableAnimations`: false asks for reduced motion.
     public var enablesAnimations: Bool?
@@ -45,11 +45,11 @@ public struct DesktopSettings: Equatable, Sendable {
             }
             warnings.append("XSETTINGS \(name): \(shown) is not \(wanted); ignored")
         }
-        if let value = values["Xft/DPI"] {
+        if let value = values[FontChain.dpiSetting] {
             if case let .integer(n) = value, dpiRange.contains(Double(n) / 1024) {
                 settings.dpi = Double(n) / 1024
             } else {
-                refuse("Xft/DPI", value, "a resolution from 48 to 384 dots per inch in 1024ths of one (196608 is 192 dpi)")
+                refuse(FontChain.dpiSetting, value, "a resolution from 48 to 384 dots per inch in 1024ths of one (196608 is 192 dpi)")
                 settings.dpi = previous.dpi
             }
         }
@@ -82,7 +82,7 @@ public struct DesktopSettings: Equatable, Sendable {
     }
 
     /// `style` with the settings that are set: the scale is `dpi` / 96 (as
-    /// GTK and the `Xft.dpi` resource have it), `enablesAnimations` false
+    /// GTK and the resolution's X resource have it), `enablesAnimations` false
     /// turns `motion.reducesMotion` on, `dragThreshold` is the click slop
     /// (`metrics.clickSlop`, times the scale as every length), and
     /// `iconThemeName` the style's icon theme. What is not set keeps the

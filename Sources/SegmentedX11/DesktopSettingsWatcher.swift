@@ -1,4 +1,4 @@
-import CXft
+import CX11
 
 /// Follows the desktop's settings while the program runs, as GTK and Qt
 /// applications do: the screen's XSETTINGS manager (the owner of the

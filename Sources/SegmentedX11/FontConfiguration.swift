@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Glibc
 
 /// fontconfig's configuration, loaded once per process before the first

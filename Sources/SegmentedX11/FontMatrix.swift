@@ -1,15 +1,15 @@
-import CXft
+import CX11
 
 /// The transform of a fontconfig pattern (`:matrix=xx xy yx yy`), which Xft
 /// applies to every glyph: x' = xx·x + xy·y, y' = yx·x + yy·y (y up, as
 /// fontconfig's `FcMatrix` and FreeType's `FT_Set_Transform` take it).
 ///
 /// One check for every font setting (flag, X resource, `StripStyle.validate`
-/// and `XftFontChain`): a matrix that cannot be inverted flattens every glyph
+/// and `FontChain`): a matrix that cannot be inverted flattens every glyph
 /// onto a line or a point, so the titles would be invisible or piled up. One
 /// that can, but squashes a glyph cell under a pixel in either direction
 /// (`1 0 0 1e-12`), draws nothing as well: the font chain refuses it once it
-/// knows the font's cell (`XftFontChain.sizeRefusal`), which a flag, an X
+/// knows the font's cell (`FontChain.sizeRefusal`), which a flag, an X
 /// resource and the library all open.
 public struct FontMatrix: Equatable, Sendable, CustomStringConvertible {
     public var xx: Double, xy: Double, yx: Double, yy: Double
@@ -68,7 +68,7 @@ extension FontMatrix {
     }
 }
 
-extension XftFontChain {
+extension FontChain {
     /// Why the just opened `font` of `pattern` is refused for its size, nil
     /// when it is not: lines over `maximumFontHeight` pixels tall
     /// (`Failure.tooLarge`), or a matrix that squashes its glyph cell (the

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 
 /// What a font chain has learned about each code point it was asked about:
 /// which of its fonts has it and, once measured, which font draws it and how
@@ -51,7 +51,7 @@ struct GlyphCache {
     }
 }
 
-extension XftFontChain {
+extension FontChain {
     /// The font (chain index) and advance (pixels) of one code point as drawn
     /// without shaping, cached in `glyphCache`: the font of its first displayed
     /// code point (`displayCodePoints`; the primary font when none has it) and

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Glibc
 
 /// A top-level window for a program that hosts strips: it speaks to the

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Dispatch
 import Glibc
 import SegmentedCore
@@ -38,7 +38,7 @@ final class IconCache {
     /// A decoded icon on the server.
     struct Picture {
         let pixmap: Pixmap
-        let picture: CXft.Picture
+        let picture: CX11.Picture
         /// Pixels; the longer side is the box's.
         let width: Int, height: Int
         /// Only its alpha is drawn, in the title's color (GTK's symbolic icons).
@@ -193,14 +193,14 @@ final class IconCache {
     /// A solid alpha of `StripStyle.disabledTextOpacity` (the disabled
     /// title's strength) to composite a disabled item's icon through, made
     /// on first use (0 without RENDER).
-    var disabledMask: CXft.Picture {
+    var disabledMask: CX11.Picture {
         if disabledMaskPicture == 0, format != nil {
             var color = XRenderColor(red: 0, green: 0, blue: 0, alpha: UInt16((0xFFFF * StripStyle.disabledTextOpacity).rounded()))
             disabledMaskPicture = XRenderCreateSolidFill(display, &color)
         }
         return disabledMaskPicture
     }
-    private var disabledMaskPicture: CXft.Picture = 0
+    private var disabledMaskPicture: CX11.Picture = 0
 
     private func free(_ picture: Picture) {
         XRenderFreePicture(display, picture.picture)

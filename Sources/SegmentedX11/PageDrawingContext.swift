@@ -1,9 +1,9 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// What a `PagedView`'s page-draw callback draws with: the view's fonts and
 /// colors, drawing into its back buffer through the strip's own text routine
-/// (`XftFontChain.draw`, whose advance is what `XftFontChain.advance(of:)`
+/// (`FontChain.draw`, whose advance is what `FontChain.advance(of:)`
 /// measures), clipped to the page being drawn. Valid only during the callback.
 @MainActor
 public struct PageDrawingContext {
@@ -11,9 +11,9 @@ public struct PageDrawingContext {
     let colors: ColorCache
     let style: StripStyle
     /// The large font of page titles (`StripStyle.pageFont`).
-    public let titleFont: XftFontChain
+    public let titleFont: FontChain
     /// The font of body text: the strip's unselected title font (`StripStyle.font`).
-    public let bodyFont: XftFontChain
+    public let bodyFont: FontChain
     /// The visible columns of the page, window pixels (text outside them is not sent).
     let clipMinX: Int, clipMaxX: Int
 
@@ -29,9 +29,9 @@ public struct PageDrawingContext {
     /// `baseline` (window pixels) in `color` (0xRRGGBB).
     /// - Returns: the advance drawn, pixels (`font.advance(of: text)`).
     @discardableResult
-    public func drawText(_ text: String, font: XftFontChain, x: Int, baseline: Int, color: UInt32) -> Int {
+    public func drawText(_ text: String, font: FontChain, x: Int, baseline: Int, color: UInt32) -> Int {
         var xft = colors.color(color)
-        return font.draw(text, on: buffer.draw, color: &xft, x: x, baseline: baseline, clipMinX: clipMinX, clipMaxX: clipMaxX)
+        return font.draw(text, on: buffer.surface, color: &xft, x: x, baseline: baseline, clipMinX: clipMinX, clipMaxX: clipMaxX)
     }
 
     /// Fills `rect` (window pixels) with `color` (0xRRGGBB), inside the page.

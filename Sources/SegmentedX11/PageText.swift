@@ -49,7 +49,7 @@ public enum PageText {
     }
 }
 
-extension XftFontChain {
+extension FontChain {
     /// `text` whole when it advances at most `width` pixels; else its longest
     /// start of whole words (cut before a space) that followed by "…" fits,
     /// with the "…"; when not even the first word fits, the first word cut
@@ -101,9 +101,9 @@ public final class PageLineCache {
     }
 
     /// The lines of `slot` at `width` pixels in `font`: made by `make` and
-    /// elided at words (`XftFontChain.elidedAtWords`) on the first call with
+    /// elided at words (`FontChain.elidedAtWords`) on the first call with
     /// this width and font, read back afterwards.
-    public func lines(_ slot: Int, width: Int, font: XftFontChain, make: () -> [String]) -> [Line] {
+    public func lines(_ slot: Int, width: Int, font: FontChain, make: () -> [String]) -> [Line] {
         let id = ObjectIdentifier(font)
         if let cached = slots[slot], cached.width == width, cached.font == id { return cached.lines }
         if slots.count >= capacity { slots = [:] }

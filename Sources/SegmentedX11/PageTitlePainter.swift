@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// Paints the selected title centered in the page area of a strip whose
@@ -8,8 +8,8 @@ import SegmentedCore
 @MainActor
 final class PageTitlePainter {
     /// The page title font (`StripStyle.pageFont`), opened with the title fonts.
-    let font: XftFontChain
-    private var color: XftColor
+    let font: FontChain
+    private var color: DrawColor
     /// Room kept free at each side of the title, pixels (scaled).
     private let margin: Int
     /// Long titles' pen checkpoints and elided titles, by segment.
@@ -19,7 +19,7 @@ final class PageTitlePainter {
     static let margin = 16.0
 
     /// Opens the style's page font on `connection` and allocates its color in `colors`.
-    /// - Throws: `XftFontChain.Failure` when the font cannot be opened.
+    /// - Throws: `FontChain.Failure` when the font cannot be opened.
     init(connection: XDisplayConnection, style: StripStyle, colors: ColorCache) throws {
         font = try connection.fontChain(pattern: style.pageFont, scale: style.scale)
         color = colors.color(style.pageTextColor)
@@ -44,13 +44,13 @@ final class PageTitlePainter {
         }
         let baseline = Self.baseline(top: Double(pageTop), height: Double(height - pageTop), font: font)
         buffer.clip(y: pageTop, height: height - pageTop)
-        font.draw(title, on: buffer.draw, color: &color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
+        font.draw(title, on: buffer.surface, color: &color, x: (width - advance) / 2, baseline: baseline, clipMinX: 0, clipMaxX: width,
                   checkpoints: checkpoints)
         buffer.unclip()
     }
 
     /// The baseline that centers the primary font's ascent + descent in a band (pixels).
-    static func baseline(top: Double, height: Double, font: XftFontChain) -> Int {
+    static func baseline(top: Double, height: Double, font: FontChain) -> Int {
         let textHeight = Double(font.ascent + font.descent)
         return Int((top + (height - textHeight) / 2).rounded()) + font.ascent
     }

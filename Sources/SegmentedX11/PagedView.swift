@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Dispatch
 import SegmentedCore
 
@@ -50,7 +50,7 @@ public final class PagedView: ChildWindow {
     public private(set) var style: StripStyle
     private var colors: ColorCache
     /// The page title font (`StripStyle.pageFont`) and the body font (`StripStyle.font`) pages draw with.
-    private(set) var titleFont: XftFontChain, bodyFont: XftFontChain
+    private(set) var titleFont: FontChain, bodyFont: FontChain
     private(set) var pager: PagerModel
     private var link: PageLink?
     /// The linked strip (held: the strip only holds a weak way back); the strip must have one title per page.
@@ -69,7 +69,7 @@ public final class PagedView: ChildWindow {
     ///   - page: the page shown first (clamped).
     ///   - style: colors, fonts, scale (1 dp = `scale` px) and direction (right to left mirrors the pages).
     ///   - drawPage: draws one page (see `PageDrawer`).
-    /// - Throws: `StripStyle.InvalidValue` for a style value out of range, `XftFontChain.Failure` when a font cannot be opened.
+    /// - Throws: `StripStyle.InvalidValue` for a style value out of range, `FontChain.Failure` when a font cannot be opened.
     public init(connection: XDisplayConnection, parent: Window, frame: PixelRect, pageCount: Int, page: Int = 0,
                 style: StripStyle = StripStyle(), drawPage: @escaping PageDrawer) throws {
         try style.validate()
@@ -155,7 +155,7 @@ public final class PagedView: ChildWindow {
     /// Changes the style at run time (a desktop setting, a resource): the
     /// fonts, colors, scale, click slop and motion. The pages rest on the
     /// page they were on or turning to; a press held is let go.
-    /// - Throws: `StripStyle.InvalidValue` or `XftFontChain.Failure`; the view is then unchanged.
+    /// - Throws: `StripStyle.InvalidValue` or `FontChain.Failure`; the view is then unchanged.
     public func setStyle(_ style: StripStyle) throws {
         try style.validate()
         guard !isDestroyed else { return }

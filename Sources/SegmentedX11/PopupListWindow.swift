@@ -1,5 +1,5 @@
 import CStripAccessibility
-import CXft
+import CX11
 import Dispatch
 import SegmentedCore
 
@@ -43,7 +43,7 @@ final class PopupListWindow {
     private let isEnabled: (Int) -> Bool
     private let titles: [String]
     private let selected: Int?
-    private let font: XftFontChain
+    private let font: FontChain
     private let style: StripStyle
     private let colors: ColorCache
     private let rowHeight: Int, padding: Int, mark: Int, border: Int
@@ -57,7 +57,7 @@ final class PopupListWindow {
 
     /// A list of `titles` with `selected` marked, not yet on screen.
     /// - Parameter isEnabled: whether row `i` can be chosen.
-    init(connection: XDisplayConnection, titles: [String], selected: Int?, isEnabled: @escaping (Int) -> Bool, font: XftFontChain,
+    init(connection: XDisplayConnection, titles: [String], selected: Int?, isEnabled: @escaping (Int) -> Bool, font: FontChain,
          style: StripStyle, colors: ColorCache) {
         (self.connection, self.titles, self.selected, self.font, self.style, self.colors) = (connection, titles, selected, font, style, colors)
         self.isEnabled = isEnabled
@@ -292,18 +292,17 @@ final class PopupListWindow {
         let width = frame.width, height = frame.height
         let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
         defer { XFreePixmap(display, pixmap) }
-        guard let draw = XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)) else { return }
-        defer { XftDrawDestroy(draw) }
+        guard let surface = DrawSurface(connection: connection, drawable: pixmap) else { return }
         var edge = colors.color(style.textColor), back = colors.color(style.backgroundColor)
         var tint = colors.color(ColorBlend.over(style.accentColor, 0.12, on: style.backgroundColor))
-        XftDrawRect(draw, &edge, 0, 0, UInt32(width), UInt32(height))
-        XftDrawRect(draw, &back, Int32(border), Int32(border), UInt32(max(width - 2 * border, 1)), UInt32(max(height - 2 * border, 1)))
+        surface.fill(&edge, x: 0, y: 0, width: width, height: height)
+        surface.fill(&back, x: border, y: border, width: max(width - 2 * border, 1), height: max(height - 2 * border, 1))
         let rtl = style.direction == .rightToLeft
         let room = width - 2 * border - 2 * padding - mark
         for (slot, row) in model.shownRows.enumerated() {
             let top = border + slot * rowHeight
             if row == model.highlighted {
-                XftDrawRect(draw, &tint, Int32(border), Int32(top), UInt32(max(width - 2 * border, 1)), UInt32(rowHeight))
+                surface.fill(&tint, x: border, y: top, width: max(width - 2 * border, 1), height: rowHeight)
             }
             let title = font.advance(of: titles[row]) > room ? font.elided(titles[row], fitting: room) : titles[row]
             let advance = font.advance(of: title)
@@ -313,10 +312,10 @@ final class PopupListWindow {
             let markX = rtl ? width - border - padding - mark / 2 : border + padding / 2
             if row == selected {
                 let side = max(2, mark / 2)
-                XftDrawRect(draw, &ink, Int32(markX), Int32(top + (rowHeight - side) / 2), UInt32(side), UInt32(side))
+                surface.fill(&ink, x: markX, y: top + (rowHeight - side) / 2, width: side, height: side)
             }
             let x = rtl ? width - border - padding - mark - advance : border + padding + mark
-            font.draw(title, on: draw, color: &ink, x: x, baseline: top + (rowHeight - font.ascent - font.descent) / 2 + font.ascent)
+            font.draw(title, on: surface, color: &ink, x: x, baseline: top + (rowHeight - font.ascent - font.descent) / 2 + font.ascent)
         }
         let gc = XCreateGC(display, window, 0, nil)
         XCopyArea(display, pixmap, window, gc, 0, 0, UInt32(width), UInt32(height), 0, 0)

@@ -1,5 +1,5 @@
 import CStripAccessibility
-import CXft
+import CX11
 import SegmentedCore
 
 // What the accessibility bridge reads from a strip: the same snapshot the

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // The strip's segments as items (`SegmentItem`): titles are the shortcut, items the whole.

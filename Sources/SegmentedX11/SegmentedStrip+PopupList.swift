@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // The popup list of every title (`PopupListWindow`, its rows `PopupListModel`):

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // The strip's tooltips: the core's decisions (`TooltipModel`) wired to a `TooltipWindow`.

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Dispatch
 import Glibc
 import SegmentedCore
@@ -15,7 +15,7 @@ import SegmentedCore
 /// (`LayoutMetrics.stripHeight`) shows the selected title centered in the page
 /// area below it.
 ///
-/// All calls, callbacks and Xlib/Xft work happen on the main queue: the strip
+/// All calls, callbacks and Xlib work happen on the main queue: the strip
 /// is main-actor isolated.
 @MainActor
 public final class SegmentedStrip: ChildWindow {
@@ -106,7 +106,7 @@ public final class SegmentedStrip: ChildWindow {
     /// - Throws: `StripModel.Failure.indexOutOfRange` for a selected index outside
     ///   the titles and `StripStyle.InvalidValue` for a style number that is not
     ///   finite or out of range (both before any window is made);
-    ///   `XftFontChain.Failure` when a font cannot be opened.
+    ///   `FontChain.Failure` when a font cannot be opened.
     public convenience init(connection: XDisplayConnection, parent: Window, frame: PixelRect,
                             titles: [String], selectedIndex: Int = 0,
                             style: StripStyle = StripStyle()) throws {
@@ -239,13 +239,13 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// The font chains (unselected, selected), for diagnostics.
-    public var fontChains: (unselected: XftFontChain, selected: XftFontChain) {
+    public var fontChains: (unselected: FontChain, selected: FontChain) {
         (painter.unselectedFont, painter.selectedFont)
     }
 
     /// The layout metrics of `style` with the strip made tall enough for the
     /// tallest of `fonts` (`LayoutMetrics.fittingText(height:)`).
-    static func layoutMetrics(_ style: StripStyle, fonts: [XftFontChain]) -> LayoutMetrics {
+    static func layoutMetrics(_ style: StripStyle, fonts: [FontChain]) -> LayoutMetrics {
         let tallest = fonts.map { $0.ascent + $0.descent }.max() ?? 0
         return style.layoutMetrics.fittingText(height: Double(tallest))
     }
@@ -266,7 +266,7 @@ public final class SegmentedStrip: ChildWindow {
     /// at the scale) (`LayoutMetrics.fittingText(height:)`). A taller frame
     /// shows the page area under the strip.
     /// - Throws: `StripStyle.InvalidValue` for a style out of range,
-    ///   `XftFontChain.Failure` when one of its fonts cannot be opened.
+    ///   `FontChain.Failure` when one of its fonts cannot be opened.
     public static func preferredHeight(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
         try style.validate()
         let fonts = try [style.font, style.selectedFont].map {
@@ -337,7 +337,7 @@ public final class SegmentedStrip: ChildWindow {
     ///   - animated: tween the indicator and the content offset from where they
     ///     are drawn to their new places (the style's own duration and easing);
     ///     the frames, measured in other fonts, change at once.
-    /// - Throws: `StripStyle.InvalidValue` or `XftFontChain.Failure` (a font that
+    /// - Throws: `StripStyle.InvalidValue` or `FontChain.Failure` (a font that
     ///   cannot be opened); the strip is then unchanged.
     public func setStyle(_ style: StripStyle, animated: Bool = false) throws {
         try style.validate()

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// Turns the X events and keys of a strip's window into the core's input, in

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // Badges: a pill (or a dot) at the title's top trailing corner, its text in
@@ -8,7 +8,7 @@ extension StripPainter {
     /// Badges' text is drawn in the unselected title font, already open: a
     /// smaller face would be a third font (and its CJK fallback) to match and
     /// open before the first frame, and CJK text at 11 px is hard to read.
-    var badgeFont: XftFontChain { unselectedFont }
+    var badgeFont: FontChain { unselectedFont }
 
     /// `badge`'s pill width, pixels (`LayoutMetrics.badgePillWidth(_:textWidth:)`
     /// with its drawn text measured in `badgeFont`).
@@ -35,7 +35,7 @@ extension StripPainter {
         guard !text.isEmpty else { return }
         let advance = badgeFont.advance(of: text)
         let baseline = y + (h - badgeFont.ascent - badgeFont.descent) / 2 + badgeFont.ascent
-        badgeFont.draw(text, on: buffer.draw, color: &badgeText, x: x + (w - advance) / 2, baseline: baseline,
+        badgeFont.draw(text, on: buffer.surface, color: &badgeText, x: x + (w - advance) / 2, baseline: baseline,
                        clipMinX: 0, clipMaxX: buffer.width)
     }
 }

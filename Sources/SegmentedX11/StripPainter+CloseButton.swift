@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // Close buttons: a × in the title's color in the square the core places
@@ -35,7 +35,7 @@ extension StripPainter {
         let stroke = max(1, Double(side) * 1.5 / 16)
         guard buffer.hasRender else {
             // Core fills: a square the stroke's width along each diagonal.
-            var pixel = XftColor(pixel: 0, color: color)
+            var pixel = DrawColor(pixel: 0, color: color)
             let s = Int(stroke.rounded()), n = Int((2 * half).rounded())
             for k in 0...n {
                 let px = Int(center.x - half) + k
@@ -58,7 +58,7 @@ extension StripPainter {
         }
         var fillColor = color
         let fill = XRenderCreateSolidFill(buffer.display, &fillColor)
-        XRenderCompositeTriangles(buffer.display, Int32(PictOpOver), fill, XftDrawPicture(buffer.draw),
+        XRenderCompositeTriangles(buffer.display, Int32(PictOpOver), fill, buffer.picture,
                                   XRenderFindStandardFormat(buffer.display, Int32(PictStandardA8)), 0, 0, &triangles, Int32(triangles.count))
         XRenderFreePicture(buffer.display, fill)
     }

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // Edge fades (`LayoutMetrics.edgeFades`): the background composited Over the
@@ -23,7 +23,7 @@ extension StripPainter {
             let stops: [XFixed] = [0, 1 << 16]
             let colors = alphas.map { XRenderColor(red: 0, green: 0, blue: 0, alpha: $0) }
             let mask = XRenderCreateLinearGradient(buffer.display, &line, stops, colors, 2)
-            XRenderComposite(buffer.display, Int32(PictOpOver), source, mask, XftDrawPicture(buffer.draw),
+            XRenderComposite(buffer.display, Int32(PictOpOver), source, mask, buffer.picture,
                              0, 0, 0, 0, Int32(x), 0, UInt32(fadeWidth), UInt32(stripHeight))
             XRenderFreePicture(buffer.display, mask)
         }

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // Icons: a picture from `IconCache` composited Over the back buffer in the
@@ -9,7 +9,7 @@ extension StripPainter {
     /// picture not square is centered on its short side): a symbolic icon
     /// as a mask over `color` (the title's color as drawn, blended and
     /// disabled included), another through the disabled strength when
-    /// `disabled`. The buffer's clip applies: XRender clips to the XftDraw's
+    /// `disabled`. The buffer's clip applies: XRender clips to the surface's
     /// picture's clip.
     func drawIcon(_ icon: IconCache.Picture, in box: Rect, disabled: Bool, color: XRenderColor, offset: Double, on buffer: BackBuffer) {
         let side = Int(box.width.rounded())
@@ -17,7 +17,7 @@ extension StripPainter {
             + (side - icon.width) / 2
         let y = Int(box.y.rounded()) + (side - icon.height) / 2
         guard x < buffer.width, x + icon.width > 0 else { return }
-        let destination = XftDrawPicture(buffer.draw)
+        let destination = buffer.picture
         guard icon.isSymbolic else {
             XRenderComposite(buffer.display, Int32(PictOpOver), icon.picture, disabled ? icons.disabledMask : 0, destination,
                              0, 0, 0, 0, Int32(x), Int32(y), UInt32(icon.width), UInt32(icon.height))

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// The indicator's drawing, and the box's title mask: where a box would hide

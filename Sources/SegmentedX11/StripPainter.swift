@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// Paints the strip (icons, titles, badges, indicator, separator line) into a back buffer:
@@ -9,8 +9,8 @@ import SegmentedCore
 @MainActor
 final class StripPainter {
     let style: StripStyle
-    let unselectedFont: XftFontChain
-    let selectedFont: XftFontChain
+    let unselectedFont: FontChain
+    let selectedFont: FontChain
     /// Items' icons on the server, made by the first icon drawn.
     var icons: IconCache {
         if let iconCache { return iconCache }
@@ -30,14 +30,14 @@ final class StripPainter {
     private let connection: XDisplayConnection
     private let display: OpaquePointer
     private let screen: Int32
-    var background: XftColor
-    private var text: XftColor, hoverText: XftColor, accent: XftColor, separator: XftColor
+    var background: DrawColor
+    private var text: DrawColor, hoverText: DrawColor, accent: DrawColor, separator: DrawColor
     /// Disabled items' titles (`StripStyle.effectiveDisabledTextColor`), selected or not.
-    private var disabledText: XftColor
+    private var disabledText: DrawColor
     /// A badge's pill and its text (`badgeColor`, `badgeTextColor`).
-    var badgeFill: XftColor, badgeText: XftColor
+    var badgeFill: DrawColor, badgeText: DrawColor
     /// The titles' color where a box covers them (`StripStyle.boxTitleColor`); nil: their own colors.
-    private var boxTitle: XftColor?
+    private var boxTitle: DrawColor?
     /// The indicator's color at its opacity, premultiplied as XRender expects, composited Over.
     var indicatorColor: XRenderColor
     /// Without RENDER, the indicator's pixel (allocated on first use). Core fills have no
@@ -46,12 +46,12 @@ final class StripPainter {
     lazy var coreIndicatorPixel: UInt = colors.color(style.boxColor).pixel
     let indicatorRadius: Double
     /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
-    private var blendFonts: [Int: XftFontChain] = [:]
+    private var blendFonts: [Int: FontChain] = [:]
     /// Long titles' pen checkpoints and elided titles, by segment * 2 + (selected font ? 1 : 0).
     private var memo = TitleMemo()
 
     /// Opens the style's title fonts on `connection` and allocates its colors in `colors`.
-    /// - Throws: `XftFontChain.Failure` when a font cannot be opened.
+    /// - Throws: `FontChain.Failure` when a font cannot be opened.
     init(connection: XDisplayConnection, style: StripStyle, colors: ColorCache) throws {
         self.connection = connection
         display = connection.display
@@ -117,7 +117,7 @@ final class StripPainter {
                 var title = snapshot.titles[index]
                 // A long title is not re-measured at the in-between sizes: it switches font at the
                 // midpoint and keeps its checkpoints, so a tween over it costs what a frame at rest does.
-                let blendedFont = blended && title.utf8.count <= XftFontChain.longestShapedTitle
+                let blendedFont = blended && title.utf8.count <= FontChain.longestShapedTitle
                 let selected = blendedFont ? selection >= 1 : selection >= 0.5
                 let chain = blendedFont ? blendFont(selection: selection) : selected ? selectedFont : unselectedFont
                 let key = index * 2 + (selected ? 1 : 0)
@@ -178,7 +178,7 @@ final class StripPainter {
                     buffer.clip(to: [XRectangle(x: Int16(clamping: minX), y: 0, width: UInt16(clamping: max(0, Int(frame.width.rounded()))),
                                                 height: UInt16(clamping: stripHeight))])
                 }
-                chain.draw(title, on: buffer.draw, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
+                chain.draw(title, on: buffer.surface, color: &color, x: x, baseline: baseline, clipMinX: 0, clipMaxX: width,
                            checkpoints: checkpoints)
                 if collapsing {
                     buffer.clip(y: 0, height: stripHeight)
@@ -221,7 +221,7 @@ final class StripPainter {
             let advance = unselectedFont.advance(of: segment.title)
             let x = style.direction.windowPixelMinX(contentX: room.midX - metrics.closeButtonRoom / 2 - Double(advance) / 2,
                                                     width: Double(advance), contentOffset: offset, viewportWidth: width)
-            unselectedFont.draw(segment.title, on: buffer.draw, color: &text, x: x,
+            unselectedFont.draw(segment.title, on: buffer.surface, color: &text, x: x,
                                 baseline: metrics.titleBaseline(ascent: unselectedFont.ascent, descent: unselectedFont.descent),
                                 clipMinX: 0, clipMaxX: width)
         }
@@ -231,7 +231,7 @@ final class StripPainter {
     /// The font of a title drawn `selection` of the way from unselected (0)
     /// to selected (1): the pixel size interpolated in whole pixels, the
     /// selected font's pattern (its weight) from the midpoint on.
-    func blendFont(selection: Double) -> XftFontChain {
+    func blendFont(selection: Double) -> FontChain {
         let from = unselectedFont.pixelSize, to = selectedFont.pixelSize
         let size = (from + (to - from) * selection).rounded()
         let bold = selection >= 0.5
@@ -240,7 +240,7 @@ final class StripPainter {
         let key = (bold ? 1 << 16 : 0) | Int(size)
         if let chain = blendFonts[key] { return chain }
         // The base chain opened, so the same pattern at another size opens too; if not, the base will do.
-        let chain = (try? XftFontChain(display: display, screen: screen, pattern: bold ? style.selectedFont : style.font,
+        let chain = (try? FontChain(display: display, screen: screen, pattern: bold ? style.selectedFont : style.font,
                                        scale: style.scale * size / base.pixelSize)) ?? base
         blendFonts[key] = chain
         return chain
@@ -253,14 +253,14 @@ final class StripPainter {
             let chain = blendFont(selection: Double(step) / 64)
             if chain !== unselectedFont, chain !== selectedFont {
                 // Long titles are never drawn at an in-between size (see `paint`): nothing to measure for them.
-                for title in titles where title.utf8.count <= XftFontChain.longestShapedTitle { _ = chain.advance(of: title) }
+                for title in titles where title.utf8.count <= FontChain.longestShapedTitle { _ = chain.advance(of: title) }
             }
         }
     }
 
     /// The color of a title `selection` of the way from unselected (or hovered)
     /// to selected, mixed in linear light, in 1/255 steps.
-    private func blendColor(selection: Double, hovered: Bool) -> XftColor {
+    private func blendColor(selection: Double, hovered: Bool) -> DrawColor {
         let step = Double((selection * 255).rounded()) / 255
         return colors.color(ColorBlend.mix(hovered ? style.hoverTextColor : style.textColor, style.accentColor, step))
     }

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// What the strip owes its host, told once the frame it describes is on the

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Dispatch
 
 /// What the error handler knows about the strips' own XIDs, so

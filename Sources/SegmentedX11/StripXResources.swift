@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// The X resources of a strip: `StripSetting.all` read from the server's
@@ -44,9 +44,9 @@ public enum StripXResources {
     /// settings between them; returns one warning per resource whose value
     /// was refused.
     ///
-    /// The order (each wins over the one before): the `Xft.dpi` resource,
-    /// `desktop` (`DesktopSettings.applied(to:)`: XSETTINGS' `Xft/DPI` wins
-    /// over `Xft.dpi`, as in GTK), then the strip's own resources. A refused
+    /// The order (each wins over the one before): the text resolution's
+    /// resource (`FontChain.dpiResource`), `desktop` (`DesktopSettings.applied(to:)`:
+    /// the XSETTINGS resolution wins over the resource, as in GTK), then the strip's own resources. A refused
     /// value keeps the one the previous resources gave (a live change: what
     /// was shown before), or, where they gave none or without `previous`, it
     /// is as if absent (the desktop's, else the default). A font named by a
@@ -69,10 +69,10 @@ public enum StripXResources {
             let pattern = setting.value(in: style)
             guard pattern != setting.value(in: before) else { continue }
             func opens(_ pattern: String) -> Bool {
-                (try? XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)) != nil
+                (try? FontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)) != nil
             }
             do {
-                _ = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)
+                _ = try FontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: style.scale)
             } catch {
                 let kept = previous.map { setting.value(in: $0) }.flatMap { $0 != pattern && $0 != setting.value(in: before) && opens($0) ? $0 : nil }
                 warnings.append("X resource \(resourceClass).\(setting.name): \(error); \(kept == nil ? "using the default" : "keeping the previous value")")
@@ -83,7 +83,7 @@ public enum StripXResources {
     }
 
     /// Applies the resources in `text` (a RESOURCE_MANAGER string, as `xrdb -query`
-    /// prints it) to `style`, with `desktop` between `Xft.dpi` and the strip's
+    /// prints it) to `style`, with `desktop` between the resolution's resource and the strip's
     /// own resources (see `apply(to:connection:...)`); returns one warning per
     /// refused value, which keeps the value `previous` (the previous resources'
     /// style alone) gave it, or else is as if absent.
@@ -94,21 +94,21 @@ public enum StripXResources {
         var warnings = [String]()
         // Only the lines that can answer these queries go to Xlib's parser (`XResourceLines`).
         let names = StripSetting.all.map(\.name)
-        let database = XResourceLines.database(text, first: ["Xft", instance, resourceClass],
+        let database = XResourceLines.database(text, first: [FontChain.dpiResourceFirst, instance, resourceClass],
                                                last: Set(names + names.map(resourceName(class:)) + ["dpi", "Dpi"]))
         defer { if let database { XrmDestroyDatabase(database) } }
-        // Xft.dpi sets the scale (96 dpi = 1); XSETTINGS' Xft/DPI and SegmentedStrip.scale, read below, win over it.
+        // The resolution's resource sets the scale (96 dpi = 1); the desktop's and SegmentedStrip.scale, read below, win over it.
         var type: UnsafeMutablePointer<CChar>?
         var dpi = XrmValue()
-        if let database, XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &dpi) != 0, let address = dpi.addr {
+        if let database, XrmGetResource(database, FontChain.dpiResource.name, FontChain.dpiResource.class, &type, &dpi) != 0, let address = dpi.addr {
             let text = String(cString: address)
             if let value = Double(text), value >= 48, value <= 384 {
                 style.scale = value / 96
             } else {
-                warnings.append("X resource Xft.dpi: '\(text)' is not a resolution from 48 to 384 dots per inch; "
+                warnings.append("X resource \(FontChain.dpiResource.name): '\(text)' is not a resolution from 48 to 384 dots per inch; "
                                 + (previous == nil ? "the scale stays 1" : "the scale stays \(previous!.scale.shortText)"))
                 if let previous { style.scale = previous.scale }   // the previous resources' (then the desktop's, below)
-                // Point sizes are converted at 96 × scale (XftFontChain.pointResolution), never at this value.
+                // Point sizes are converted at 96 × scale (FontChain.pointResolution), never at this value.
             }
         }
         style = desktop.applied(to: style)

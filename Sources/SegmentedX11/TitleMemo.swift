@@ -11,7 +11,7 @@
 @MainActor
 struct TitleMemo {
     private var titlesVersion: Int?
-    private var checkpoints: [Int: XftFontChain.PenCheckpoints] = [:]
+    private var checkpoints: [Int: FontChain.PenCheckpoints] = [:]
     private var elided: [Int: (width: Int, text: String)] = [:]
 
     /// Keeps what is known for the titles of `version` (`StripModel.titlesVersion`), or forgets everything for others.
@@ -23,9 +23,9 @@ struct TitleMemo {
     }
 
     /// The pen checkpoints of `title` in `chain` under `key`, built once, for
-    /// titles longer than `XftFontChain.longestShapedTitle` UTF-8 bytes; nil for shorter ones.
-    mutating func checkpoints(for title: String, key: Int, chain: XftFontChain) -> XftFontChain.PenCheckpoints? {
-        guard title.utf8.count > XftFontChain.longestShapedTitle else { return nil }
+    /// titles longer than `FontChain.longestShapedTitle` UTF-8 bytes; nil for shorter ones.
+    mutating func checkpoints(for title: String, key: Int, chain: FontChain) -> FontChain.PenCheckpoints? {
+        guard title.utf8.count > FontChain.longestShapedTitle else { return nil }
         if let known = checkpoints[key] { return known }
         let made = chain.penCheckpoints(for: title)
         checkpoints[key] = made
@@ -33,7 +33,7 @@ struct TitleMemo {
     }
 
     /// `title` elided in `chain` to `width` pixels under `key`, elided again only when the width changes.
-    mutating func elided(_ title: String, fitting width: Int, key: Int, chain: XftFontChain) -> String {
+    mutating func elided(_ title: String, fitting width: Int, key: Int, chain: FontChain) -> String {
         if let known = elided[key], known.width == width { return known.text }
         let text = chain.elided(title, fitting: width)
         elided[key] = (width, text)

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// A segment's tooltip on screen: an override-redirect window of type
@@ -30,7 +30,7 @@ final class TooltipWindow {
     }
 
     /// Shows `text` for a segment at `segment` (root pixels), replacing what is shown.
-    func show(_ text: String, segment: Rect, font: XftFontChain, style: StripStyle, colors: ColorCache) {
+    func show(_ text: String, segment: Rect, font: FontChain, style: StripStyle, colors: ColorCache) {
         hide()
         let display = connection.display, screen = connection.screen, scale = style.scale
         let padX = (TooltipLayout.padding.x * scale).rounded(), padY = (TooltipLayout.padding.y * scale).rounded()
@@ -45,16 +45,15 @@ final class TooltipWindow {
         let root = XRootWindow(display, screen), depth = XDefaultDepth(display, screen)
         let visual = XDefaultVisual(display, screen), colormap = XDefaultColormap(display, screen)
         let pixmap = XCreatePixmap(display, root, UInt32(width), UInt32(height), UInt32(depth))
-        if let draw = XftDrawCreate(display, pixmap, visual, colormap) {
+        if let surface = DrawSurface(display: display, drawable: pixmap, visual: visual, colormap: colormap) {
             var edge = colors.color(style.textColor), back = colors.color(style.backgroundColor), ink = colors.color(style.textColor)
-            XftDrawRect(draw, &edge, 0, 0, UInt32(width), UInt32(height))
-            XftDrawRect(draw, &back, Int32(border), Int32(border), UInt32(max(width - 2 * border, 1)), UInt32(max(height - 2 * border, 1)))
+            surface.fill(&edge, x: 0, y: 0, width: width, height: height)
+            surface.fill(&back, x: border, y: border, width: max(width - 2 * border, 1), height: max(height - 2 * border, 1))
             for (row, line) in lines.enumerated() {
                 // Right to left, lines are flush with the right edge, as the segment's leading edge.
                 let x = style.direction == .rightToLeft ? width - Int(padX) - advances[row] : Int(padX)
-                font.draw(line, on: draw, color: &ink, x: x, baseline: Int(padY) + row * lineHeight + font.ascent)
+                font.draw(line, on: surface, color: &ink, x: x, baseline: Int(padY) + row * lineHeight + font.ascent)
             }
-            XftDrawDestroy(draw)
         }
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1

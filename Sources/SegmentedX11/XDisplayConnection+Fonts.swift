@@ -7,15 +7,15 @@ extension XDisplayConnection {
     /// The connection keeps the `fontChainCapacity` chains asked for last
     /// (those in use stay with whatever draws with them), so a desktop whose
     /// scale moves through many values does not keep a chain for each.
-    /// - Throws: `XftFontChain.Failure` (nothing is kept then).
-    func fontChain(pattern: String, scale: Double) throws -> XftFontChain {
+    /// - Throws: `FontChain.Failure` (nothing is kept then).
+    func fontChain(pattern: String, scale: Double) throws -> FontChain {
         let key = "\(scale) \(pattern)"
         if let chain = fontChains[key] {
             fontChainOrder.removeAll { $0 == key }
             fontChainOrder.append(key)
             return chain
         }
-        let chain = try XftFontChain(display: display, screen: screen, pattern: pattern, scale: scale)
+        let chain = try FontChain(display: display, screen: screen, pattern: pattern, scale: scale)
         fontChains[key] = chain
         fontChainOrder.append(key)
         while fontChainOrder.count > Self.fontChainCapacity { fontChains[fontChainOrder.removeFirst()] = nil }

@@ -1,16 +1,16 @@
-import CXft
+import CX11
 
 extension XDisplayConnection {
     /// The pixel value of `rgb` (0xRRGGBB) in the screen's default colormap,
     /// for window backgrounds: made from the visual's channel masks on
-    /// TrueColor (`XftColorAllocValue`, no round trip), a shared read-only
+    /// TrueColor (`DrawColors.allocate`, no round trip), a shared read-only
     /// cell on PseudoColor, and the nearer of black and white by luminance
     /// when the colormap is full. The cell is the connection's until it closes.
     public func pixel(ofRGB rgb: UInt32) -> UInt {
-        var render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
+        let render = XRenderColor(red: UInt16((rgb >> 16) & 0xFF) * 0x101, green: UInt16((rgb >> 8) & 0xFF) * 0x101,
                                   blue: UInt16(rgb & 0xFF) * 0x101, alpha: 0xFFFF)
-        var color = XftColor()
-        if XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &render, &color) != 0 {
+        if let color = DrawColors.allocate(display: display, visual: XDefaultVisual(display, screen), colormap: XDefaultColormap(display, screen),
+                                           render) {
             return color.pixel
         }
         // Rec. 601 luma, 0...255.

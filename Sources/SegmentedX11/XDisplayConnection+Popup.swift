@@ -1,4 +1,4 @@
-import CXft
+import CX11
 
 extension XDisplayConnection {
     /// Maps `window`, an override-redirect window of the strip's own (a

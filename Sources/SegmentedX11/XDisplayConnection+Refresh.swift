@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 // The refresh rate of the monitor that shows a window, from RandR: the mode

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Glibc
 import Synchronization
 
@@ -28,7 +28,7 @@ public final class XDisplayConnection {
     /// The Xlib display.
     public let display: OpaquePointer
     /// Font chains opened on this display, by pattern and scale (see `fontChain(pattern:scale:)`).
-    var fontChains: [String: XftFontChain] = [:]
+    var fontChains: [String: FontChain] = [:]
     /// `fontChains`' keys, the one asked for last at the end.
     var fontChainOrder: [String] = []
     /// RandR's first event code once its screen and CRTC changes are asked for (`watchRefreshRates`); nil before, or without RandR.
@@ -89,26 +89,7 @@ public final class XDisplayConnection {
         self.display = display
         self.name = resolved
         screen = XDefaultScreen(display)
-        Self.giveXftItsResources(display)
-    }
-
-    /// Sets the display's resource database, which Xft's `XGetDefault` reads,
-    /// to what Xlib would make of it (libX11's GetDflt.c `InitDefaults`: the
-    /// RESOURCE_MANAGER string, merged with `$XENVIRONMENT`'s file, else
-    /// `~/.Xdefaults-<host>`), but of the RESOURCE_MANAGER only the lines that
-    /// can answer Xft (`XResourceLines`): Xlib would parse every line, and a
-    /// database of 200,000 lines took seconds. With no RESOURCE_MANAGER Xlib's
-    /// own path (`~/.Xdefaults`) is left alone.
-    private static func giveXftItsResources(_ display: OpaquePointer) {
-        guard let text = XResourceManagerString(display).map({ String(cString: $0) }), !text.isEmpty else { return }
-        var database = XResourceLines.database(text, first: XResourceLines.xftFirst, last: XResourceLines.xftLast)
-        var host = [CChar](repeating: 0, count: 256)
-        let user = getenv("XENVIRONMENT").map { String(cString: $0) }
-            ?? (gethostname(&host, host.count - 1) == 0 ? (getenv("HOME").map { String(cString: $0) } ?? "")
-                + "/.Xdefaults-" + String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil)
-        if let user, let file = XrmGetFileDatabase(user) { XrmMergeDatabases(file, &database) }
-        // An empty database, not nil: nil would make XGetDefault parse the whole string after all.
-        XrmSetDatabase(display, database ?? XrmGetStringDatabase(""))
+        FontChain.prepareResources(display)
     }
 
     /// What Xlib printed while refusing a connection, as one short reason.

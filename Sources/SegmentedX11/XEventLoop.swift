@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Dispatch
 
 /// Reads one X connection on the main queue and hands every event to the

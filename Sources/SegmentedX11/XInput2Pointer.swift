@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// XInput 2.1 pointer events on one window, for pixel-precise touchpad

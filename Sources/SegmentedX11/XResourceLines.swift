@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Glibc
 
 /// The lines of a resource database (a RESOURCE_MANAGER string) that can
@@ -6,9 +6,9 @@ import Glibc
 ///
 /// `XrmGetStringDatabase` takes time that grows faster than the text: a
 /// database of 200,000 lines took seconds, once for the strip's resources
-/// and once more for Xft's (`XGetDefault` parses the whole string on its
-/// first call). Every query here has two components (`Xft.dpi`,
-/// `Instance.setting`), and each component of a specification, `?` too,
+/// and once more for the font library's (`XGetDefault` parses the whole
+/// string on its first call; `FontChain.prepareResources`). Every query here
+/// has two components (the font library's `dpi`, `Instance.setting`), and each component of a specification, `?` too,
 /// takes one of them (Xlib's matching, Xlib manual 15.1: a loose binding
 /// skips levels, the last component is never skipped). So a specification
 /// can match only when it has at most two components, its last is the
@@ -18,12 +18,6 @@ import Glibc
 /// instance). This scan keeps just those lines, in time linear in the text;
 /// Xlib still parses and matches what is kept.
 enum XResourceLines {
-    /// The queries Xft makes: `XGetDefault(display, "Xft", option)`, that is name `Xft.option`, class
-    /// `Program.Name`, for the options libXft's xftdpy.c reads (fontconfig's property names).
-    static let xftFirst: Set<String> = ["Xft", "Program"]
-    static let xftLast: Set<String> = ["antialias", "autohint", "core", "dpi", "embolden", "hinting", "hintstyle", "lcdfilter",
-                                       "maxglyphmemory", "maxunreffonts", "minspace", "render", "rgba", "scale", "trackmemusage", "Name"]
-
     /// The logical lines of `text` (a line ending in a backslash goes on) that
     /// can answer a two-component query whose first name or class is in
     /// `first` and last in `last` (`?` matches any), each ending in a newline.

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// The desktop's settings as an XSETTINGS manager (xsettingsd, GNOME's

@@ -20,7 +20,7 @@ struct HitTestResult: Encodable {
 @MainActor
 func measureLayout(_ connection: XDisplayConnection, titles: [String], kind: String = "CJK and Latin", runs: Int) throws -> LayoutResult {
     let style = StripStyle()
-    func layOut(_ regular: XftFontChain, _ bold: XftFontChain) throws -> Double {
+    func layOut(_ regular: FontChain, _ bold: FontChain) throws -> Double {
         let start = monotonicSeconds()
         let model = try StripModel(titles: titles, selectedIndex: 0, viewportWidth: 400,
                                    measureUnselected: { Double(regular.advance(of: $0)) },
@@ -30,8 +30,8 @@ func measureLayout(_ connection: XDisplayConnection, titles: [String], kind: Str
     }
     var cold = [Double](), warm = [Double]()
     for _ in 0..<runs {
-        let regular = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.font)
-        let bold = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
+        let regular = try FontChain(display: connection.display, screen: connection.screen, pattern: style.font)
+        let bold = try FontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
         cold.append(try layOut(regular, bold))
         warm.append(try layOut(regular, bold))
     }

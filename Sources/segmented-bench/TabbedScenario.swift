@@ -1,5 +1,5 @@
 import CXTest
-import CXft
+import CX11
 import Foundation
 import TestSupport
 

@@ -5,7 +5,7 @@ import SegmentedX11
 import TestSupport
 
 /// `make bench`: startup, frame cost, layout, idle and pacing of the demo,
-/// beside the Xft floor and GtkNotebook. Prints one table, writes the same
+/// beside the C floor (bench/peers/floor.c) and GtkNotebook. Prints one table, writes the same
 /// figures as JSON. Needs $DISPLAY (the Makefile starts Xvfb when there is none).
 ///
 /// usage: segmented-bench --demo PATH --measure PATH [--floor PATH] [--gtk PATH] [--proxy PATH] [--delay-ms N]
@@ -137,7 +137,7 @@ for (i, n) in [10, 100_000].enumerated() {
     subjects.append(StartupSubject(name: "segmented-demo, \(n) items", path: options.demo,
                                    arguments: ["--titles-file", itemFiles[i], "--exit-after-first-frame"]))
 }
-if let floor = options.floor { subjects.append(StartupSubject(name: "C floor (Xlib+Xft), 10 titles", path: floor, arguments: [linesFile])) }
+if let floor = options.floor { subjects.append(StartupSubject(name: "C floor (floor.c), 10 titles", path: floor, arguments: [linesFile])) }
 if let gtk = options.gtk { subjects.append(StartupSubject(name: "GtkNotebook (GTK3), 10 titles", path: gtk, arguments: [linesFile])) }
 let startup = measureStartup(subjects, runs: options.runs, warmup: 2, helper: options.measure)
 var ratios = [String: Double]()

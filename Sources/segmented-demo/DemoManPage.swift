@@ -27,7 +27,7 @@ enum DemoManPage {
                 Opens a window with a horizontally scrolling strip of titles over a paged view. The selected \
                 title is drawn larger, bold and in the accent color; an indicator glides to a newly selected \
                 title while the strip scrolls to center it. Titles are shaped with HarfBuzz, ordered with FriBidi \
-                and drawn with Xft through a fontconfig fallback chain.
+                and drawn through a fontconfig fallback chain.
                 """),
             ".PP",
             text("A value can also be written --flag=value (needed for one that starts with --). "

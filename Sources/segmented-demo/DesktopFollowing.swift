@@ -5,7 +5,7 @@ import SegmentedX11
 /// From right after the first frame (`startupFinished`), restyles the demo
 /// when the desktop's settings or the X resources change, with a `style`
 /// trace line (docs/trace.md) once the strip has its new layout. Settings
-/// that differ already (the desktop's `Xft/DPI` from the `Xft.dpi` resource
+/// that differ already (the desktop's text resolution from the X resource
 /// the first frame was drawn at) restyle it then.
 @MainActor
 func followTheDesktop(_ demo: DemoWindow, sources: StyleSources, trace: Trace, loop: XEventLoop) {

@@ -77,7 +77,7 @@ func failToMakeStrip(_ error: any Error) -> Never {
     switch error {
     case let error as StripStyle.InvalidValue:
         fail("\(error)", status: 2)
-    case let error as XftFontChain.Failure:
+    case let error as FontChain.Failure:
         switch error {
         case .invalidPattern, .singularMatrix, .flatMatrix, .badPixelSize, .tooLarge, .badAdvance: fail("\(error)", status: 2)
         case .noMatch: fail("\(error)", status: 1)

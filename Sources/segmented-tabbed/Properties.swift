@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 
 /// Window properties read for a client, bounded: a client's property is

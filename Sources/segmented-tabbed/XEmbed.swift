@@ -1,4 +1,4 @@
-import CXft
+import CX11
 
 /// The XEmbed protocol's numbers (freedesktop XEmbed 0.5) and its message,
 /// as the embedder sends it.

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Dispatch
 import Glibc
 import SegmentedCore
@@ -93,8 +93,8 @@ do {
 /// Ends the program for a strip that cannot be made: a value or a font pattern
 /// the user gave is bad input (2); no font at all is the machine's problem (1), as in the demo.
 func failToMakeStrip(_ error: any Error) -> Never {
-    if case XftFontChain.Failure.noMatch = error { fail("\(error)", status: 1) }
-    fail("\(error)", status: error is StripStyle.InvalidValue || error is XftFontChain.Failure ? 2 : 1)
+    if case FontChain.Failure.noMatch = error { fail("\(error)", status: 1) }
+    fail("\(error)", status: error is StripStyle.InvalidValue || error is FontChain.Failure ? 2 : 1)
 }
 
 // The style: tabbed's defaults for the strip (TabbedOptions.defaultStyle), X resources (SegmentedTabbed.*), then the

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import TestSupport
 import XCTest
@@ -122,7 +122,7 @@ final class BadInputTests: XCTestCase {
     }
 
     /// Ascent + descent (pixels) of the face Xft opens for `pattern` on this display, as the demo measures it
-    /// (its default 12 pt converted at 96 dpi at scale 1, `XftFontChain.pointResolution`).
+    /// (its default 12 pt converted at 96 dpi at scale 1, `FontChain.pointResolution`).
     private static func lineHeight(of pattern: String) throws -> Int {
         let x = try TestDisplay()
         let font = try XCTUnwrap(XftFontOpenName(x.display, x.screen, pattern + ":dpi=96"))

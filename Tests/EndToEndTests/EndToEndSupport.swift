@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 import SegmentedTitles
@@ -53,8 +53,8 @@ func expectedWidths(titles: [String], selected: Int) throws -> [Double] {
     try MainActor.assumeIsolated {
         let connection = try Shared.fonts.get()
         let style = StripStyle()
-        let regular = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.font)
-        let bold = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
+        let regular = try FontChain(display: connection.display, screen: connection.screen, pattern: style.font)
+        let bold = try FontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
         return titles.enumerated().map { i, title in Double((i == selected ? bold : regular).advance(of: title)) }
     }
 }

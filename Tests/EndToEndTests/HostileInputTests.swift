@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 import SegmentedX11
@@ -119,7 +119,7 @@ final class HostileInputTests: XCTestCase {
         try assertConsistent(try demo.process.next("settled"), count: titles.count)
         // Color emoji are drawn from the fallback chain by a libXft that draws color glyphs (2.3.5 on);
         // an older one would fail with BadLength on them, so there a warning names them instead.
-        XCTAssertEqual(demo.process.standardError.contains("U+1F389"), !XftFontChain.drawsColorGlyphs, demo.process.standardError)
+        XCTAssertEqual(demo.process.standardError.contains("U+1F389"), !FontChain.drawsColorGlyphs, demo.process.standardError)
         XCTAssertFalse(demo.process.standardError.contains("U+0007"), "controls are drawn in caret notation")
         XCTAssertFalse(demo.process.standardError.contains("X error"), demo.process.standardError)
     }
@@ -157,8 +157,8 @@ final class HostileInputTests: XCTestCase {
         let advances = try MainActor.assumeIsolated {
             let fonts = try Shared.fonts.get()
             let style = StripStyle()
-            let regular = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: style.font)
-            let bold = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: style.selectedFont)
+            let regular = try FontChain(display: fonts.display, screen: fonts.screen, pattern: style.font)
+            let bold = try FontChain(display: fonts.display, screen: fonts.screen, pattern: style.selectedFont)
             return titles.indices.map { Double(($0 == 0 ? bold : regular).advance(of: titles[$0])) }
         }
         var metrics = LayoutMetrics()

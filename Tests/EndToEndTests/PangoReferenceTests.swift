@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedTitles
 import TestSupport
@@ -16,7 +16,7 @@ final class PangoReferenceTests: XCTestCase {
     ///
     /// The emoji titles: the fire first and last. Xft and cairo scale the fire's 109 px bitmap
     /// differently (Xft samples each pixel's left edge, cairo its center), which put Xft's
-    /// picture about half a pixel right of cairo's; `XftFontChain.colorGlyphShift` moves it back
+    /// picture about half a pixel right of cairo's; `FontChain.colorGlyphShift` moves it back
     /// by that, rounded (without it, "🔥热门" had 42 of 46 columns agreeing at 15 px).
     static let titles = ["مهندس مدني", "C++ مطور", "עברית 2024", "हिन्दी परीक्षा", "ภาษาไทย", "AVATAR Wolf To", "Cafe\u{301}", "热门推荐",
                          "热门🔥", "🔥热门"]
@@ -253,7 +253,7 @@ final class PangoReferenceTests: XCTestCase {
     /// (0, 1) and (−1, 1); bold 17 px (1, 2) and (0, 2); scale 2 (−1, 3) both. Xft's box-filtered
     /// picture of the 109 px strike has one faint row less at the top than cairo's at 15 and 17 px;
     /// its placement differs by ½ − s·(k + ½ − `bitmap_top`) − `XGlyphInfo.y` (the vertical form
-    /// of `XftFontChain.colorGlyphShift`'s offset): 0.54, 0.17 and 0.02 px, under a pixel.
+    /// of `FontChain.colorGlyphShift`'s offset): 0.54, 0.17 and 0.02 px, under a pixel.
     private func assertEmojiRowsMatch(_ ours: EmojiRows?, _ pango: EmojiRows?, _ label: String,
                                       file: StaticString = #filePath, line: UInt = #line) {
         guard let ours, let pango else { return XCTFail("\(label): no emoji and text apart (ours \(String(describing: ours)), Pango's \(String(describing: pango)))", file: file, line: line) }

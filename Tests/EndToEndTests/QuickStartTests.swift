@@ -22,7 +22,7 @@ final class QuickStartTests: XCTestCase {
     private func typeCheck(_ source: String, in folder: TemporaryFolder) throws -> (status: Int32, errors: String) {
         let file = try folder.file("main.swift", Array(source.utf8))
         let built = URL(fileURLWithPath: DemoProcess.builtProduct("Modules")).deletingLastPathComponent()
-        let xft = Self.root.appendingPathComponent("Sources/CXft").path
+        let xft = Self.root.appendingPathComponent("Sources/CX11").path
         var arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", built.appendingPathComponent("Modules").path, "-I", xft]
         for target in ["CStripAccessibility", "CHarfBuzz", "CIcons"] {
             arguments += ["-Xcc", "-fmodule-map-file=" + built.appendingPathComponent("\(target).build/module.modulemap").path,

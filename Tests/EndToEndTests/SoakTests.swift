@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import TestSupport
 import XCTest

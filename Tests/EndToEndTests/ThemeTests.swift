@@ -152,7 +152,7 @@ final class ThemeTests: XCTestCase {
             // Measured on the main actor, as the library's font chains are (the tests run on the main thread).
             let advance = try MainActor.assumeIsolated {
                 let fonts = try Shared.fonts.get()
-                let sixteen = try XftFontChain(display: fonts.display, screen: fonts.screen, pattern: "sans:pixelsize=16")
+                let sixteen = try FontChain(display: fonts.display, screen: fonts.screen, pattern: "sans:pixelsize=16")
                 return sixteen.advance(of: title)
             }
             XCTAssertEqual(frames[1].width, StripModel.segmentWidth(Double(advance), metrics: LayoutMetrics()))

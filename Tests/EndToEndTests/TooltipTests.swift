@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 import SegmentedX11
@@ -23,7 +23,7 @@ final class TooltipTests: XCTestCase {
     private func expectedSize(_ lines: [String]) throws -> (width: Int, height: Int) {
         try MainActor.assumeIsolated {
             let connection = try Shared.fonts.get()
-            let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+            let font = try FontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
             return ((lines.map(font.advance(of:)).max() ?? 0) + 12, lines.count * (font.ascent + font.descent) + 8)
         }
     }

@@ -1,11 +1,13 @@
-import CXft
+import CX11
 import SegmentedX11
 
-/// An off-screen Pixmap with an XftDraw and black and white, for drawing tests.
+/// An off-screen Pixmap with an XftDraw (for the test's own fills) and the
+/// strip's surface on it (for `FontChain.draw`), and black and white, for drawing tests.
 final class Canvas {
     let display: OpaquePointer
     let pixmap: Pixmap
     let draw: OpaquePointer
+    let surface: DrawSurface
     let width: Int, height: Int
     var white = XftColor()
     var black = XftColor()
@@ -17,11 +19,13 @@ final class Canvas {
         self.width = width
         self.height = height
         pixmap = XCreatePixmap(display, XRootWindow(display, screen), UInt32(width), UInt32(height), UInt32(XDefaultDepth(display, screen)))
-        guard let draw = XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)) else {
+        guard let draw = XftDrawCreate(display, pixmap, XDefaultVisual(display, screen), XDefaultColormap(display, screen)),
+              let surface = DrawSurface(connection: connection, drawable: pixmap) else {
             XFreePixmap(display, pixmap)
             return nil
         }
         self.draw = draw
+        self.surface = surface
         var w = XRenderColor(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
         var b = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0xFFFF)
         XftColorAllocValue(display, XDefaultVisual(display, screen), XDefaultColormap(display, screen), &w, &white)

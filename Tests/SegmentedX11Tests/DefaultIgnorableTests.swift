@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedText
 import SegmentedX11
@@ -27,7 +27,7 @@ final class DefaultIgnorableTests: XCTestCase, @unchecked Sendable {
     func testALongTitleDrawsNothingForIgnorables() throws {
         try MainActor.assumeIsolated {
             let connection = try Self.sharedConnection.get()
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
             let marks = String(String.UnicodeScalarView(Self.ignorables.compactMap(UnicodeScalar.init)))
             // Over 4 KiB: drawn without shaping, as is the same text without the ignorables.
             var plain = "", marked = ""
@@ -36,14 +36,14 @@ final class DefaultIgnorableTests: XCTestCase, @unchecked Sendable {
                 plain += word
                 marked += word.prefix(1) + marks + word.dropFirst()
             }
-            XCTAssertTrue(XftFontChain.drawsWithoutShaping(marked))
-            XCTAssertTrue(XftFontChain.drawsWithoutShaping(plain))
+            XCTAssertTrue(FontChain.drawsWithoutShaping(marked))
+            XCTAssertTrue(FontChain.drawsWithoutShaping(plain))
             XCTAssertEqual(chain.advance(of: marked), chain.advance(of: plain), "no advance for the ignorables")
             XCTAssertEqual(chain.missingCodePoints(in: marked), [], "none reported missing")
             let canvas = try XCTUnwrap(Canvas(connection, width: 500, height: 40))
             @MainActor func pixels(_ text: String) -> [UInt] {
                 canvas.snapshot { c in
-                    XCTAssertEqual(chain.draw(text, on: c.draw, color: &c.black, x: 4, baseline: 28, clipMinX: 0, clipMaxX: 500),
+                    XCTAssertEqual(chain.draw(text, on: c.surface, color: &c.black, x: 4, baseline: 28, clipMinX: 0, clipMaxX: 500),
                                    chain.advance(of: text))
                 }
             }

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedCore
 @testable import SegmentedX11
 import TestSupport

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 @testable import SegmentedX11
 import TestSupport
@@ -67,10 +67,10 @@ final class FallbackMatchTests: XCTestCase, @unchecked Sendable {
     }
 
     func testEachFallbackIsTheExpectedFont() throws {
-        guard XftFontChain.hanFallbackLanguage() == "zh-cn" else {
+        guard FontChain.hanFallbackLanguage() == "zh-cn" else {
             throw XCTSkip("under a CJK locale fontconfig picks the CJK faces by the locale; the expected fonts are for any other")
         }
-        guard XftFontChain.drawsColorGlyphs else { throw XCTSkip("this libXft draws no color glyphs (before 2.3.5): color fonts take no part") }
+        guard FontChain.drawsColorGlyphs else { throw XCTSkip("this libXft draws no color glyphs (before 2.3.5): color fonts take no part") }
         // A cluster of more than one code point goes through fontIndex(forCluster:); U+FE0F makes an emoji sequence (color).
         let cases: [[UInt32]] = [
             [0x4E00], [0x5E08],                   // 一 师: Han (with the Han language outside CJK locales)
@@ -114,7 +114,7 @@ final class FallbackMatchTests: XCTestCase, @unchecked Sendable {
                     XCTAssertEqual(fonts.count, cases.count, patternName)
                     for (cluster, want) in zip(cases, fonts) {
                         // A new chain for each case: the fonts it opens answer for that case alone.
-                        let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: patternName)
+                        let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: patternName)
                         let index = cluster.count == 1 ? chain.fontIndex(for: cluster[0]) : chain.fontIndex(forCluster: cluster[...])
                         let found = chain.codePointsWithoutFont.isDisjoint(with: cluster) ? index : nil
                         let label = "\(patternName) for " + cluster.map { "U+" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")

@@ -50,8 +50,8 @@ final class FontMatrixTests: XCTestCase {
     func testAChainRefusesASingularMatrix() throws {
         try MainActor.assumeIsolated {
             let connection = try Self.sharedConnection.get()
-            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=0 0 0 0")) { error in
-                guard case XftFontChain.Failure.singularMatrix(let pattern, let matrix) = error else { return XCTFail("\(error)") }
+            XCTAssertThrowsError(try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=0 0 0 0")) { error in
+                guard case FontChain.Failure.singularMatrix(let pattern, let matrix) = error else { return XCTFail("\(error)") }
                 XCTAssertEqual(pattern, "sans:matrix=0 0 0 0")
                 XCTAssertEqual(matrix, FontMatrix(xx: 0, xy: 0, yx: 0, yy: 0))
             }
@@ -72,8 +72,8 @@ final class FontMatrixTests: XCTestCase {
             for matrix in ["1 0 0 1e-12", "1e-12 0 0 1", "1 0 0 0.01", "0.001 0 0 1", "0 1e-12 1 0", "0 1 1e-12 0"] {
                 let pattern = "sans:pixelsize=20:matrix=\(matrix)"
                 XCTAssertNil(FontMatrix.refusal(of: pattern), "invertible: \(matrix)")
-                XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)) { error in
-                    guard case let XftFontChain.Failure.flatMatrix(p, m, width, height) = error else { return XCTFail("\(matrix): \(error)") }
+                XCTAssertThrowsError(try FontChain(display: connection.display, screen: connection.screen, pattern: pattern)) { error in
+                    guard case let FontChain.Failure.flatMatrix(p, m, width, height) = error else { return XCTFail("\(matrix): \(error)") }
                     XCTAssertEqual(p, pattern)
                     XCTAssertEqual(m, FontMatrix.of(pattern: pattern))
                     XCTAssertTrue(width < 1 || height < 1, "\(matrix): \(width) by \(height)")
@@ -81,12 +81,12 @@ final class FontMatrixTests: XCTestCase {
                     XCTAssertTrue("\(error)".hasSuffix(" pixels (at least 1 by 1): its glyphs would draw nothing"), "\(error)")
                 }
             }
-            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 1e-12")) {
+            XCTAssertThrowsError(try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 1e-12")) {
                 XCTAssertTrue("\($0)".contains(" by less than 0.01 pixels "), "\($0)")
             }
             // Squashed, but a pixel or more each way (a tenth of a 20 px cell is 2 px or so): opened, with an advance.
             for matrix in ["1 0 0 0.1", "0.1 0 0 1", "0 0.1 1 0"] {
-                let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
+                let font = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
                 XCTAssertGreaterThan(font.advance(of: "HHHH"), 0, matrix)
                 XCTAssertGreaterThan(font.ascent + font.descent, 0, matrix)
             }
@@ -96,23 +96,23 @@ final class FontMatrixTests: XCTestCase {
     func testATransformedFontIsLaidOutByWhatItDraws() throws {
         try MainActor.assumeIsolated {
             let connection = try Self.sharedConnection.get()
-            let plain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20")
+            let plain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20")
             XCTAssertNil(plain.transformedExtents)
             for matrix in ["1 0 0 -1", "1 0.4 0 1", "2 0 0 2", "1 0 0.1 1"] {
-                let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
+                let font = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
                 XCTAssertGreaterThan(font.ascent, 0, matrix)
                 XCTAssertGreaterThan(font.descent, 0, matrix)
                 // Every inked row of a title lies in the line the font reports: baseline - ascent up to baseline + descent.
                 let canvas = try XCTUnwrap(Canvas(connection, width: 300, height: 120))
                 let baseline = 60
-                let pixels = canvas.snapshot { c in font.draw("Hdgjpqy", on: c.draw, color: &c.black, x: 20, baseline: baseline) }
+                let pixels = canvas.snapshot { c in font.draw("Hdgjpqy", on: c.surface, color: &c.black, x: 20, baseline: baseline) }
                 let inked = (0..<120).filter { y in (0..<300).contains { pixels[y * 300 + $0] != pixels[0] } }
                 XCTAssertFalse(inked.isEmpty, matrix)
                 XCTAssertGreaterThanOrEqual(inked.first!, baseline - font.ascent, matrix)
                 XCTAssertLessThan(inked.last!, baseline + font.descent, matrix)
             }
             // Upside down, the ascender is below the baseline: the two swap.
-            let flipped = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 -1")
+            let flipped = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=1 0 0 -1")
             XCTAssertEqual(flipped.ascent, plain.descent, accuracy: 1)
             XCTAssertEqual(flipped.descent, plain.ascent, accuracy: 1)
         }

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 @testable import SegmentedX11
 import XCTest
@@ -60,13 +60,13 @@ final class GlyphLayoutTests: XCTestCase {
     func testAChainDrawsInsideWhatItMeasures() throws {
         try MainActor.assumeIsolated {
             let connection = try Self.sharedConnection.get()
-            let long = String(repeating: "x", count: XftFontChain.longestShapedTitle + 1)   // drawn without shaping
+            let long = String(repeating: "x", count: FontChain.longestShapedTitle + 1)   // drawn without shaping
             for matrix in ["-1 0 0 1", "-1 0 0 -1", "0 1 -1 0", "1 0.3 0 1", "0.866 -0.5 0.5 0.866"] {
-                let font = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
+                let font = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:pixelsize=20:matrix=\(matrix)")
                 for title in ["Jiggly Wq", "Å f", long] {
                     let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 160))
                     let baseline = 80
-                    let pixels = canvas.snapshot { c in font.draw(title, on: c.draw, color: &c.black, x: 20, baseline: baseline, clipMaxX: 400) }
+                    let pixels = canvas.snapshot { c in font.draw(title, on: c.surface, color: &c.black, x: 20, baseline: baseline, clipMaxX: 400) }
                     let inked = (0..<160 * 400).filter { pixels[$0] != pixels[0] }
                     let columns = inked.map { $0 % 400 }, rows = inked.map { $0 / 400 }
                     let what = "\(matrix) \(title.prefix(10))"

@@ -7,13 +7,13 @@ import XCTest
 final class PageTextTests: XCTestCase, @unchecked Sendable {
     @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
 
-    @MainActor private func chain(_ pattern: String = "sans-serif:pixelsize=15") throws -> XftFontChain {
+    @MainActor private func chain(_ pattern: String = "sans-serif:pixelsize=15") throws -> FontChain {
         let connection = try Self.sharedConnection.get()
-        return try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+        return try FontChain(display: connection.display, screen: connection.screen, pattern: pattern)
     }
 
     /// The glyphs of `text` shaped in `font`, left to right.
-    @MainActor private func glyphs(_ text: String, _ font: XftFontChain) throws -> [UInt32] {
+    @MainActor private func glyphs(_ text: String, _ font: FontChain) throws -> [UInt32] {
         try XCTUnwrap(font.shapedTitle(text)).placedGlyphs.map(\.glyph)
     }
 
@@ -104,7 +104,7 @@ final class PageTextTests: XCTestCase, @unchecked Sendable {
             var made = 0
             // Five thousand ZWJ emoji sequences: what cost 16 to 19 ms a frame when measured every frame.
             let title = String(repeating: "\u{1F469}\u{200D}\u{1F4BB}", count: 5000)
-            @MainActor func lines(width: Int, font: XftFontChain) -> [PageLineCache.Line] {
+            @MainActor func lines(width: Int, font: FontChain) -> [PageLineCache.Line] {
                 cache.lines(1, width: width, font: font) {
                     made += 1
                     return ["Page 1 of 1", "About \(PageText.isolated(String(title.prefix(40)))): \(title.count) characters."]

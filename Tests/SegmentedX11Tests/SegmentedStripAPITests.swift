@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 import SegmentedX11
@@ -285,7 +285,7 @@ final class SegmentedStripAPITests: StripAPITestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             var style = StripStyle()
             style.selectedFont = "sans-serif:pixelsize=34:weight=bold"
-            let tall = try XftFontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
+            let tall = try FontChain(display: connection.display, screen: connection.screen, pattern: style.selectedFont)
             let expected = max(44, tall.ascent + tall.descent + 0 + 2 + 3 + 2)
             XCTAssertGreaterThan(expected, 44, "a 34 px font needs more than the design's 44 px")
             XCTAssertEqual(try SegmentedStrip.preferredHeight(for: style, connection: connection), expected)

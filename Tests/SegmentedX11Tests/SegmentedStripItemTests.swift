@@ -1,5 +1,5 @@
 import CStripAccessibility
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 @testable import SegmentedX11

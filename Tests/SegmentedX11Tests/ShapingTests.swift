@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 import SegmentedX11
@@ -9,12 +9,12 @@ import XCTest
 /// checked against the fonts actually opened: their character maps (`XftCharIndex`),
 /// Xft's own per-glyph advances, and the pixels drawn. On `XftFontChainTests`'s connection.
 extension XftFontChainTests {
-    @MainActor private func chain(_ pattern: String = StripStyle().font) throws -> XftFontChain {
-        try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+    @MainActor private func chain(_ pattern: String = StripStyle().font) throws -> FontChain {
+        try FontChain(display: connection.display, screen: connection.screen, pattern: pattern)
     }
 
     /// The sum of Xft's advances of each code point on its own (what drawing code point by code point gave).
-    @MainActor private func unshapedAdvance(_ text: String, _ chain: XftFontChain) -> Int {
+    @MainActor private func unshapedAdvance(_ text: String, _ chain: FontChain) -> Int {
         text.unicodeScalars.reduce(0) { $0 + chain.glyph(for: $1.value).advance }
     }
 
@@ -112,7 +112,7 @@ extension XftFontChainTests {
 
     func testEmojiSequencesShapeToOneColorGlyph() throws {
         try MainActor.assumeIsolated {
-            guard XftFontChain.drawsColorGlyphs else { throw XCTSkip("this libXft draws no color glyphs (before 2.3.5)") }
+            guard FontChain.drawsColorGlyphs else { throw XCTSkip("this libXft draws no color glyphs (before 2.3.5)") }
             let chain = try chain()
             for emoji in ["🔥", "👩\u{200D}💻", "🇨🇳", "1\u{FE0F}\u{20E3}", "👍🏽", "❤\u{FE0F}"] {
                 let glyphs = try XCTUnwrap(chain.shapedTitle(emoji)).placedGlyphs
@@ -176,7 +176,7 @@ extension XftFontChainTests {
                 // A bar drawn at the measured advance, after the title, is drawn where the title with the bar ends it.
                 let advance = chain.advance(of: title)
                 let image = canvas.snapshot { c in
-                    XCTAssertEqual(chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28), advance)
+                    XCTAssertEqual(chain.draw(title, on: c.surface, color: &c.black, x: 10, baseline: 28), advance)
                 }
                 let background = image[0]
                 let inkColumns = (0..<400).filter { x in (0..<40).contains { image[$0 * 400 + x] != background } }

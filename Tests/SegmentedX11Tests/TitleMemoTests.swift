@@ -12,7 +12,7 @@ final class TitleMemoTests: XCTestCase {
     func testNewTitlesAtTheSameIndexAreMeasuredAfresh() throws {
         try MainActor.assumeIsolated {
             let chain = try Self.sharedConnection.get().fontChain(pattern: "sans-serif:pixelsize=12", scale: 1)
-            let long = String(repeating: "a", count: XftFontChain.longestShapedTitle + 1)
+            let long = String(repeating: "a", count: FontChain.longestShapedTitle + 1)
             let longer = String(repeating: "m", count: 2 * long.count)
             var memo = TitleMemo()
             memo.follow(1)

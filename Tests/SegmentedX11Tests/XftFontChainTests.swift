@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 import SegmentedCore
 import SegmentedTitles
@@ -54,7 +54,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let style = StripStyle()
             for pattern in [style.font, style.selectedFont] {
-                let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+                let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: pattern)
                 for title in try defaultTitles {
                     XCTAssertGreaterThan(chain.advance(of: title), title.count * 10, "\(title) in \(pattern)")
                     XCTAssertEqual(chain.missingCodePoints(in: title), [], "\(title) in \(pattern): \(chain.familyNames)")
@@ -69,7 +69,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
     func testPlainSansSerifFallsBackForCJK() throws {
         try MainActor.assumeIsolated {
             // "sans-serif" matches a Latin font here (DejaVu Sans); the Han code points must come from a fallback.
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
             let latin = chain.fontIndex(for: UInt32(("A" as Unicode.Scalar).value))
             let han = chain.fontIndex(for: 0x4E00)
             XCTAssertEqual(latin, 0)
@@ -82,20 +82,20 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
 
     func testHanFallbackPrefersSimplifiedChineseFormsOutsideCJKLocales() throws {
         try MainActor.assumeIsolated {
-            XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C.UTF-8"]), "zh-cn")
-            XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: [:]), "zh-cn")
-            XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ja_JP.UTF-8"]))
-            XCTAssertNil(XftFontChain.hanFallbackLanguage(environment: ["LANG": "C", "LC_ALL": "zh_TW.UTF-8"]))
-            XCTAssertEqual(XftFontChain.hanFallbackLanguage(environment: ["LANG": "ko_KR.UTF-8", "LC_CTYPE": "en_US.UTF-8"]), "zh-cn")
-            guard XftFontChain.hanFallbackLanguage() == "zh-cn" else { return }
+            XCTAssertEqual(FontChain.hanFallbackLanguage(environment: ["LANG": "C.UTF-8"]), "zh-cn")
+            XCTAssertEqual(FontChain.hanFallbackLanguage(environment: [:]), "zh-cn")
+            XCTAssertNil(FontChain.hanFallbackLanguage(environment: ["LANG": "ja_JP.UTF-8"]))
+            XCTAssertNil(FontChain.hanFallbackLanguage(environment: ["LANG": "C", "LC_ALL": "zh_TW.UTF-8"]))
+            XCTAssertEqual(FontChain.hanFallbackLanguage(environment: ["LANG": "ko_KR.UTF-8", "LC_CTYPE": "en_US.UTF-8"]), "zh-cn")
+            guard FontChain.hanFallbackLanguage() == "zh-cn" else { return }
             // Under this test's locale, the fallback for the default titles is a Simplified Chinese face.
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
             let han = try XCTUnwrap(chain.fontIndex(for: 0x5E08))   // 师
             XCTAssertTrue(chain.familyNames[han].hasSuffix(" SC"), "\(chain.familyNames)")
         }
     }
 
-    /// The sample-advance shortcut in `XftFontChain.init`: untransformed, a
+    /// The sample-advance shortcut in `FontChain.init`: untransformed, a
     /// font's own advance of "x" (its metrics, no glyph loaded) is within 2
     /// pixels of what Xft measures for the glyph, so a font whose metrics put
     /// it well inside the accepted range passes the check the measured glyph
@@ -109,7 +109,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
                     // The chain owns the font and must outlive every use of it: a released chain closes the
                     // font, and once enough closed fonts pile up Xft frees one picked at random (XftFontManageMemory).
                     // Used through a dangling pointer, it measured 64 against 61.6 in one CI run.
-                    let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: scale)
+                    let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: scale)
                     let font = chain.fonts[0]
                     let untransformed = Double(cxft_untransformed_advance(font, 0x78)) / 65536
                     var info = XGlyphInfo()
@@ -134,7 +134,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let style = StripStyle()
             for pattern in [style.font, style.selectedFont, style.pageFont, "sans-serif:pixelsize=15"] {
-                let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern)
+                let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: pattern)
                 for title in try defaultTitles + ["一级建造师", "ひらがなカタカナ한국어"] {
                     XCTAssertNil(chain.shapedTitle(title), title)
                     _ = chain.advance(of: title)                      // opens every fallback the title needs
@@ -162,7 +162,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
 
     func testMixedLatinAndCJKTitle() throws {
         try MainActor.assumeIsolated {
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
             let mixed = "Swift 一级 ABC"
             XCTAssertEqual(chain.missingCodePoints(in: mixed), [])
             XCTAssertEqual(chain.advance(of: mixed), chain.advance(of: "Swift ") + chain.advance(of: "一级") + chain.advance(of: " ABC"))
@@ -174,20 +174,20 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let display = connection.display
             let screen = connection.screen
-            let chain = try XftFontChain(display: display, screen: screen, pattern: StripStyle().selectedFont)
+            let chain = try FontChain(display: display, screen: screen, pattern: StripStyle().selectedFont)
             let canvas = try XCTUnwrap(Canvas(connection, width: 700, height: 40))
             func snapshot(_ body: () -> Void) -> [UInt] { canvas.snapshot { _ in body() } }
-            let draw = canvas.draw
+            let surface = canvas.surface
 
             for title in try defaultTitles + ["Mixed 一级 title"] {
                 let advance = chain.advance(of: title)
                 let whole = snapshot {
-                    let pen = chain.draw(title + "|", on: draw, color: &canvas.black, x: 10, baseline: 28)
+                    let pen = chain.draw(title + "|", on: surface, color: &canvas.black, x: 10, baseline: 28)
                     XCTAssertEqual(pen, chain.advance(of: title + "|"))
                 }
                 let pieces = snapshot {
-                    XCTAssertEqual(chain.draw(title, on: draw, color: &canvas.black, x: 10, baseline: 28), advance)
-                    chain.draw("|", on: draw, color: &canvas.black, x: 10 + advance, baseline: 28)
+                    XCTAssertEqual(chain.draw(title, on: surface, color: &canvas.black, x: 10, baseline: 28), advance)
+                    chain.draw("|", on: surface, color: &canvas.black, x: 10 + advance, baseline: 28)
                 }
                 let background = whole[0]
                 XCTAssertGreaterThan(whole.filter { $0 != background }.count, 50, "\(title) drew ink")
@@ -198,7 +198,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
 
     func testTitlesWiderThan16BitsMeasureExactlyAndDrawWithoutErrors() throws {
         try MainActor.assumeIsolated {
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
             let a = chain.advance(of: "A")
             XCTAssertGreaterThan(a, 0)
             // 10,000 and 300,000 glyphs: far past the 16-bit xOff of one Xft call and past one request's size.
@@ -208,7 +208,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
             let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
             let display = connection.display
             // Starting far to the left: only the glyphs over the drawable are sent.
-            XCTAssertEqual(chain.draw(huge, on: canvas.draw, color: &canvas.black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
+            XCTAssertEqual(chain.draw(huge, on: canvas.surface, color: &canvas.black, x: -1_000_000, baseline: 28, clipMinX: 0, clipMaxX: 400),
                            chain.advance(of: huge))
             let errors = XDisplayConnection.errorCount
             XSync(display, 0)
@@ -218,7 +218,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
 
     func testDrawingALongTitleFromItsIndexMatchesDrawingItWhole() throws {
         try MainActor.assumeIsolated {
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
             var title = ""
             for i in 0..<3000 {
                 let letter = Character(UnicodeScalar(UInt8(65 + i % 26)))
@@ -229,7 +229,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
             let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
             @MainActor func snapshot(_ useIndex: Bool, x: Int) -> [UInt] {
                 canvas.snapshot { c in
-                    let pen = chain.draw(title, on: c.draw, color: &c.black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
+                    let pen = chain.draw(title, on: c.surface, color: &c.black, x: x, baseline: 28, clipMinX: 0, clipMaxX: 400,
                                          checkpoints: useIndex ? index : nil)
                     XCTAssertEqual(pen, index.advance)
                 }
@@ -244,7 +244,7 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
 
     func testAHugeStackOfCombiningMarksCostsAFewGlyphsAFrame() throws {
         try MainActor.assumeIsolated {
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: StripStyle().font)
             // "Cafe" with 500,000 acute accents on its e, then "s": the marks do not move the pen.
             let marks = String(repeating: "\u{301}", count: 500_000)
             let title = "Cafe" + marks + "s"
@@ -254,10 +254,10 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(index.advance, chain.advance(of: "Cafes"))
             let canvas = try XCTUnwrap(Canvas(connection, width: 400, height: 40))
             // Drawn from its pen checkpoints (as the strip draws titles over 4 KiB): five letters and one full stack of marks.
-            let cap = XftFontChain.maximumStackedGlyphs
+            let cap = FontChain.maximumStackedGlyphs
             var pen = 0
             let stacked = canvas.snapshot { c in
-                pen = chain.draw(title, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, checkpoints: index)
+                pen = chain.draw(title, on: c.surface, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, checkpoints: index)
             }
             XCTAssertEqual(pen, index.advance)
             XCTAssertEqual(chain.glyphsSentInLastDraw, 5 + cap)
@@ -266,34 +266,34 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
             // Drawn unshaped too (through pen checkpoints), as titles over 4 KiB are.
             let cappedIndex = chain.penCheckpoints(for: capped)
             let reference = canvas.snapshot { c in
-                _ = chain.draw(capped, on: c.draw, color: &c.black, x: 10, baseline: 28, checkpoints: cappedIndex)
+                _ = chain.draw(capped, on: c.surface, color: &c.black, x: 10, baseline: 28, checkpoints: cappedIndex)
             }
             XCTAssertEqual(stacked, reference)
             // Without checkpoints (a short title) the cap holds too.
             let short = "e" + String(repeating: "\u{301}", count: 1000)
-            _ = canvas.snapshot { c in _ = chain.draw(short, on: c.draw, color: &c.black, x: 10, baseline: 28) }
+            _ = canvas.snapshot { c in _ = chain.draw(short, on: c.surface, color: &c.black, x: 10, baseline: 28) }
             XCTAssertEqual(chain.glyphsSentInLastDraw, 1 + cap)
             // Many short stacks (a thousand letters with 500 marks each): the letters in the clip, and at most
             // `maximumZeroAdvanceGlyphsPerDraw` marks in all.
             let stacks = String(repeating: "a" + String(repeating: "\u{301}", count: 500), count: 1000)
             let stacksIndex = chain.penCheckpoints(for: stacks)
             _ = canvas.snapshot { c in
-                _ = chain.draw(stacks, on: c.draw, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, checkpoints: stacksIndex)
+                _ = chain.draw(stacks, on: c.surface, color: &c.black, x: 10, baseline: 28, clipMinX: 0, clipMaxX: 400, checkpoints: stacksIndex)
             }
-            let lettersInClip = (400 - 10 + XftFontChain.overhang) / chain.advance(of: "a") + 1
-            XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + XftFontChain.maximumZeroAdvanceGlyphsPerDraw)
-            XCTAssertGreaterThan(chain.glyphsSentInLastDraw, XftFontChain.maximumZeroAdvanceGlyphsPerDraw, "the marks up to the budget and the letters")
+            let lettersInClip = (400 - 10 + FontChain.overhang) / chain.advance(of: "a") + 1
+            XCTAssertLessThanOrEqual(chain.glyphsSentInLastDraw, lettersInClip + FontChain.maximumZeroAdvanceGlyphsPerDraw)
+            XCTAssertGreaterThan(chain.glyphsSentInLastDraw, FontChain.maximumZeroAdvanceGlyphsPerDraw, "the marks up to the budget and the letters")
         }
     }
 
     func testControlCharactersAreDrawnVisiblyInCaretNotation() throws {
         try MainActor.assumeIsolated {
-            XCTAssertEqual(XftFontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
-            XCTAssertEqual(XftFontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@
-            XCTAssertEqual(XftFontChain.displayCodePoints(0x7F), [0x5E, 0x3F])   // ^?
-            XCTAssertEqual(XftFontChain.displayCodePoints(0x85), [0xFFFD])
-            XCTAssertEqual(XftFontChain.displayCodePoints(0x41), [0x41])
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
+            XCTAssertEqual(FontChain.displayCodePoints(0x09), [0x5E, 0x49])   // ^I
+            XCTAssertEqual(FontChain.displayCodePoints(0x00), [0x5E, 0x40])   // ^@
+            XCTAssertEqual(FontChain.displayCodePoints(0x7F), [0x5E, 0x3F])   // ^?
+            XCTAssertEqual(FontChain.displayCodePoints(0x85), [0xFFFD])
+            XCTAssertEqual(FontChain.displayCodePoints(0x41), [0x41])
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif:pixelsize=15")
             XCTAssertEqual(chain.advance(of: "a\tb"), chain.advance(of: "a^Ib"))
             XCTAssertEqual(chain.missingCodePoints(in: "a\t\u{7}\u{85}b"), [])
         }
@@ -302,8 +302,8 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
     /// Issue 10: a point size is converted once, at 96 dpi × scale, never also multiplied by the scale.
     func testPointSizesAreNotScaledTwice() throws {
         try MainActor.assumeIsolated {
-            @MainActor func chain(_ pattern: String, _ scale: Double) throws -> XftFontChain {
-                try XftFontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: scale)
+            @MainActor func chain(_ pattern: String, _ scale: Double) throws -> FontChain {
+                try FontChain(display: connection.display, screen: connection.screen, pattern: pattern, scale: scale)
             }
             let title = "AVATAR Wolf To 2024"
             for scale in [1.0, 2.0, 1.5] {
@@ -324,17 +324,17 @@ final class XftFontChainTests: XCTestCase, @unchecked Sendable {
 
     func testBadPatternAndFallbackSkipsNothingDrawable() throws {
         try MainActor.assumeIsolated {
-            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
+            XCTAssertThrowsError(try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:weight=heavyish")) { error in
                 XCTAssertEqual("\(error)", "invalid font pattern 'sans:weight=heavyish'")
             }
-            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
+            XCTAssertThrowsError(try FontChain(display: connection.display, screen: connection.screen, pattern: ":pixelsize=abc")) { error in
                 XCTAssertEqual("\(error)", "invalid font pattern ':pixelsize=abc': the pixel size must be a number from 1 to 1000 (fontconfig read 0.0)")
             }
-            XCTAssertThrowsError(try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=1000 0 0 1000")) { error in
+            XCTAssertThrowsError(try FontChain(display: connection.display, screen: connection.screen, pattern: "sans:matrix=1000 0 0 1000")) { error in
                 XCTAssertTrue("\(error)".contains("pixels tall (at most 2000)"), "\(error)")
             }
             // A code point no font has is reported missing rather than looping.
-            let chain = try XftFontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
+            let chain = try FontChain(display: connection.display, screen: connection.screen, pattern: "sans-serif")
             XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD])
             XCTAssertEqual(chain.missingCodePoints(in: "\u{10FFFD}"), [0x10FFFD], "negative cache answers the same")
         }

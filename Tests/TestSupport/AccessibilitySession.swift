@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Foundation
 
 /// A private accessibility stack for the tests, on the current $DISPLAY: a D-Bus

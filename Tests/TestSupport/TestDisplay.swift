@@ -1,5 +1,5 @@
 import CXTest
-import CXft
+import CX11
 import Foundation
 
 /// A connection the tests use to drive the X server like a user would: XTest

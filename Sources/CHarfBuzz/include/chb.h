@@ -67,10 +67,10 @@ int chb_first_strong_is_rtl(const uint32_t *types, int length);
 
 /* The bitmap FreeType loads for `glyph` of the FT_Face `ft_face` (a color
    font's strike, FT_LOAD_COLOR, at the size the face is set to): its width
-   and its left bearing (bitmap_left), pixels. FreeType is the one libXft
-   already loaded (its FT_Load_Glyph found with dlsym). Returns 1, or 0 when
-   the glyph did not load or is not a bitmap. The caller holds the face
-   (XftLockFace). */
+   and its left bearing (bitmap_left), pixels. FreeType is the one the X
+   font library already loaded (its FT_Load_Glyph found with dlsym). Returns 1, or 0 when
+   the glyph did not load or is not a bitmap. The caller holds the face's
+   lock. */
 int chb_bitmap_glyph(void *ft_face, uint32_t glyph, int *width, int *left);
 
 #endif

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Glibc
 import SegmentedText
 
@@ -16,17 +16,17 @@ import SegmentedText
 /// is taken. Fallback fonts are opened when a title first needs them.
 ///
 /// Each code point's font and advance are cached once (`GlyphCache.swift`).
-/// Titles are shaped (`XftFontChain+Shaping.swift`): itemized by bidi level,
+/// Titles are shaped (`FontChain+Shaping.swift`): itemized by bidi level,
 /// script and font per grapheme cluster, shaped with HarfBuzz on each font's
 /// FreeType face, into a glyph string that measuring, elision and drawing
-/// read (`XftFontChain+Text.swift`). CJK-only titles get their glyph string
+/// read (`FontChain+Text.swift`). CJK-only titles get their glyph string
 /// from the cached per-code-point advances instead; titles over
 /// `longestShapedTitle` bytes are drawn by code point from pen checkpoints.
 /// Color (bitmap emoji) fonts take part in fallback when this Xft draws color
 /// glyphs (2.3.5 and later, `drawsColorGlyphs`); older ones fail with
 /// BadLength on them, so there they are skipped.
 @MainActor
-public final class XftFontChain {
+public final class FontChain {
     /// The fontconfig pattern the chain was opened with.
     public let patternName: String
     /// The primary font's pixel size (after the scale), as fontconfig matched it.

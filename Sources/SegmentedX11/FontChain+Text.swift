@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedText
 
 /// Decides, glyph by glyph along the pen, which glyphs one `draw` call sends:
@@ -28,17 +28,17 @@ struct GlyphBudget {
     }
 
     /// Whether the current stack is full, so more zero-advance glyphs here would only overprint it.
-    var stackIsFull: Bool { stacked >= XftFontChain.maximumStackedGlyphs }
+    var stackIsFull: Bool { stacked >= FontChain.maximumStackedGlyphs }
 
     /// The verdict on a glyph at `pen` that advances `advance` (pixels): ink
-    /// may overhang the advance by `XftFontChain.overhang` on either side.
+    /// may overhang the advance by `FontChain.overhang` on either side.
     mutating func verdict(pen: Int, advance: Int) -> Verdict {
-        if pen - XftFontChain.overhang >= clipMaxX { return .stop }
-        let visible = pen + advance + XftFontChain.overhang > clipMinX
+        if pen - FontChain.overhang >= clipMaxX { return .stop }
+        let visible = pen + advance + FontChain.overhang > clipMinX
         if advance == 0 {
             stacked += 1
             // More glyphs on the same spot only overprint it: past the caps they cost a frame time and show nothing new.
-            if stacked > XftFontChain.maximumStackedGlyphs || zeroAdvanceSent >= XftFontChain.maximumZeroAdvanceGlyphsPerDraw { return .skip }
+            if stacked > FontChain.maximumStackedGlyphs || zeroAdvanceSent >= FontChain.maximumZeroAdvanceGlyphsPerDraw { return .skip }
             if visible { zeroAdvanceSent += 1 }
         } else {
             stacked = 0
@@ -52,7 +52,7 @@ struct GlyphBudget {
 /// over `longestShapedTitle` bytes, which is walked code point by code point
 /// from its pen checkpoints. Both go through `GlyphBudget` and one request
 /// builder, so a measured advance is what is drawn.
-extension XftFontChain {
+extension FontChain {
     /// Most glyphs sent in one XftDrawGlyphFontSpec request, well under any server's request size.
     nonisolated static let maximumGlyphsPerRequest = 128
 
@@ -161,7 +161,7 @@ extension XftFontChain {
     /// - Returns: the pen advance, pixels; equal to `advance(of:)`
     ///   (`checkpoints.advance` with checkpoints).
     @discardableResult
-    public func draw(_ text: String, on draw: OpaquePointer, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
+    public func draw(_ text: String, on surface: DrawSurface, color: UnsafePointer<XftColor>, x: Int, baseline: Int,
                      clipMinX: Int = -16384, clipMaxX: Int = 16384, checkpoints: PenCheckpoints? = nil) -> Int {
         guard abs(baseline) < 30000 else { return checkpoints?.advance ?? advance(of: text) }
         var budget = GlyphBudget(clipMinX: clipMinX, clipMaxX: clipMaxX)
@@ -169,25 +169,25 @@ extension XftFontChain {
         glyphSpecs.removeAll(keepingCapacity: true)
         let advance: Int
         if checkpoints == nil, let glyphs = glyphString(text) {
-            add(glyphs, x: x, baseline: baseline, budget: &budget, on: draw, color: color)
+            add(glyphs, x: x, baseline: baseline, budget: &budget, on: surface, color: color)
             advance = glyphs.advance
         } else {
-            addByCodePoint(text, checkpoints: checkpoints, x: x, baseline: baseline, budget: &budget, on: draw, color: color)
+            addByCodePoint(text, checkpoints: checkpoints, x: x, baseline: baseline, budget: &budget, on: surface, color: color)
             advance = checkpoints?.advance ?? codePointAdvance(of: text)
         }
-        sendGlyphSpecs(on: draw, color: color)
+        sendGlyphSpecs(on: surface, color: color)
         return advance
     }
 
     /// Adds the glyphs of a glyph string that `budget` lets through, its left edge at `x`.
     private func add(_ glyphs: ShapedTitle, x: Int, baseline: Int, budget: inout GlyphBudget,
-                     on draw: OpaquePointer, color: UnsafePointer<XftColor>) {
+                     on surface: DrawSurface, color: UnsafePointer<XftColor>) {
         for g in glyphs.glyphs {
             let gx = x + Int(g.x)
             switch budget.verdict(pen: gx, advance: Int(g.advance)) {
             case .stop: return
             case .skip: continue
-            case .send: addGlyph(g.glyph, font: Int(g.font), x: gx, y: baseline + Int(g.y), on: draw, color: color)
+            case .send: addGlyph(g.glyph, font: Int(g.font), x: gx, y: baseline + Int(g.y), on: surface, color: color)
             }
         }
     }
@@ -197,7 +197,7 @@ extension XftFontChain {
     /// `checkpoints` before the clip, skipping whole stretches between
     /// checkpoints that leave the pen at a full stack.
     private func addByCodePoint(_ text: String, checkpoints: PenCheckpoints?, x: Int, baseline: Int, budget: inout GlyphBudget,
-                                on draw: OpaquePointer, color: UnsafePointer<XftColor>) {
+                                on surface: DrawSurface, color: UnsafePointer<XftColor>) {
         let scalars = text.unicodeScalars
         var position = scalars.startIndex
         var pen = x
@@ -236,7 +236,7 @@ extension XftFontChain {
                 for displayed in Self.displayCodePoints(value) {
                     let slot = glyph(for: displayed).advance
                     addGlyph(XftCharIndex(display, fonts[g.font], displayed), font: g.font, x: transformedOrigin(pen: glyphX, slot: slot),
-                             y: baseline, on: draw, color: color)
+                             y: baseline, on: surface, color: color)
                     glyphX += slot   // the second glyph of caret notation
                 }
             }
@@ -248,18 +248,18 @@ extension XftFontChain {
 
     /// Adds one glyph (an id of chain font `font`, at `x`, `y` in the
     /// drawable) to the request being built, sending that first when it is full.
-    private func addGlyph(_ glyph: UInt32, font: Int, x: Int, y: Int, on draw: OpaquePointer, color: UnsafePointer<XftColor>) {
-        if glyphSpecs.count >= Self.maximumGlyphsPerRequest { sendGlyphSpecs(on: draw, color: color) }
+    private func addGlyph(_ glyph: UInt32, font: Int, x: Int, y: Int, on surface: DrawSurface, color: UnsafePointer<XftColor>) {
+        if glyphSpecs.count >= Self.maximumGlyphsPerRequest { sendGlyphSpecs(on: surface, color: color) }
         glyphSpecs.append(XftGlyphFontSpec(font: fonts[font], glyph: glyph, x: Int16(clamping: x), y: Int16(clamping: y)))
     }
 
     /// Sends the glyphs gathered in `glyphSpecs` in one request and empties it.
-    private func sendGlyphSpecs(on draw: OpaquePointer, color: UnsafePointer<XftColor>) {
+    private func sendGlyphSpecs(on surface: DrawSurface, color: UnsafePointer<XftColor>) {
         guard !glyphSpecs.isEmpty else { return }
         glyphsSentInLastDraw += glyphSpecs.count
         // The array goes as a pointer, not through `withUnsafeBufferPointer`: that closure would be
         // main-actor isolated and check it at run time for every request.
-        XftDrawGlyphFontSpec(draw, color, glyphSpecs, Int32(glyphSpecs.count))
+        XftDrawGlyphFontSpec(surface.handle, color, glyphSpecs, Int32(glyphSpecs.count))
         glyphSpecs.removeAll(keepingCapacity: true)
     }
 }

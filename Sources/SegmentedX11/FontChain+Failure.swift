@@ -1,6 +1,6 @@
 import Glibc
 
-extension XftFontChain {
+extension FontChain {
     /// Why a font chain could not be made.
     public enum Failure: Error, CustomStringConvertible {
         /// fontconfig could not parse the pattern string.
@@ -27,9 +27,9 @@ extension XftFontChain {
                 return "invalid font pattern '\(p)': its matrix '\(matrix)' squashes a glyph cell to \(width.cellText) by \(height.cellText) pixels "
                     + "(at least 1 by 1): its glyphs would draw nothing"
             case let .badAdvance(p, advance):
-                return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(XftFontChain.maximumFontHeight))"
+                return "invalid font pattern '\(p)': its glyphs would advance \(advance) pixels (1 to \(FontChain.maximumFontHeight))"
             case let .tooLarge(p, height):
-                return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(XftFontChain.maximumFontHeight))"
+                return "invalid font pattern '\(p)': its lines would be \(height) pixels tall (at most \(FontChain.maximumFontHeight))"
             case let .badPixelSize(p, size): return "invalid font pattern '\(p)': the pixel size must be a number from 1 to 1000 (fontconfig read \(size))"
             case let .noMatch(p): return "no font matches '\(p)' (is fontconfig configured and a font installed?)"
             }

@@ -1,7 +1,7 @@
-import CXft
+import CX11
 import SegmentedText
 
-extension XftFontChain {
+extension FontChain {
     /// Where a glyph of color font `index` is drawn relative to its pen
     /// position, whole pixels: the x that puts Xft's scaled picture of it
     /// where cairo (Pango's renderer, the reference) puts its own.

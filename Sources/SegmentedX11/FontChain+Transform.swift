@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import Glibc
 
 /// Where the glyphs of a font with a matrix go on the strip's one horizontal
@@ -73,7 +73,7 @@ struct GlyphLayout: Equatable {
     }
 }
 
-extension XftFontChain {
+extension FontChain {
     /// Where a glyph drawn without shaping, whose slot of `slot` pixels
     /// (`transformedAdvance`) starts at `pen`, has its origin.
     func transformedOrigin(pen: Int, slot: Int) -> Int {

@@ -1,4 +1,4 @@
-import CXft
+import CX11
 import SegmentedText
 
 /// A title's glyph string, laid out once (shaped by HarfBuzz, or from the
@@ -50,7 +50,7 @@ struct ExactText: Hashable {
     }
 }
 
-extension XftFontChain {
+extension FontChain {
     /// Titles longer than this many UTF-8 bytes are drawn code point by code
     /// point (no shaping, no bidi, no glyph string), as the strip draws them
     /// through their checkpoints: shaping half a million code points would
