@@ -74,11 +74,9 @@ extension StripController {
     /// Moves the item at `from` to `to` for `cause` (a reorder key's, the host's): one change, or none for the same place.
     /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
     public func moveItem(from: Int, to: Int, animated: Bool, cause: SelectionCause, at now: Double) throws -> [StripEffect] {
-        var effects = dropLiftedItemForChange(at: now)
         let old = model.selectedIndex
-        guard let change = try model.moveItem(from: from, to: to, at: now, animated: animated) else { return effects }
-        effects.append(.itemsChanged([change], oldSelection: old, cause: cause))
-        return effects
+        guard let change = try model.moveItem(from: from, to: to, at: now, animated: animated) else { return [] }
+        return itemsChanged([change], from: old, cause: cause)
     }
 
     private func move(from: Int, to: Int, cause: SelectionCause, at now: Double) -> [StripEffect] {
@@ -116,7 +114,7 @@ extension StripController {
         while true {
             let old = model.selectedIndex
             guard let move = model.nextReorderMove(at: now) else { return effects }
-            effects.append(.itemsChanged([move], oldSelection: old, cause: .drag))
+            effects += itemsChanged([move], from: old, cause: .drag)
         }
     }
 
@@ -137,7 +135,7 @@ extension StripController {
         guard let origin = model.reorderOriginIndex else { return [] }
         let old = model.selectedIndex
         let moves = model.cancelReorder(at: now)
-        var effects: [StripEffect] = moves.isEmpty ? [] : [.itemsChanged(moves, oldSelection: old, cause: .drag)]
+        var effects: [StripEffect] = moves.isEmpty ? [] : itemsChanged(moves, from: old, cause: .drag)
         effects += [.reportSelection, .repaint, .reorderEnded(from: origin, to: origin, cancelled: true), .update]
         return effects
     }

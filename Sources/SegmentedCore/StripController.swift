@@ -23,6 +23,9 @@ public final class StripController {
     /// How many times drag motion was applied during the last press (motion
     /// is compressed: at most once per frame, not once per event).
     public private(set) var motionUpdatesInLastPress = 0
+    /// The segment the host is being asked to close by pointer, during its
+    /// `closeRequested`: its close holds the widths (`removeItem`).
+    public var closingByPointer: Int?
 
     /// The segment whose close button button 1 went down on while it is down, and the titles version then.
     private var closeButtonPress: (index: Int, titlesVersion: Int)?

@@ -70,8 +70,17 @@ public enum StripEffect: Equatable, Sendable {
     case reselected(Int)
     /// A drag of the strip ended (`Callbacks.released`).
     case released(DragRelease)
-    /// The items changed (`changes`, the selection `oldSelection` before them): the host, assistive technologies and pages hear of it.
-    case itemsChanged([ItemChange], oldSelection: Int?, cause: SelectionCause)
+    /// The items changed: what follows them does too (the rest measured, the popup list closed, the tooltip
+    /// gone, linked pages, assistive technologies' tabs by item: item j was `sources[j]`, nil for a new one).
+    case followItems(sources: [Int?], oldSelection: Int?, titlesMayDiffer: Bool)
+    /// The selection changed with the items: the host alone hears of it (the tabs and pages follow their items).
+    case announce(SelectionChange)
+    /// An item moved (`Callbacks.moved`).
+    case moved(from: Int, to: Int)
+    /// The items changed (`Callbacks.itemsChanged`).
+    case itemsChanged([ItemChange])
+    /// Reset the model to these titles and details, measured in the strip's fonts (a difference too long to animate).
+    case reload(titles: [String], details: ItemDetails, selectedIndex: Int?, sources: [Int?])
     /// An item was lifted to be dragged (`Callbacks.reorderBegan`).
     case reorderBegan(Int)
     /// The lifted item was dropped (`Callbacks.reorderEnded`).

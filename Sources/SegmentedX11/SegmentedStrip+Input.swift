@@ -61,7 +61,12 @@ extension SegmentedStrip {
                 if let new = change.newIndex { selectionDidChange(from: change.oldIndex, to: new, cause: change.cause, animated: animated) }
             case let .reselected(index): callbacks.reselected?(self, index)
             case let .released(release): callbacks.released?(self, release)
-            case let .itemsChanged(changes, old, cause): itemsDidChange(changes, from: old, cause: cause)
+            case let .followItems(sources, old, titlesMayDiffer): followItems(sources: sources, oldSelection: old, titlesMayDiffer: titlesMayDiffer)
+            case let .announce(change): announce(change, toAccessibility: false)
+            case let .moved(from, to): callbacks.moved?(self, from, to)
+            case let .itemsChanged(changes): callbacks.itemsChanged?(self, changes)
+            case let .reload(titles, details, selectedIndex, sources):
+                try? replace(titles: titles, details: details, selectedIndex: selectedIndex, sources: sources)
             case let .reorderBegan(index): callbacks.reorderBegan?(self, index)
             case let .reorderEnded(from, to, cancelled): callbacks.reorderEnded?(self, from, to, cancelled)
             case let .closeRequested(index): _ = requestClose(index, byPointer: true)

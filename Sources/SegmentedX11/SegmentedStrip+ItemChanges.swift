@@ -39,9 +39,8 @@ extension SegmentedStrip {
     /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
     public func insertItem(_ item: SegmentItem, at index: Int, animated: Bool = true) throws {
         dropLiftedItemForChange()
-        let old = model.selectedIndex
-        let change = try model.insertItem(item, at: index, at: Self.now(), animated: animated && hasDrawnFirstFrame)
-        itemsDidChange([change], from: old, cause: .api)
+        let now = Self.now()
+        perform(try controller.insertItem(item, at: index, animated: animated && hasDrawnFirstFrame, at: now), at: now)
     }
 
     /// Removes the item at `index`: its room closes as the others glide in.
@@ -62,12 +61,9 @@ extension SegmentedStrip {
 
     private func remove(at index: Int, animated: Bool, cause: SelectionCause) throws {
         dropLiftedItemForChange()
-        let old = model.selectedIndex
-        // A close asked for by pointer (its close button, a middle-click) holds the widths while the pointer stays.
-        let byPointer = cause == .close && closingByPointer == index
-        let change = try model.removeItem(at: index, policy: removalSelection, at: Self.now(), animated: animated && hasDrawnFirstFrame,
-                                          freezingWidths: byPointer)
-        itemsDidChange([change], from: old, cause: cause)
+        let now = Self.now()
+        perform(try controller.removeItem(at: index, policy: removalSelection, animated: animated && hasDrawnFirstFrame, cause: cause,
+                                          at: now), at: now)
     }
 
     /// Moves the item at `from` to `to` (both 0..<count): it slides there and
@@ -79,6 +75,7 @@ extension SegmentedStrip {
     }
 
     private func move(from: Int, to: Int, animated: Bool, cause: SelectionCause) throws {
+        dropLiftedItemForChange()
         let now = Self.now()
         perform(try controller.moveItem(from: from, to: to, animated: animated && hasDrawnFirstFrame, cause: cause, at: now), at: now)
     }
@@ -97,19 +94,9 @@ extension SegmentedStrip {
         }
         guard !isDestroyed else { return }
         dropLiftedItemForChange()
-        let old = model.selectedIndex, now = Self.now()
-        let match = ItemDiff.matches(old: model.items, new: items)
-        if let changes = model.setItems(items, policy: removalSelection, at: now, animated: animated && hasDrawnFirstFrame, match: match) {
-            // In range, checked above: it cannot throw.
-            if let wanted = selectedIndex, wanted != model.selectedIndex {
-                _ = try? model.select(wanted, at: now, animated: animated && hasDrawnFirstFrame)
-            }
-            itemsDidChange(changes, from: old, cause: .api, titlesMayDiffer: true)
-            return
-        }
-        let following = old.flatMap { match.firstIndex(of: $0) }
-        let (titles, details) = StripModel.split(items)
-        try replace(titles: titles, details: details, selectedIndex: selectedIndex ?? following, sources: match)
+        let now = Self.now()
+        perform(try controller.setItems(items, selectedIndex: selectedIndex, policy: removalSelection, animated: animated && hasDrawnFirstFrame,
+                                        at: now), at: now)
     }
 
     /// `setTitles` with `details`, the items that are more than a title, by index.
@@ -125,62 +112,23 @@ extension SegmentedStrip {
         // The same fonts: an item that keeps its title and details keeps its width.
         try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, painter: painter,
                        sources: sources)
-        if hasDrawnFirstFrame { measureRemainingTitles() }
         scheduler.cancelTimer()
-        closePopupList()    // its rows are the old titles
-        controller.forgetHover()
-        tooltips.pointerLeft()
-        // The linked pages: one per new title, on the selection, before the host hears of the change.
-        linkedPages?.titlesChanged()
-        let sources = sources ?? Array(repeating: nil, count: titles.count)
-        accessible?.itemsChanged(sources: sources.map { Int32($0 ?? -1) }, selectedBefore: old, titlesMayDiffer: true,
-                                 focused: hasKeyboardFocus)
-        let new = model.selectedIndex
-        let sameItem = old != nil && new.flatMap { sources[$0] } == old
-        // Another item at the same index is a change too: hosts that keep an item by index hear of it.
-        if new != old || !sameItem, old != nil || new != nil {
-            announce(SelectionChange(oldIndex: old, newIndex: new, cause: .api, isSameItem: sameItem), toAccessibility: false)
-        }
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
+        let now = Self.now()
+        perform(controller.reloaded(sources: sources ?? Array(repeating: nil, count: titles.count), oldSelection: old), at: now)
     }
 
-    /// What follows a change of the items: the rest measured, hover and
-    /// tooltip dropped, the pages and assistive technologies told (the tabs
-    /// follow their items), the host told of a new selected index (`cause`)
-    /// and of the changes.
-    func itemsDidChange(_ changes: [ItemChange], from old: Int?, cause: SelectionCause, titlesMayDiffer: Bool = false) {
-        guard !isDestroyed else { return }
+    /// What follows a change of the items (`StripEffect.followItems`): the
+    /// rest measured, the popup list closed (its rows are the old titles),
+    /// the tooltip gone, the linked pages (one per title, on the selection,
+    /// before the host hears of the change) and the tabs of assistive
+    /// technologies, which follow their items.
+    func followItems(sources: [Int?], oldSelection old: Int?, titlesMayDiffer: Bool) {
         if hasDrawnFirstFrame { measureRemainingTitles() }
-        closePopupList()    // its rows are the old titles
-        controller.forgetHover()
+        closePopupList()
         tooltips.pointerLeft()
         linkedPages?.titlesChanged()
-        if let accessible {
-            let oldCount = changes.reduce(model.titles.count) { count, change in
-                switch change.kind {
-                case .inserted: count - 1
-                case .removed: count + 1
-                case .moved: count
-                }
-            }
-            let sources = ItemChange.sources(oldCount: oldCount, after: changes).map { Int32($0 ?? -1) }
-            accessible.itemsChanged(sources: sources, selectedBefore: old, titlesMayDiffer: titlesMayDiffer, focused: hasKeyboardFocus)
-        }
-        let new = model.selectedIndex
-        // Another item (the selected one went), or the same one at another index: hosts that keep an index hear both.
-        let moved = changes.contains { $0.selectionMoved }
-        if new != old || moved {
-            announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause, isSameItem: !moved && old != nil), toAccessibility: false)
-        }
-        for change in changes {
-            if case let .moved(from, to) = change.kind { callbacks.moved?(self, from, to) }
-        }
-        if !changes.isEmpty { callbacks.itemsChanged?(self, changes) }
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
+        accessible?.itemsChanged(sources: sources.map { Int32($0 ?? -1) }, selectedBefore: old, titlesMayDiffer: titlesMayDiffer,
+                                 focused: hasKeyboardFocus)
     }
 
     /// Asks the host to close segment `index` (`Callbacks.closeRequested`),
@@ -195,8 +143,8 @@ extension SegmentedStrip {
         DispatchQueue.main.async { [weak self] in
             // The titles may have changed meanwhile: only the same title at the same index is closed.
             guard let self, !isDestroyed, model.titles.indices.contains(index), model.titles[index] == title else { return }
-            closingByPointer = byPointer ? index : nil
-            defer { closingByPointer = nil }
+            controller.closingByPointer = byPointer ? index : nil
+            defer { controller.closingByPointer = nil }
             callbacks.closeRequested?(self, index)
         }
         return true

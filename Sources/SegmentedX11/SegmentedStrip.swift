@@ -43,8 +43,6 @@ public final class SegmentedStrip: ChildWindow {
 
     /// The window column of the last pointer press, pixels: a right press opens the popup list there.
     var pressWindowX = 0.0
-    /// The segment the host is being asked to close by pointer, during its `closeRequested`: its close holds the widths.
-    var closingByPointer: Int?
     /// The wait of a held press before it lifts its item (`StripModel.liftDelay`), while a press is held on a reorderable strip.
     var liftTimer: FrameTimer?
     /// Told of each drawing of the popup list's rows (its CPU), for measuring; set before the list opens.

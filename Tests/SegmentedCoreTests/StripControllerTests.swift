@@ -22,6 +22,26 @@ final class StripControllerTests: XCTestCase {
         .selectionChanged(SelectionChange(oldIndex: old, newIndex: new, cause: cause), animated: true)
     }
 
+    /// What a change of the items `changes` (the selection `old` before it) makes the strip do, as
+    /// `StripController.itemsChanged` says it: followers, the host's selection when it moved, each move, the changes.
+    private func itemEffects(_ changes: [ItemChange], sources: [Int?], old: Int?, new: Int?, cause: SelectionCause) -> [StripEffect] {
+        var effects: [StripEffect] = [.followItems(sources: sources, oldSelection: old, titlesMayDiffer: false)]
+        if changes.contains(where: \.selectionMoved) || new != old {
+            effects.append(.announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause,
+                                                     isSameItem: !changes.contains(where: \.selectionMoved) && old != nil)))
+        }
+        for change in changes { if case let .moved(from, to) = change.kind { effects.append(.moved(from: from, to: to)) } }
+        return effects + [.itemsChanged(changes), .reportSelection, .repaint, .update]
+    }
+
+    /// The changes of the items in `effects`.
+    private func changes(in effects: [StripEffect]) -> [ItemChange] {
+        effects.flatMap { effect -> [ItemChange] in
+            if case let .itemsChanged(changes) = effect { return changes }
+            return []
+        }
+    }
+
     func testAClickSelectsItsSegmentAndTheHostHearsOnce() throws {
         let strip = try controller()
         XCTAssertEqual(strip.press(button: 1, x: 140, y: 20, time: 0, at: 0), [.dismissTooltip, .pressed, .repaint])
@@ -59,10 +79,10 @@ final class StripControllerTests: XCTestCase {
         // Past its neighbour's center: one move, told as the drag's.
         _ = strip.motion(x: 240, y: 20, scrollIncrements: 0, time: 0.5, at: 0.5)
         let moved = strip.applyPendingMotion(at: 0.5)
-        guard case let .itemsChanged(changes, oldSelection, cause)? = moved.first else { return XCTFail("\(moved)") }
-        XCTAssertEqual(changes.map(\.kind), [.moved(from: 1, to: 2)])
-        XCTAssertEqual(oldSelection, 1)
-        XCTAssertEqual(cause, .drag)
+        let move = changes(in: moved)
+        XCTAssertEqual(move.map(\.kind), [.moved(from: 1, to: 2)])
+        let sources: [Int?] = [0, 2, 1] + (3..<10).map { $0 }
+        XCTAssertEqual(moved, itemEffects(move, sources: sources, old: 1, new: 2, cause: .drag) + [.repaint])
         XCTAssertEqual(strip.release(button: 1, x: 240, y: 20, time: 0.6, at: 0.6),
                        [.cancelLift, .reportSelection, .repaint, .reorderEnded(from: 1, to: 2, cancelled: false), .update])
         XCTAssertFalse(strip.model.isReordering)
@@ -79,9 +99,10 @@ final class StripControllerTests: XCTestCase {
         XCTAssertEqual(right.effects, [], "it waits for the drop")
         let escape = strip.key(StripKey(isEscape: true), at: 0.7)
         XCTAssertTrue(escape.used)
-        guard case let .itemsChanged(changes, _, .drag)? = escape.effects.first else { return XCTFail("\(escape.effects)") }
-        XCTAssertEqual(changes.map(\.kind), [.moved(from: 2, to: 1)])
-        XCTAssertEqual(Array(escape.effects.dropFirst()), [.reportSelection, .repaint, .reorderEnded(from: 1, to: 1, cancelled: true), .update])
+        let back = changes(in: escape.effects)
+        XCTAssertEqual(back.map(\.kind), [.moved(from: 2, to: 1)])
+        XCTAssertEqual(escape.effects, itemEffects(back, sources: [0, 2, 1] + (3..<10).map { $0 }, old: 2, new: 1, cause: .drag)
+                       + [.reportSelection, .repaint, .reorderEnded(from: 1, to: 1, cancelled: true), .update])
         XCTAssertEqual(strip.model.titles[1], FixedAdvance.titles[1])
     }
 
@@ -155,8 +176,9 @@ final class StripControllerTests: XCTestCase {
                        "at the start: centered again, no change")
         XCTAssertFalse(strip.key(StripKey(), at: 3).used, "any other key is the host's")
         let moved = strip.key(StripKey(reorder: .next, navigation: .next), at: 4)
-        guard case let .itemsChanged(changes, 0, .key)? = moved.effects.last else { return XCTFail("\(moved.effects)") }
-        XCTAssertEqual(changes.map(\.kind), [.moved(from: 0, to: 1)])
+        let move = changes(in: moved.effects)
+        XCTAssertEqual(move.map(\.kind), [.moved(from: 0, to: 1)])
+        XCTAssertEqual(moved.effects, [.dismissTooltip] + itemEffects(move, sources: [1, 0] + (2..<10).map { $0 }, old: 0, new: 1, cause: .key))
         XCTAssertEqual(strip.model.selectedIndex, 1, "the selected item moved with its selection")
         // Not reorderable: the same keys navigate.
         strip.isReorderable = false
@@ -178,6 +200,36 @@ final class StripControllerTests: XCTestCase {
         XCTAssertEqual(strip.left(at: 0.2), [.tooltipPointerLeft, .repaint])
         XCTAssertEqual(strip.drawnHover(at: 0.2), [.cursor(overSegment: false), .reportHover])
         XCTAssertNil(strip.hoveredIndex)
+    }
+
+    func testItemChangesTellTheHostOfTheSelectionByItem() throws {
+        let strip = try controller()
+        _ = try strip.select(3, animated: false, cause: .api, at: 0)
+        // An item inserted before the selected one: the same item at another index.
+        let inserted = try strip.insertItem(SegmentItem("新"), at: 0, animated: true, at: 1)
+        let insert = changes(in: inserted)
+        XCTAssertEqual(inserted, itemEffects(insert, sources: [nil] + (0..<10).map { $0 }, old: 3, new: 4, cause: .api))
+        XCTAssertEqual(strip.model.selectedIndex, 4)
+        // The selected item removed: another item, cause close; by pointer, the widths are held.
+        strip.closingByPointer = 4
+        let removed = try strip.removeItem(at: 4, policy: .next, animated: true, cause: .close, at: 2)
+        XCTAssertEqual(removed, itemEffects(changes(in: removed), sources: [0, 1, 2, 3] + (5..<11).map { $0 }, old: 4, new: 4, cause: .close))
+        XCTAssertTrue(strip.model.holdsWidths)
+        XCTAssertThrowsError(try strip.removeItem(at: 99, policy: .next, animated: true, cause: .api, at: 3))
+        // A reload: the selected item kept at another index is the same item; none kept is another.
+        let none = [Int?](repeating: nil, count: strip.model.titles.count)
+        XCTAssertEqual(strip.reloaded(sources: none, oldSelection: 4),
+                       [.followItems(sources: none, oldSelection: 4, titlesMayDiffer: true),
+                        .announce(SelectionChange(oldIndex: 4, newIndex: 4, cause: .api, isSameItem: false)), .reportSelection, .repaint, .update])
+        let same = (0..<strip.model.titles.count).map { Optional($0) }
+        XCTAssertEqual(strip.reloaded(sources: same, oldSelection: 4), [.followItems(sources: same, oldSelection: 4, titlesMayDiffer: true),
+                                                                         .reportSelection, .repaint, .update], "the same item: no news")
+        // A difference past 32 steps reloads, the selection still on its item.
+        let many = (0..<80).map { SegmentItem("t\($0)") }
+        guard case let .reload(titles, _, selected, _)? = try strip.setItems(many, selectedIndex: nil, policy: .next, animated: true, at: 4).last
+        else { return XCTFail("no reload") }
+        XCTAssertEqual(titles.count, 80)
+        XCTAssertNil(selected, "the selected item is not among them")
     }
 
     func testAPopupRowIsSelectedWithItsCause() throws {
