@@ -42,6 +42,16 @@ public final class StripController {
     /// The segment whose close button is held down (drawn pressed); nil when none.
     public var pressedCloseButton: Int? { closeButtonPress?.index }
 
+    /// The strip at `now` as a value, with the pointer's state as drawn
+    /// (hover, the close button hovered and held): what a frame paints.
+    public func snapshot(at now: Double) -> StripSnapshot {
+        var snapshot = model.snapshot(at: now)
+        snapshot.hoveredIndex = hoveredIndex
+        snapshot.hoveredCloseButton = hoveredCloseButton
+        snapshot.pressedCloseButton = pressedCloseButton
+        return snapshot
+    }
+
     /// Whether motion waits to be applied on the next frame.
     public var hasPendingMotion: Bool { pendingMotion != nil }
 

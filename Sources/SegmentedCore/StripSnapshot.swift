@@ -67,4 +67,10 @@ public struct StripSnapshot: Sendable {
     public let isAnimating: Bool
     /// Whether a press has become a drag.
     public let isDragging: Bool
+    /// The segment under the pointer as drawn (`StripController.hoveredIndex`); nil when none, or from the model alone.
+    public internal(set) var hoveredIndex: Int?
+    /// The close button under the pointer, drawn in its hover state (`StripController.hoveredCloseButton`).
+    public internal(set) var hoveredCloseButton: Int?
+    /// The close button held down, drawn pressed while the pointer is on it (`StripController.pressedCloseButton`).
+    public internal(set) var pressedCloseButton: Int?
 }

@@ -50,8 +50,7 @@ extension SegmentedStrip {
     /// title of a window taller than the strip: the first frame is for the strip
     /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
     private func paintFrame(_ snapshot: StripSnapshot) {
-        painter.paint(snapshot, hovered: controller.hoveredIndex, closeButton: (controller.hoveredCloseButton, controller.pressedCloseButton),
-                      into: buffer)
+        painter.paint(snapshot, into: buffer)
         if isStartupFinished { pageTitle.paint(snapshot, pageTop: pageAreaTop, into: buffer) }
     }
 
@@ -65,14 +64,14 @@ extension SegmentedStrip {
         }
         needsPaint = false
         perform(controller.drawnHover(at: now), at: now)
-        paintFrame(model.snapshot(at: now))
+        paintFrame(controller.snapshot(at: now))
         buffer.copyToWindow()
         if !hasDrawnFirstFrame {
             hasDrawnFirstFrame = true
             XSync(connection.display, 0)
             // The sync brought any BadAlloc for the back buffer: then this first frame goes straight to the window.
             if buffer.dropRefusedBackBuffer() {
-                paintFrame(model.snapshot(at: now))
+                paintFrame(controller.snapshot(at: now))
                 XSync(connection.display, 0)
             }
             connection.scheduleEventDrain()

@@ -2,7 +2,7 @@ import CX11
 import SegmentedCore
 
 /// Paints the strip (icons, titles, badges, indicator, separator line) into a back buffer:
-/// a function of the snapshot, the hovered segment and the buffer's size.
+/// a function of the snapshot (the pointer's hover and close buttons in it) and the buffer's size.
 /// Without the RENDER extension the indicator is filled with core requests;
 /// with a full colormap, colors are the nearest ones in it (`ColorCache`).
 /// A new style gets a new painter.
@@ -79,10 +79,10 @@ final class StripPainter {
     /// Thickness of the line under the strip at `scale`, pixels (1 at scale 1).
     nonisolated static func separatorHeight(scale: Double) -> Int { max(1, Int(scale.rounded())) }
 
-    /// Paints one frame of `snapshot` into `buffer`; `hovered` is drawn in the hover color unless it is selected.
-    /// A closable strip draws the close button of the selected and the hovered segment, and of those
-    /// in `closeButton` (the one under the pointer, in its hover state, and the one held down).
-    func paint(_ snapshot: StripSnapshot, hovered: Int?, closeButton: (hovered: Int?, pressed: Int?) = (nil, nil), into buffer: BackBuffer) {
+    /// Paints one frame of `snapshot` into `buffer`; its hovered segment is drawn in the hover color unless it is selected.
+    /// A closable strip draws the close button of the selected and the hovered segment, and of the
+    /// snapshot's hovered close button (in its hover state) and held one.
+    func paint(_ snapshot: StripSnapshot, into buffer: BackBuffer) {
         memo.follow(snapshot.titlesVersion)
         let presentation = snapshot.presentation
         let metrics = snapshot.metrics
@@ -146,7 +146,7 @@ final class StripPainter {
                                            pill: badge.map { (pillWidth, metrics.badgePillHeight($0)) })
                 let x = style.direction.windowPixelMinX(contentX: placement?.titleMinX ?? layout.contentMidX(at: index) - advance / 2,
                                                         width: advance, contentOffset: offset, viewportWidth: width)
-                let hover = index == hovered
+                let hover = index == snapshot.hoveredIndex
                 // Passed as `&color`, not through `withUnsafePointer`: that closure would check its
                 // main-actor isolation at run time for every title of every frame.
                 // A disabled title keeps its color even when the host selects it (GTK draws an insensitive tab alike).
@@ -188,7 +188,7 @@ final class StripPainter {
                     drawIcon(icon, in: box, disabled: !snapshot.isEnabled(at: index), color: color.color, offset: offset, on: buffer)
                 }
                 if let badge, let pill = placement?.pill { drawBadge(badge, in: pill, offset: offset, on: buffer) }
-                let pressedClose = closeButton.pressed == index, hoveredClose = closeButton.hovered == index
+                let pressedClose = snapshot.pressedCloseButton == index, hoveredClose = snapshot.hoveredCloseButton == index
                 if mask == nil, let button = layout.closeButtonFrame(at: index), snapshot.isEnabled(at: index),
                    selected || hover || hoveredClose || pressedClose {
                     drawCloseButton(in: button, color: color.color, hovered: hoveredClose, pressed: pressedClose && hoveredClose,
