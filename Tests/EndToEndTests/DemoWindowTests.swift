@@ -93,9 +93,9 @@ final class DemoWindowTests: XCTestCase {
         display.button(down: true)
         for x in stride(from: 290, through: 150, by: -10) {
             display.move(demo.window, x: x, y: 22)
-            usleep(5_000)
+            Hand.step(0.005)
         }
-        usleep(150_000)   // rest before releasing: no glide
+        Hand.rest(0.15)   // rest before releasing: no glide
         display.button(down: false)
         let release = try demo.process.next("release")
         XCTAssertEqual(release["gliding"] as? Bool, false)
@@ -111,9 +111,9 @@ final class DemoWindowTests: XCTestCase {
         display.button(down: true)
         for x in stride(from: 120, through: 390, by: 30) {
             display.move(demo.window, x: x, y: 22)
-            usleep(5_000)
+            Hand.step(0.005)
         }
-        usleep(100_000)
+        Hand.rest(0.1)
         display.button(down: false)
         let pulled = try demo.process.next("release")
         let shown = try XCTUnwrap(traceNumber(pulled["contentOffset"]))
@@ -140,7 +140,7 @@ final class DemoWindowTests: XCTestCase {
         display.button(down: true)
         // 150 motion events sent as fast as the server takes them.
         for x in stride(from: 299, through: 150, by: -1) { display.move(demo.window, x: x, y: 22) }
-        usleep(100_000)
+        Hand.rest(0.1)
         display.button(down: false)
         let release = try demo.process.next("release")
         XCTAssertEqual(traceNumber(release["contentOffset"]), 150, "the last position wins")
@@ -156,7 +156,7 @@ final class DemoWindowTests: XCTestCase {
         let frames = RunningDemo.segments(demo.ready)
         // Segments 3 then 1, 30 ms apart: the second click lands mid-tween.
         display.click(demo.window, x: Int(frames[3].x + frames[3].width / 2), y: 22)
-        usleep(30_000)
+        Hand.pause(0.03)
         // Segment 1 has moved only a few pixels after 30 ms of an ease-in curve.
         display.click(demo.window, x: Int(frames[1].x + frames[1].width / 2), y: 22)
         XCTAssertEqual(try demo.process.next("select")["index"] as? Int, 3)

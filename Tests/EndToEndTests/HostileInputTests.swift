@@ -214,14 +214,12 @@ final class HostileInputTests: XCTestCase {
         // Under ThreadSanitizer its own background thread wakes every 100 ms (10 a second):
         // there only the main thread, where the measuring slices run, is counted.
         let sanitized = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] != nil
-        func switches() -> [String: Int] {
-            ProcFile.contextSwitches(ofProcess: demo.process.processIdentifier, mainThreadOnly: sanitized)
-        }
-        usleep(300_000)
-        let before = switches()
-        usleep(1_000_000)
-        XCTAssertGreaterThan(before.values.reduce(0, +), 0, "the threads' switches were read")
-        XCTAssertEqual(ProcFile.wakeups(from: before, to: switches()), 0, "wakeups in a second at rest after measuring")
+        let pid = demo.process.processIdentifier
+        // What follows the warning (the last slice's frame) ends first: 300 ms without a wakeup.
+        XCTAssertTrue(Wakeups.waitForRest(pid, quiet: 0.3, mainThreadOnly: sanitized), "the demo came to rest within 10 s")
+        let watch = Wakeups.watch(pid, seconds: 1, mainThreadOnly: sanitized)
+        XCTAssertGreaterThan(watch.switchesRead, 0, "the threads' switches were read")
+        XCTAssertEqual(watch.wakeups, 0, "wakeups in a second at rest after measuring")
         XCTAssertTrue(demo.process.isRunning)
     }
 
@@ -328,7 +326,7 @@ final class HostileInputTests: XCTestCase {
         display.resize(demo.window, width: 1, height: 200)
         display.resize(demo.window, width: 250, height: 200)
         display.move(demo.window, x: 150, y: 22)
-        usleep(100_000)
+        Hand.rest(0.1)
         display.button(down: false)
         let rest = try demo.process.next("scroll")
         let offset = try XCTUnwrap(traceNumber(rest["contentOffset"]))

@@ -38,14 +38,14 @@ final class InputEndToEndTests: XCTestCase {
         XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "select" }, "the wheel never selects")
     }
 
-    /// Drags from `from` to `to` in `steps` motions `pause` microseconds apart and releases at once.
-    private func flick(_ demo: RunningDemo, from: Int, to: Int, steps: Int = 8, pause: UInt32 = 8_000) {
+    /// Drags from `from` to `to` in `steps` motions `pause` seconds apart and releases at once.
+    private func flick(_ demo: RunningDemo, from: Int, to: Int, steps: Int = 8, pause: Double = 0.008) {
         let display = try! Shared.display.get()
         display.move(demo.window, x: from, y: 22)
         display.button(down: true)
         for i in 1...steps {
             display.move(demo.window, x: from + (to - from) * i / steps, y: 22)
-            usleep(pause)
+            Hand.step(pause)
         }
         display.button(down: false)
     }
@@ -92,7 +92,7 @@ final class InputEndToEndTests: XCTestCase {
         display.click(demo.window, x: 320, y: 22)
         display.button(down: true)
         for x in [330, 360, 395] { display.move(demo.window, x: x, y: 22) }
-        usleep(700_000)    // the selection's tween ends while the button is held
+        Hand.hold(0.7)    // the selection's tween ends while the button is held
         XCTAssertFalse(demo.process.allEvents.contains { $0["event"] as? String == "settled" }, "settled while pressed")
         display.button(down: false)
         let settled = try demo.process.next("settled")

@@ -64,7 +64,7 @@ final class OutputAndSignalTests: XCTestCase {
             let delay = UInt32.random(in: 0...60_000, using: &rng)
             let exit = ProcessExit(process)
             try process.run()
-            usleep(delay)   // a signal at a random moment of the startup
+            Hand.pause(Double(delay) / 1_000_000)   // a signal at a random moment of the startup
             kill(process.processIdentifier, signal)
             let sent = Date()
             let ended = exit.wait(timeout: 3)
@@ -199,9 +199,9 @@ final class OutputAndSignalTests: XCTestCase {
         let display = try TestDisplay()
         for _ in 0..<60 {
             display.key(window, keysym: XK_Right)
-            usleep(15_000)
+            Hand.pause(0.015)
             display.key(window, keysym: XK_Left)
-            usleep(15_000)
+            Hand.pause(0.015)
         }
         var available: Int32 = 0
         _ = ioctl(reader, UInt(FIONREAD), &available)

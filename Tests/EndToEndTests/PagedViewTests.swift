@@ -21,12 +21,38 @@ final class PagedViewTests: XCTestCase {
         return image.columns(inRow: row, matching: accent)
     }
 
-    /// The window's pixels with the pointer parked away from it (no hover).
+    /// The window's pixels with the pointer parked away from it, read after the trace lines that say the demo
+    /// has drawn its last frame (`settled`, `pageSettled`, `startupFinished`): two reads in a row that agree, as
+    /// the pages' frame is flushed, not synced, before `pageSettled`. The pointer was over the pages or the
+    /// selected title, which hover does not change.
     private func windowPixels(_ demo: RunningDemo) throws -> [UInt32] {
         let display = try Shared.display.get()
         display.parkPointer()
-        usleep(150_000)
-        return try XCTUnwrap(display.pixels(demo.window, width: width, height: height)).pixels
+        func read() throws -> [UInt32] { try XCTUnwrap(display.pixels(demo.window, width: width, height: height)).pixels }
+        var last = try read()
+        let steady = try eventually {
+            let now = try read()
+            defer { last = now }
+            return now == last
+        }
+        XCTAssertTrue(steady, "the window's pixels stopped changing within 10 s")
+        return last
+    }
+
+    /// Waits until the strip has drawn the pages held by a drag at `position` (pages): a `pageFrame` there
+    /// (`--frame-stats`), then the strip's next `frame`, which the pages' move asked for (its own update, queued
+    /// after theirs). The lines come after the frames are flushed to the server.
+    private func waitForHeldFrame(_ demo: RunningDemo, after start: Int, position: Double) throws {
+        func drawn(_ events: [[String: Any]]) -> Bool {
+            let later = events.dropFirst(start)
+            guard let page = later.firstIndex(where: {
+                $0["event"] as? String == "pageFrame" && abs((traceNumber($0["position"]) ?? .infinity) - position) < 0.005
+            }) else { return false }
+            return later[page...].contains { $0["event"] as? String == "frame" }
+        }
+        if !demo.process.wait(until: drawn) {
+            throw Missing(description: "no strip frame after the pages were drawn at \(position) within 20 s; stderr: \(demo.process.standardError)")
+        }
     }
 
     /// The events named `names` that arrive from event number `start` on, in whatever order (waits up to 20 s for all).
@@ -50,7 +76,7 @@ final class PagedViewTests: XCTestCase {
         let step = to > from ? 10 : -10
         for x in stride(from: from + step, through: to, by: step) {
             display.move(demo.window, x: x, y: y)
-            usleep(16_000)
+            Hand.step()
         }
     }
 
@@ -61,7 +87,7 @@ final class PagedViewTests: XCTestCase {
         let flags = rtl ? ["--rtl"] : []
         let display = try Shared.display.get()
         display.parkPointer()
-        let demo = try RunningDemo(flags)
+        let demo = try RunningDemo(flags + ["--frame-stats"])
         defer { demo.process.process.terminate() }
         XCTAssertEqual(demo.ready["pageCount"] as? Int, 10)
         let y = try pageY(demo)
@@ -73,17 +99,18 @@ final class PagedViewTests: XCTestCase {
         let start = rtl ? 100 : 300
 
         // Held at 40 % of a page (160 px): the indicator 40 % of the way from title 0 to title 1.
+        var mark = demo.process.allEvents.count
         display.move(demo.window, x: start, y: y)
         display.button(down: true)
         try drag(demo, from: start, to: start + forward * 160, y: y)
-        usleep(300_000)
+        try waitForHeldFrame(demo, after: mark, position: 0.4)
         let held = try indicatorColumns(demo, row: row)
         XCTAssertNil(demo.process.allEvents.first { $0["event"] as? String == "select" }, "nothing is selected while dragging")
 
         // On past half (240 px) and let go after a pause (no fling): title 1 is selected by the swipe, page 1 shows.
         try drag(demo, from: start + forward * 160, to: start + forward * 240, y: y)
-        usleep(200_000)
-        var mark = demo.process.allEvents.count
+        Hand.rest(0.2)
+        mark = demo.process.allEvents.count
         display.button(down: false)
         var heard = try events(demo, after: mark, ["select", "settled", "pageSettled"])
         XCTAssertEqual(heard["select"]?["index"] as? Int, 1)
@@ -122,7 +149,7 @@ final class PagedViewTests: XCTestCase {
         display.button(down: true)
         for k in 1...6 {
             display.move(demo.window, x: start + forward * 10 * k, y: y)
-            usleep(5_000)
+            Hand.step(0.005)
         }
         display.button(down: false)
         heard = try events(demo, after: mark, ["select", "pageSettled"])
@@ -178,9 +205,10 @@ final class PagedViewTests: XCTestCase {
         display.move(demo.window, x: 100, y: y)
         display.button(down: true)
         try drag(demo, from: 100, to: 200, y: y)
-        usleep(300_000)
-        let pulled = try firstInkColumn()
         let band: Double = (1 - 1 / (100 * 0.55 / 400 + 1)) * 400
+        // Drawn where the whole drag puts it (the step before is 4 px short).
+        _ = try eventually { abs(Double(try firstInkColumn() - resting) - band) <= 1 }
+        let pulled = try firstInkColumn()
         XCTAssertEqual(Double(pulled - resting), band, accuracy: 1, "page 0 follows with resistance, not 1:1")
         let mark = demo.process.allEvents.count
         display.button(down: false)
@@ -206,7 +234,7 @@ final class PagedViewTests: XCTestCase {
         display.move(demo.window, x: 350, y: y)
         display.button(down: true)
         try drag(demo, from: 350, to: 110, y: y)   // 240 px: 0.6 of a page
-        usleep(200_000)
+        Hand.rest(0.2)
         let mark = demo.process.allEvents.count
         display.remap(demo.window)
         display.move(demo.window, x: width + 100, y: height + 100)   // off the window: the release goes elsewhere
@@ -218,9 +246,12 @@ final class PagedViewTests: XCTestCase {
         XCTAssertEqual(settled["select"]?["index"] as? Int, 1)
         XCTAssertEqual(settled["select"]?["cause"] as? String, "swipe")
         let resting = try pagePixels()
-        // The bare pointer across the pages: nothing moves.
+        // The bare pointer across the pages: nothing moves. Then onto the strip, at rest: the title it tells
+        // under the pointer comes after every motion across the pages was handled.
         try drag(demo, from: 200, to: 20, y: y)
-        usleep(300_000)
+        let crossed = demo.process.allEvents.count
+        display.move(demo.window, x: 20, y: 20)
+        _ = try events(demo, after: crossed, ["hover"])
         XCTAssertEqual(try pagePixels(), resting, "the pages do not follow a pointer with no button down")
         XCTAssertEqual(demo.process.allEvents.filter { $0["event"] as? String == "select" }.count, 1)
     }
@@ -235,15 +266,16 @@ final class PagedViewTests: XCTestCase {
         defer { demo.process.process.terminate() }
         let y = try pageY(demo)
         display.move(demo.window, x: 200, y: y)
-        usleep(100_000)
+        Hand.pause(0.1)
         let mark = demo.process.allEvents.count
         display.button(6, down: true)
         display.button(6, down: false)
-        usleep(500_000)
+        Hand.pause(0.5)
         display.button(7, down: true)
         display.button(7, down: false)
-        XCTAssertEqual(try events(demo, after: mark, ["pageSettled"])["pageSettled"]?["page"] as? Int, 1)
-        usleep(300_000)
+        // What the first notch reported would come before these: the page the second turns to and the selection it
+        // makes, both settled.
+        XCTAssertEqual(try events(demo, after: mark, ["pageSettled", "settled"])["pageSettled"]?["page"] as? Int, 1)
         let settles = demo.process.allEvents.dropFirst(mark).filter { $0["event"] as? String == "pageSettled" }
         XCTAssertEqual(settles.map { $0["page"] as? Int }, [1], "the notch at page 0 reported nothing")
     }

@@ -125,7 +125,7 @@ final class PopupListTests: XCTestCase {
         // Down onto row 2 in a few steps, as a hand moves, then let go there.
         for step in 1...4 {
             display.move(root, x: x + 20, y: y - 20 + step * (20 + 2 * rowHeight + rowHeight / 2) / 4)
-            usleep(15_000)
+            Hand.step(0.015)
         }
         display.button(3, down: false)
         XCTAssertEqual(try demo.process.next("popup")["shown"] as? Bool, false)

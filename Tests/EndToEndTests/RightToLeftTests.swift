@@ -61,9 +61,9 @@ final class RightToLeftTests: XCTestCase {
         display.button(down: true)
         for step in 1...10 {
             display.move(demo.window, x: 100 + step * 10, y: 22)
-            usleep(16_000)
+            Hand.step()
         }
-        usleep(200_000)   // no fling: the pointer rests before the release
+        Hand.rest(0.2)   // no fling: the pointer rests before the release
         display.button(down: false)
         let release = try demo.process.next("release")
         XCTAssertEqual(traceNumber(release["contentOffset"]) ?? 0, before + 100, accuracy: 2)
