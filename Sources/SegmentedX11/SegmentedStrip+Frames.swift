@@ -50,7 +50,7 @@ extension SegmentedStrip {
     /// title of a window taller than the strip: the first frame is for the strip
     /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
     private func paintFrame(_ snapshot: StripSnapshot) {
-        painter.paint(snapshot, into: buffer)
+        painter.paint(planner.plan(snapshot, width: buffer.width), into: buffer)
         if isStartupFinished { pageTitle.paint(snapshot, pageTop: pageAreaTop, into: buffer) }
     }
 
@@ -85,7 +85,7 @@ extension SegmentedStrip {
                     guard let self, !self.isDestroyed else { return }
                     let p = self.presentation
                     let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
-                    self.painter.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
+                    self.planner.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
                     self.eventsMayBeQueued()
                 }
             }

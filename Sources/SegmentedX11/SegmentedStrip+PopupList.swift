@@ -22,7 +22,7 @@ extension SegmentedStrip {
         tooltips.dismiss()
         let model = self.model
         let list = PopupListWindow(connection: connection, titles: model.titles, selected: model.selectedIndex,
-                                   isEnabled: { model.isEnabled(at: $0) }, font: painter.unselectedFont, style: style, colors: colors)
+                                   isEnabled: { model.isEnabled(at: $0) }, font: planner.unselectedFont, style: style, colors: colors)
         list.finished = { [weak self] row in self?.popupListFinished(row) }
         list.frameObserver = popupListFrameObserver
         let opened = list.open(under: anchor, xinput2: xinput != nil, heldPress: heldPress)

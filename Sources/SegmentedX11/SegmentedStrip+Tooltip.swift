@@ -12,7 +12,7 @@ extension SegmentedStrip {
         }
         tooltips.show = { [weak self] index, text in
             guard let self, !isDestroyed else { return }
-            tooltipWindow.show(text, segment: segmentOnRoot(index), font: painter.unselectedFont, style: style, colors: colors)
+            tooltipWindow.show(text, segment: segmentOnRoot(index), font: planner.unselectedFont, style: style, colors: colors)
             eventsMayBeQueued()
             callbacks.tooltipChanged?(self, index)
         }
@@ -35,13 +35,13 @@ extension SegmentedStrip {
     public var tooltipWindowID: Window { tooltipWindow.window }
 
     /// Whether segment `index`'s title is drawn elided at rest, by the
-    /// painter's rule: with a `maximumSegmentWidth`, a title wider than its
+    /// planner's rule: with a `maximumSegmentWidth`, a title wider than its
     /// segment less its badge's and its icon's room.
     func titleIsElided(at index: Int) -> Bool {
         guard metrics.maximumSegmentWidth != nil else { return false }
-        let font = index == model.selectedIndex ? painter.selectedFont : painter.unselectedFont
+        let font = index == model.selectedIndex ? planner.selectedFont : planner.unselectedFont
         let item = model.item(at: index), title = model.titles[index]
-        let badgeRoom = item.badge.map { Int(metrics.badgeExtraWidth(pillWidth: painter.badgePillWidth($0, metrics: metrics))) } ?? 0
+        let badgeRoom = item.badge.map { Int(metrics.badgeExtraWidth(pillWidth: planner.badgePillWidth($0, metrics: metrics))) } ?? 0
         let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: item.icon == nil ? 0 : metrics.iconSize, hasTitle: !title.isEmpty))
         return font.advance(of: title) > Int(model.restingLayout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
     }

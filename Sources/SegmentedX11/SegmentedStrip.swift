@@ -57,6 +57,8 @@ public final class SegmentedStrip: ChildWindow {
     /// Colors of the current style; replaced with the painters by `setStyle`.
     var colors: ColorCache
     var painter: StripPainter
+    /// The title fonts, and what a frame draws decided before it is painted (`StripFrame`); replaced by `setStyle`.
+    var planner: StripFramePlanner
     /// The selected title in a page area of the strip's own (a window taller than the strip).
     var pageTitle: PageTitlePainter
     var metrics: LayoutMetrics
@@ -137,15 +139,16 @@ public final class SegmentedStrip: ChildWindow {
         self.style = style
         // The fonts open before any window is made: a font that does not open leaves nothing behind.
         colors = ColorCache(connection: connection)
-        painter = try StripPainter(connection: connection, style: style, colors: colors)
+        planner = try StripFramePlanner(connection: connection, style: style)
+        painter = StripPainter(style: style, colors: colors)
         pageTitle = try PageTitlePainter(connection: connection, style: style, colors: colors)
-        let metrics = Self.layoutMetrics(style, painter: painter)
+        let metrics = Self.layoutMetrics(style, planner: planner)
         self.metrics = metrics
         model = try StripModel(titles: [], viewportWidth: Double(Self.clampedSide(frame.width)), measureUnselected: { _ in 0 },
                                measureSelected: { _ in 0 })
         controller = StripController(model: model)
         try Self.reset(model, titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: style.motion,
-                       painter: painter)
+                       planner: planner)
         super.init(connection: connection, parent: parent, frame: frame, style: style)
         takeBehavior()
         connectScheduler()
@@ -197,10 +200,10 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// Resets `model` to `titles` (and `details`, the items that are more than a
-    /// title) measured in `painter`'s fonts (lazily for long lists).
+    /// title) measured in `planner`'s fonts (lazily for long lists).
     static func reset(_ model: StripModel, titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics,
-                      motion: SelectionMotion, painter: StripPainter, sources: [Int?]? = nil) throws {
-        let unselected = painter.unselectedFont, selected = painter.selectedFont
+                      motion: SelectionMotion, planner: StripFramePlanner, sources: [Int?]? = nil) throws {
+        let unselected = planner.unselectedFont, selected = planner.selectedFont
         model.measureBadge = { Double(unselected.advance(of: $0)) }
         // An item that names an icon always gets its slot, as GTK keeps a missing image's room: measuring never decodes.
         let iconSize = metrics.iconSize
@@ -222,13 +225,13 @@ public final class SegmentedStrip: ChildWindow {
     }
 
     /// The strip's icons so far (since its style was set): decoded, failed and still being decoded.
-    public var iconCounts: IconCounts { painter.iconCounts }
+    public var iconCounts: IconCounts { planner.iconCounts }
 
     /// Has the painter tell the strip when an icon a frame asked for comes
     /// back from the decoder's thread: the strip draws it, and tells the host
     /// (`Callbacks.iconsLoaded`) once that frame is on the server.
     func watchIcons() {
-        painter.iconsChanged = { [weak self] in
+        planner.iconsChanged = { [weak self] in
             guard let self, !self.isDestroyed else { return }
             reports.iconsPending = true
             needsPaint = true
@@ -238,7 +241,7 @@ public final class SegmentedStrip: ChildWindow {
 
     /// The font chains (unselected, selected), for diagnostics.
     public var fontChains: (unselected: FontChain, selected: FontChain) {
-        (painter.unselectedFont, painter.selectedFont)
+        (planner.unselectedFont, planner.selectedFont)
     }
 
     /// The layout metrics of `style` with the strip made tall enough for the
@@ -248,13 +251,13 @@ public final class SegmentedStrip: ChildWindow {
         return style.layoutMetrics.fittingText(height: Double(tallest))
     }
 
-    /// `layoutMetrics(_:fonts:)` of `painter`'s title fonts, with the badge
+    /// `layoutMetrics(_:fonts:)` of `planner`'s title fonts, with the badge
     /// pill fitting the unselected font's pixel size, the em its text is drawn
     /// at (`LayoutMetrics.fittingBadge(textHeight:)`): a pill as tall as the
     /// font's whole line (ascent + descent) is taller than the titles it marks.
-    static func layoutMetrics(_ style: StripStyle, painter: StripPainter) -> LayoutMetrics {
-        return layoutMetrics(style, fonts: [painter.unselectedFont, painter.selectedFont])
-            .fittingBadge(textHeight: painter.unselectedFont.pixelSize.rounded())
+    static func layoutMetrics(_ style: StripStyle, planner: StripFramePlanner) -> LayoutMetrics {
+        return layoutMetrics(style, fonts: [planner.unselectedFont, planner.selectedFont])
+            .fittingBadge(textHeight: planner.unselectedFont.pixelSize.rounded())
     }
 
     /// The height a host should give a strip of `style` on `connection`,
@@ -345,16 +348,16 @@ public final class SegmentedStrip: ChildWindow {
         let now = Self.now()
         let drawn = model.presentation(at: now)
         let newColors = ColorCache(connection: connection)
-        let newPainter = try StripPainter(connection: connection, style: style, colors: newColors)
+        let newPlanner = try StripFramePlanner(connection: connection, style: style)
         let newPageTitle = try PageTitlePainter(connection: connection, style: style, colors: newColors)
-        let newMetrics = Self.layoutMetrics(style, painter: newPainter)
-        (colors, painter, pageTitle) = (newColors, newPainter, newPageTitle)
+        let newMetrics = Self.layoutMetrics(style, planner: newPlanner)
+        (colors, planner, painter, pageTitle) = (newColors, newPlanner, StripPainter(style: style, colors: newColors), newPageTitle)
         watchIcons()
         metrics = newMetrics
         self.style = style
         input = StripInputTranslator(direction: style.direction)
         try Self.reset(model, titles: model.titles, details: model.details, selectedIndex: model.selectedIndex ?? 0, metrics: newMetrics,
-                       motion: style.motion, painter: newPainter)
+                       motion: style.motion, planner: newPlanner)
         model.takeOver(from: drawn, at: now, animated: animated)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))

@@ -2,24 +2,13 @@ import CX11
 import SegmentedCore
 
 // Badges: a pill (or a dot) at the title's top trailing corner, its text in
-// the unselected title font. Sizes are `LayoutMetrics`' (the core's formulas); the pill
+// the unselected title font (`StripFramePlanner.badgeFont`). Sizes are `LayoutMetrics`' (the core's formulas); the pill
 // is filled as one span per row, as the indicator's rounded corners are.
 extension StripPainter {
-    /// Badges' text is drawn in the unselected title font, already open: a
-    /// smaller face would be a third font (and its CJK fallback) to match and
-    /// open before the first frame, and CJK text at 11 px is hard to read.
-    var badgeFont: FontChain { unselectedFont }
-
-    /// `badge`'s pill width, pixels (`LayoutMetrics.badgePillWidth(_:textWidth:)`
-    /// with its drawn text measured in `badgeFont`).
-    func badgePillWidth(_ badge: SegmentBadge, metrics: LayoutMetrics) -> Double {
-        metrics.badgePillWidth(badge, textWidth: badge == .dot ? 0 : Double(badgeFont.advance(of: badge.drawnText)))
-    }
-
     /// Fills the pill `pill` (content coordinates, pixels) in `badgeColor`,
     /// its ends half-circles (a dot: a circle), and draws the badge's text
-    /// centered in it in `badgeTextColor`.
-    func drawBadge(_ badge: SegmentBadge, in pill: Rect, offset: Double, on buffer: BackBuffer) {
+    /// centered in it in `badgeTextColor`, in `font` (the planner's `badgeFont`).
+    func drawBadge(_ badge: SegmentBadge, in pill: Rect, font badgeFont: FontChain, offset: Double, on buffer: BackBuffer) {
         let x = style.direction.windowPixelMinX(contentX: pill.x, width: pill.width.rounded(), contentOffset: offset,
                                                 viewportWidth: buffer.width)
         guard x < buffer.width, x + Int(pill.width.rounded()) > 0 else { return }

@@ -9,9 +9,10 @@ extension StripPainter {
     /// picture not square is centered on its short side): a symbolic icon
     /// as a mask over `color` (the title's color as drawn, blended and
     /// disabled included), another through the disabled strength when
-    /// `disabled`. The buffer's clip applies: XRender clips to the surface's
+    /// `disabled` (through `disabledMask`, the icon cache's). The buffer's clip applies: XRender clips to the surface's
     /// picture's clip.
-    func drawIcon(_ icon: IconCache.Picture, in box: Rect, disabled: Bool, color: XRenderColor, offset: Double, on buffer: BackBuffer) {
+    func drawIcon(_ icon: IconCache.Picture, in box: Rect, disabled: Bool, disabledMask: Picture, color: XRenderColor, offset: Double,
+                  on buffer: BackBuffer) {
         let side = Int(box.width.rounded())
         let x = style.direction.windowPixelMinX(contentX: box.x, width: Double(side), contentOffset: offset, viewportWidth: buffer.width)
             + (side - icon.width) / 2
@@ -19,7 +20,7 @@ extension StripPainter {
         guard x < buffer.width, x + icon.width > 0 else { return }
         let destination = buffer.picture
         guard icon.isSymbolic else {
-            XRenderComposite(buffer.display, Int32(PictOpOver), icon.picture, disabled ? icons.disabledMask : 0, destination,
+            XRenderComposite(buffer.display, Int32(PictOpOver), icon.picture, disabled ? disabledMask : 0, destination,
                              0, 0, 0, 0, Int32(x), Int32(y), UInt32(icon.width), UInt32(icon.height))
             return
         }

@@ -1,6 +1,6 @@
-/// What painting keeps between frames for one list of titles: the pen
+/// What planning frames keeps between them for one list of titles: the pen
 /// checkpoints of long titles and the titles elided to a width, by a key the
-/// painter chooses (a segment and its font). It belongs to the titles it was
+/// planner chooses (a segment and its font). It belongs to the titles it was
 /// last given and starts over by itself when a snapshot brings others, so no
 /// caller has to invalidate it. It compares the model's titles version, not
 /// the titles: after an insert or a close in 100,000 titles, comparing the

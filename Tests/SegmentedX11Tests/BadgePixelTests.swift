@@ -46,9 +46,9 @@ final class BadgePixelTests: XCTestCase, @unchecked Sendable {
         let snapshot = strip.snapshot
         let badge = try XCTUnwrap(snapshot.item(at: index).badge)
         let layout = snapshot.presentation.layout, metrics = snapshot.metrics
-        let chain = snapshot.selectedIndex == index ? strip.painter.selectedFont : strip.painter.unselectedFont
+        let chain = snapshot.selectedIndex == index ? strip.planner.selectedFont : strip.planner.unselectedFont
         let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
-        let pillWidth = strip.painter.badgePillWidth(badge, metrics: metrics)
+        let pillWidth = strip.planner.badgePillWidth(badge, metrics: metrics)
         let pill = layout.badgePlacement(at: index, titleAdvance: Double(chain.advance(of: snapshot.titles[index])), pillWidth: pillWidth,
                                          pillHeight: metrics.badgePillHeight(badge), titleTop: Double(baseline - chain.ascent)).pill
         let x = strip.style.direction.windowPixelMinX(contentX: pill.x, width: pill.width.rounded(),
@@ -102,8 +102,8 @@ final class BadgePixelTests: XCTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             let strip = try shownStrip()
             let metrics = strip.snapshot.metrics
-            let badgeFont = strip.painter.badgeFont
-            let title = strip.painter.unselectedFont
+            let badgeFont = strip.planner.badgeFont
+            let title = strip.planner.unselectedFont
             XCTAssertEqual(metrics.badgeHeight, 19, "the title font's 15 px + 2 px above and below")
             XCTAssertEqual(title.pixelSize, 15)
             XCTAssertTrue(badgeFont === title, "badges' text in the unselected title font: no font of their own")
@@ -142,7 +142,7 @@ final class BadgePixelTests: XCTestCase, @unchecked Sendable {
             try strip.setItem(SegmentItem(title: "小说", badge: .count(3)), at: 4, animated: false)
             let after = strip.snapshot.restingLayout.frame(at: 4).width
             let metrics = strip.snapshot.metrics
-            XCTAssertEqual(after - before, metrics.badgeExtraWidth(pillWidth: strip.painter.badgePillWidth(.count(3), metrics: metrics)))
+            XCTAssertEqual(after - before, metrics.badgeExtraWidth(pillWidth: strip.planner.badgePillWidth(.count(3), metrics: metrics)))
             XCTAssertEqual(strip.snapshot.restingLayout.frame(at: 3), neighbour, "the segment before it stays")
             let expected = try expectedPill(strip, at: 4)
             run(until: { (try? self.badgeBox(strip, columns: self.columns(strip, of: 4)))??.x == expected.x }, "the new pill drawn")

@@ -83,7 +83,7 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
     @MainActor
     private func expectedIcon(_ strip: SegmentedStrip, at index: Int) throws -> (x: Int, y: Int) {
         let snapshot = strip.snapshot, metrics = snapshot.metrics
-        let chain = snapshot.selectedIndex == index ? strip.painter.selectedFont : strip.painter.unselectedFont
+        let chain = snapshot.selectedIndex == index ? strip.planner.selectedFont : strip.planner.unselectedFont
         let baseline = metrics.titleBaseline(ascent: chain.ascent, descent: chain.descent)
         let placement = snapshot.presentation.layout.itemPlacement(
             at: index, iconWidth: metrics.iconSize, titleAdvance: Double(chain.advance(of: snapshot.titles[index])),
@@ -121,14 +121,14 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
             XCTAssertGreaterThan(image.count(notMatching: background, x: icon.x + 22, y: 0, width: 20, height: 40), 10, "the title")
             let layout = strip.snapshot.restingLayout, metrics = strip.snapshot.metrics
             XCTAssertEqual(layout.frame(at: 0).width,
-                           StripModel.segmentWidth(Double(strip.painter.selectedFont.advance(of: "推荐")), metrics: metrics) + 22)
+                           StripModel.segmentWidth(Double(strip.planner.selectedFont.advance(of: "推荐")), metrics: metrics) + 22)
         }
     }
 
     func testAScaledPNGAndAnSVG() throws {
         try MainActor.assumeIsolated {
             let strip = try shownStrip()
-            let scaled = try XCTUnwrap(strip.painter.icons.picture(.file(path: files["png32"]!), size: 16))
+            let scaled = try XCTUnwrap(strip.planner.icons.picture(.file(path: files["png32"]!), size: 16))
             XCTAssertEqual([scaled.width, scaled.height], [16, 16], "32 px fitted into the 16 px box")
             let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
             let orange = try expectedIcon(strip, at: 3)
@@ -154,7 +154,7 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
             let image = try XCTUnwrap(user.pixels(strip.window, width: 400, height: 44))
             for (index, key) in [(1, "corrupt"), (4, "huge"), (5, "a name no theme has")] {
                 XCTAssertEqual(layout.frame(at: index).width,
-                               StripModel.segmentWidth(Double(strip.painter.unselectedFont.advance(of: strip.snapshot.titles[index])),
+                               StripModel.segmentWidth(Double(strip.planner.unselectedFont.advance(of: strip.snapshot.titles[index])),
                                                        metrics: metrics) + 22, "\(key): the icon's 16 px and the 6 px gap")
                 let icon = try expectedIcon(strip, at: index)
                 XCTAssertEqual(image.count(notMatching: strip.style.backgroundColor, x: icon.x, y: icon.y, width: 16, height: 16), 0,
@@ -162,10 +162,10 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
             }
             for (key, icon) in [("corrupt", SegmentIcon.file(path: files["corrupt"]!)), ("huge", .file(path: files["huge"]!)),
                                 ("a name no theme has", .named("segmented-test-missing"))] {
-                XCTAssertNil(strip.painter.icons.picture(icon, size: 16), key)
+                XCTAssertNil(strip.planner.icons.picture(icon, size: 16), key)
             }
-            XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path + "/missing.png"), size: 16))
-            XCTAssertNil(strip.painter.icons.picture(.file(path: folder.path), size: 16), "a directory")
+            XCTAssertNil(strip.planner.icons.picture(.file(path: folder.path + "/missing.png"), size: 16))
+            XCTAssertNil(strip.planner.icons.picture(.file(path: folder.path), size: 16), "a directory")
         }
     }
 
@@ -232,7 +232,7 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
                                  "the title first")
             stage.tearDown()
 
-            let chain = after.painter.selectedFont, plain = after.painter.unselectedFont
+            let chain = after.planner.selectedFont, plain = after.planner.unselectedFont
             let tallest = max(chain.ascent + chain.descent, plain.ascent + plain.descent)
             let height = max(44, tallest + 22 + 2 * (2 + 3 + 2))
             let above = try shownStrip(items, position: .above, height: height)
@@ -277,7 +277,7 @@ final class IconPixelTests: XCTestCase, @unchecked Sendable {
             for y in [0, 15] { XCTAssertEqual(image[h.x + 2, h.y + y], Self.red, "row \(y): the padded edge keeps its alpha") }
             XCTAssertEqual(image[h.x - 1, h.y + 8], strip.style.backgroundColor, "nothing outside the box")
             let t = try expectedIcon(strip, at: 1)
-            XCTAssertEqual(try XCTUnwrap(strip.painter.icons.picture(.file(path: tiny), size: 16)).width, 16, "scaled up to the box")
+            XCTAssertEqual(try XCTUnwrap(strip.planner.icons.picture(.file(path: tiny), size: 16)).width, 16, "scaled up to the box")
             XCTAssertEqual(image[t.x + 8, t.y + 8], Self.green)
             XCTAssertEqual(image[t.x, t.y], Self.green)
             let g = try expectedIcon(strip, at: 2)
