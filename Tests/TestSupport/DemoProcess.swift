@@ -109,13 +109,27 @@ public final class DemoProcess: @unchecked Sendable {
 
     /// Waits up to `timeout` seconds until `condition` holds for every trace
     /// line so far (parsed), asking again as lines arrive; returns whether it held.
-    /// Consumes nothing (`next` is unaffected).
+    /// Each line is parsed once: a program that writes a thousand lines a
+    /// second (a client retitling) made a parse of every line on each arrival
+    /// fall behind under a sanitizer. Consumes nothing (`next` is unaffected).
     public func wait(timeout: Double = 20, until condition: ([[String: Any]]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         lock.lock()
         defer { lock.unlock() }
-        while !condition(lines.compactMap { Self.parse($0) }) {
-            if stdoutClosed || !lock.wait(until: deadline) { return condition(lines.compactMap { Self.parse($0) }) }
+        var parsed = [[String: Any]](), read = 0
+        func parseNew() {
+            while read < lines.count {
+                if let event = Self.parse(lines[read]) { parsed.append(event) }
+                read += 1
+            }
+        }
+        parseNew()
+        while !condition(parsed) {
+            if stdoutClosed || !lock.wait(until: deadline) {
+                parseNew()
+                return condition(parsed)
+            }
+            parseNew()
         }
         return true
     }
