@@ -35,15 +35,14 @@ extension SegmentedStrip {
     public var tooltipWindowID: Window { tooltipWindow.window }
 
     /// Whether segment `index`'s title is drawn elided at rest, by the
-    /// planner's rule: with a `maximumSegmentWidth`, a title wider than its
-    /// segment less its badge's and its icon's room.
+    /// planner's rule: with a `maximumSegmentWidth`, a title wider than the
+    /// room its segment leaves it (`StripFramePlanner.titleRoom`).
     func titleIsElided(at index: Int) -> Bool {
         guard metrics.maximumSegmentWidth != nil else { return false }
         let font = index == model.selectedIndex ? planner.selectedFont : planner.unselectedFont
-        let item = model.item(at: index), title = model.titles[index]
-        let badgeRoom = item.badge.map { Int(metrics.badgeExtraWidth(pillWidth: planner.badgePillWidth($0, metrics: metrics))) } ?? 0
-        let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: item.icon == nil ? 0 : metrics.iconSize, hasTitle: !title.isEmpty))
-        return font.advance(of: title) > Int(model.restingLayout.frame(at: index).width.rounded(.down)) - badgeRoom - iconRoom
+        let title = model.titles[index]
+        return font.advance(of: title) > planner.titleRoom(title, of: model.item(at: index),
+                                                           frameWidth: model.restingLayout.frame(at: index).width, metrics: metrics)
     }
 
     /// Segment `index`'s part inside the strip's window, on the root window

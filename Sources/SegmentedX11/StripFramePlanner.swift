@@ -95,6 +95,15 @@ final class StripFramePlanner {
         metrics.badgePillWidth(badge, textWidth: badge == .dot ? 0 : Double(badgeFont.advance(of: badge.drawnText)))
     }
 
+    /// The room a segment `frameWidth` pixels wide leaves its title `title`
+    /// (`item`'s), pixels: less its badge's, its icon's and its close button's.
+    func titleRoom(_ title: String, of item: SegmentItem?, frameWidth: Double, metrics: LayoutMetrics) -> Int {
+        let badgeRoom = item?.badge.map { Int(metrics.badgeExtraWidth(pillWidth: badgePillWidth($0, metrics: metrics))) } ?? 0
+        let iconWidth = item?.icon == nil ? 0.0 : metrics.iconSize
+        let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
+        return Int(frameWidth.rounded(.down)) - badgeRoom - iconRoom - Int(metrics.closeButtonRoom)
+    }
+
     /// What a frame of `snapshot` `width` pixels wide draws.
     func plan(_ snapshot: StripSnapshot, width: Int) -> StripFrame {
         memo.follow(snapshot.titlesVersion)
@@ -137,12 +146,10 @@ final class StripFramePlanner {
         let item = snapshot.details.isEmpty ? nil : snapshot.details[index]
         let badge = item?.badge
         let pillWidth = badge.map { badgePillWidth($0, metrics: metrics) } ?? 0
-        let badgeRoom = badge == nil ? 0 : Int(metrics.badgeExtraWidth(pillWidth: pillWidth))
         let icon = item?.icon.flatMap { icons.picture($0, size: Int(metrics.iconSize)) }
         let iconWidth = item?.icon == nil ? 0.0 : metrics.iconSize
-        let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
         let frame = layout.frame(at: index)
-        let frameWidth = Int(frame.width.rounded(.down)) - badgeRoom - iconRoom - Int(metrics.closeButtonRoom)
+        let frameWidth = titleRoom(title, of: item, frameWidth: frame.width, metrics: metrics)
         if metrics.maximumSegmentWidth != nil, (checkpoints?.advance ?? chain.advance(of: title)) > frameWidth {
             // Elide a title wider than its (capped) segment; kept per width, as a tween changes it.
             title = blendedFont ? chain.elided(title, fitting: frameWidth) : memo.elided(title, fitting: frameWidth, key: key, chain: chain)

@@ -11,12 +11,19 @@ import XCTest
 final class SegmentedStripItemTests: XCTestCase {
     @MainActor private static let sharedConnection = Result { try XDisplayConnection() }
 
-    func testItemsThroughTheStrip() throws {
+    /// Runs `body` on the main actor with the shared connection and a host window `width` pixels wide, closed after.
+    private func withHost(width: Int, title: String, _ body: @MainActor (XDisplayConnection, HostWindow) throws -> Void) throws {
         try MainActor.assumeIsolated {
             let connection = try Self.sharedConnection.get()
-            let host = HostWindow(connection: connection, width: 360, height: 60, background: 0xFFFFFF,
-                                  title: "items", instanceName: "SegmentedX11Tests")
+            let host = HostWindow(connection: connection, width: width, height: 60, background: 0xFFFFFF,
+                                  title: title, instanceName: "SegmentedX11Tests")
             defer { host.close() }
+            try body(connection, host)
+        }
+    }
+
+    func testItemsThroughTheStrip() throws {
+        try withHost(width: 360, title: "items") { connection, host in
             let items = [SegmentItem("推荐"), SegmentItem(title: "关注", badge: .count(120), isEnabled: false, id: "follow"),
                          SegmentItem(title: "热榜", tooltip: "今日热榜")]
             let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 0, width: 360, height: 44),
@@ -59,5 +66,35 @@ final class SegmentedStripItemTests: XCTestCase {
         XCTAssertEqual(style.effectiveDisabledTextColor, 0x757575)
         style.disabledTextColor = 0x123456
         XCTAssertEqual(style.effectiveDisabledTextColor, 0x123456)
+    }
+
+    /// The tooltip says a title is elided exactly when the frame draws it
+    /// elided, whatever the cap, with a close button's room and without:
+    /// both ask the planner's rule (`StripFramePlanner.titleRoom`). The
+    /// tooltip's own rule left out the close button, so a title elided
+    /// beside it had no tooltip.
+    func testATitleIsElidedForItsTooltipExactlyWhenItIsDrawnElided() throws {
+        try withHost(width: 600, title: "room") { connection, host in
+            let title = "elided beside its button"
+            var style = StripStyle()
+            let advance = Double(try connection.fontChain(pattern: style.font, scale: style.scale).advance(of: title))
+            let strip = try SegmentedStrip(connection: connection, parent: host.window, frame: PixelRect(x: 0, y: 0, width: 600, height: 44),
+                                           titles: ["a", title], style: style)
+            defer { strip.destroy() }
+            var elidedBesideButton = 0
+            for closable in [StripStyle.Switch.on, .off] {
+                for cap in stride(from: advance - 30, through: advance + 40, by: 2) {
+                    style.behavior.closable = closable
+                    style.metrics.maximumSegmentWidth = cap
+                    try strip.setStyle(style)
+                    let now = SegmentedStrip.now()
+                    let drawn = strip.planner.plan(strip.controller.snapshot(at: now + 1), width: 600).segments[1]?.title
+                    XCTAssertEqual(strip.titleIsElided(at: 1), drawn != title, "cap \(cap), closable \(closable): drawn '\(drawn ?? "")'")
+                    let frame = strip.snapshot.restingLayout.frame(at: 1).width
+                    if closable == .on, (drawn != title) != (advance > frame.rounded(.down)) { elidedBesideButton += 1 }
+                }
+            }
+            XCTAssertGreaterThan(elidedBesideButton, 0, "some caps: a rule without the button's room says otherwise")
+        }
     }
 }
