@@ -49,4 +49,22 @@ extension Container {
         guard let number, clients[Window(number)] != nil else { return }
         show(Window(number))
     }
+
+    /// Tab `index`'s title for a client titled `title`: with `--numbers`, 1 to 9 before the first nine.
+    func shownTitle(_ title: String, at index: Int) -> String {
+        options.numbers && index < 9 ? "\(index + 1) \(title)" : title
+    }
+
+    /// With `--numbers`, every tab whose number changed (a tab added, closed or moved before it) takes its new title.
+    func renumber() {
+        guard options.numbers else { return }
+        for index in strip.titles.indices {
+            guard let window = window(at: index), let client = clients[window] else { continue }
+            let title = shownTitle(client.title, at: index)
+            guard strip.titles[index] != title else { continue }
+            var item = strip.item(at: index)
+            item.title = title
+            try? strip.setItem(item, at: index)
+        }
+    }
 }

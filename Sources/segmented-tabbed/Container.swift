@@ -100,6 +100,8 @@ final class Container {
         strip.callbacks.closeRequested = { [unowned self] _, index in
             if let window = self.window(at: index) { self.close(window) }
         }
+        // A tab dragged to another place: the numbers follow once it is dropped.
+        strip.callbacks.reorderEnded = { [unowned self] _, _, _, _ in self.renumber() }
         Keys.grab(on: host.window, connection: connection)
     }
 
@@ -202,7 +204,8 @@ final class Container {
         clients[window] = client
         XEmbed.send(.embeddedNotify, to: window, atom: atoms.xembed, display: display, data1: Int(host.window), data2: XEmbed.version)
         let index = options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))
-        try? strip.insertItem(SegmentItem(title: client.title, icon: icon(of: window), id: String(window)), at: index)
+        try? strip.insertItem(SegmentItem(title: shownTitle(client.title, at: index), icon: icon(of: window), id: String(window)), at: index)
+        renumber()
         report("adopted", ["window": Int(window), "title": client.title, "index": index])
         show(window)
         attentionChanged(window)
@@ -211,13 +214,13 @@ final class Container {
 
     /// The client's window is gone (destroyed, withdrawn or reparented away): its tab leaves.
     private func forget(_ window: Window, reason: String) {
-        guard clients.removeValue(forKey: window) != nil else { return }
+        guard let client = clients.removeValue(forKey: window) else { return }
         usage.removeAll { $0 == window }
         if shown == window { shown = nil }
         if let index = index(of: window) {
-            let title = strip.titles[index]
             try? strip.closeItem(at: index)
-            report("closed", ["window": Int(window), "title": title, "reason": reason, "count": strip.titles.count])
+            renumber()
+            report("closed", ["window": Int(window), "title": client.title, "reason": reason, "count": strip.titles.count])
         }
         updateContainerUrgency()
         if clients.isEmpty {
@@ -376,7 +379,7 @@ final class Container {
             clients[window] = client
             if let index = index(of: window) {
                 var item = strip.item(at: index)
-                item.title = title
+                item.title = shownTitle(title, at: index)
                 try? strip.setItem(item, at: index)
             }
             if window == shown { setContainerTitle(title) }
@@ -459,6 +462,7 @@ final class Container {
         let count = strip.titles.count
         guard count > 1, let selected = strip.selectedIndex else { return }
         try? strip.moveItem(from: selected, to: ((selected + offset) % count + count) % count)
+        renumber()
     }
 
     /// Asks the window manager to toggle the container's fullscreen state (F11): EWMH's `_NET_WM_STATE`

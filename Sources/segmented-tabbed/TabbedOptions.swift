@@ -27,6 +27,8 @@ struct TabbedOptions {
     var settings: [(setting: StripSetting, value: String, flag: String)] = []
     /// `--trace`: one JSON line per event on stdout.
     var trace = false
+    /// `--numbers`: 1 to 9 before the first nine titles, the tabs Ctrl+1 to Ctrl+9 show (tabbed's clientnumber patch).
+    var numbers = false
     /// What to spawn (`command...`).
     var command: [String] = []
     /// `--help` (`-h`), `--man` or `-v` (`--version`): print it and exit, wherever it came among the options, as
@@ -41,7 +43,7 @@ struct TabbedOptions {
 
     /// The one-line usage.
     static let usage = "usage: segmented-tabbed [-c] [-d] [-f] [-k] [-s] [-v] [-g geometry] [-n name] [-p [s][+-]pos] [-r narg] "
-        + "[-o|-O|-t|-T|-u|-U color] [--SETTING VALUE]... [--trace] [command...]"
+        + "[-o|-O|-t|-T|-u|-U color] [--numbers] [--SETTING VALUE]... [--trace] [command...]"
 
     /// Every option but the strip's settings, with its value's name and what it does: `--help` and the man page.
     static let flags: [(flag: String, metavar: String?, help: String)] = [
@@ -63,6 +65,7 @@ struct TabbedOptions {
         ("-T", "color", "the title over a box indicator (--indicator-title-color)"),
         ("-u", "color", "the attention badge's fill (--badge-color)"),
         ("-U", "color", "the attention badge's text (--badge-text-color)"),
+        ("--numbers", nil, "put 1 to 9 before the first nine titles: the tabs Ctrl+1 to Ctrl+9 show"),
         ("--trace", nil, "after the window id, one JSON line per event on standard output"),
         ("--man", nil, "print the manual page (roff) and exit"),
         ("--help", nil, "print the usage and the options and exit"),
@@ -129,6 +132,8 @@ struct TabbedOptions {
                 }
                 if argument == "--trace" {
                     options.trace = true
+                } else if argument == "--numbers" {
+                    options.numbers = true
                 } else if let setting = StripSetting.all.first(where: { $0.flag == argument }) {
                     options.settings.append((setting, try value(for: argument), argument))
                 } else {

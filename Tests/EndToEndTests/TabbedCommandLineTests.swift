@@ -241,4 +241,27 @@ final class TabbedCommandLineTests: XCTestCase {
         let width = try XCTUnwrap((settled["tabs"] as? [[String: Any]])?.first?["width"] as? Int)
         XCTAssertEqual(width, 240 + 4 + 16)
     }
+
+    /// --numbers: 1 to 9 before the first nine titles, following the tabs as
+    /// they open (here each first, `-p 0`) and close; the trace's own lines
+    /// keep the clients' titles.
+    func testNumbersFollowTheTabs() throws {
+        let (container, ready) = try start(["-s", "-p", "0", "--numbers"])
+        let window = String(UInt(try XCTUnwrap(traceNumber(ready["window"]))))
+        var byTitle = [String: DemoProcess]()
+        for title in ["a", "b", "c"] {
+            let client = try DemoProcess(arguments: ["--into", window, "--inside", "--net-title", title, "--info", "1"], trace: false,
+                                         executable: Self.clientPath)
+            started.append(client)
+            byTitle[title] = client
+            _ = try container.next("adopted", timeout: 30)    // its title may come after it, as a client sets it
+        }
+        func settledTitles(_ events: [[String: Any]]) -> [String]? {
+            (events.last { $0["event"] as? String == "settled" }?["tabs"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        }
+        XCTAssertTrue(container.wait(timeout: 30) { settledTitles($0) == ["1 c", "2 b", "3 a"] }, "\(settledTitles(container.allEvents) ?? [])")
+        byTitle["c"]?.process.terminate()
+        XCTAssertEqual(try container.next("closed", timeout: 30)["title"] as? String, "c", "the client's own title")
+        XCTAssertTrue(container.wait(timeout: 30) { settledTitles($0) == ["1 b", "2 a"] }, "\(settledTitles(container.allEvents) ?? [])")
+    }
 }
