@@ -61,7 +61,9 @@ final class Container {
     /// The client shown now.
     private(set) var shown: Window?
     private var width: Int, height: Int
-    private let stripHeight: Int
+    let stripHeight: Int
+    /// Whether `--autohide` hides the strip now (fewer than two tabs; `Container+Autohide`).
+    var stripIsHidden = false
     let atoms: Atoms
     /// The container was asked to close: it exits when its last client goes.
     private var closing = false
@@ -103,6 +105,7 @@ final class Container {
         // A tab dragged to another place: the numbers follow once it is dropped.
         strip.callbacks.reorderEnded = { [unowned self] _, _, _, _ in self.renumber() }
         Keys.grab(on: host.window, connection: connection)
+        updateAutohide()    // no tab yet: hidden from the start
     }
 
     /// The client at tab `index`.
@@ -198,7 +201,7 @@ final class Container {
         client.title = title(of: window)
         client.askedToMap = askedToMap ?? (attributes.map_state != IsUnmapped)
         // Moved under the strip, not reparented there: a client that has left again since is not taken back.
-        XMoveWindow(display, window, 0, Int32(stripHeight))
+        XMoveWindow(display, window, 0, Int32(clientTop))
         // The area under the strip is the client's to the edge: a border of its own (xterm's 2 px) would be drawn over it.
         XSetWindowBorderWidth(display, window, 0)
         clients[window] = client
@@ -207,6 +210,7 @@ final class Container {
         try? strip.insertItem(SegmentItem(title: shownTitle(client.title, at: index), icon: icon(of: window), id: String(window)), at: index)
         renumber()
         report("adopted", ["window": Int(window), "title": client.title, "index": index])
+        updateAutohide()
         show(window)
         attentionChanged(window)
         XFlush(display)
@@ -221,6 +225,7 @@ final class Container {
             try? strip.closeItem(at: index)
             renumber()
             report("closed", ["window": Int(window), "title": client.title, "reason": reason, "count": strip.titles.count])
+            updateAutohide()
         }
         updateContainerUrgency()
         if clients.isEmpty {
@@ -342,17 +347,17 @@ final class Container {
     /// Puts `window` under the strip at the rest of the window's size, and
     /// says so in a synthetic ConfigureNotify (ICCCM 4.1.5: a client whose
     /// request was not granted as asked hears where it is).
-    private func configure(_ window: Window) {
+    func configure(_ window: Window) {
         let display = connection.display
-        let area = (width: UInt32(max(1, width)), height: UInt32(max(1, height - stripHeight)))
-        XMoveResizeWindow(display, window, 0, Int32(stripHeight), area.width, area.height)
+        let area = (width: UInt32(max(1, width)), height: UInt32(max(1, height - clientTop)))
+        XMoveResizeWindow(display, window, 0, Int32(clientTop), area.width, area.height)
         var event = XEvent()
         event.xconfigure.type = ConfigureNotify
         event.xconfigure.display = display
         event.xconfigure.event = window
         event.xconfigure.window = window
         event.xconfigure.x = 0
-        event.xconfigure.y = Int32(stripHeight)
+        event.xconfigure.y = Int32(clientTop)
         event.xconfigure.width = Int32(area.width)
         event.xconfigure.height = Int32(area.height)
         event.xconfigure.border_width = 0

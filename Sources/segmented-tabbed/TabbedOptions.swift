@@ -29,6 +29,8 @@ struct TabbedOptions {
     var trace = false
     /// `--numbers`: 1 to 9 before the first nine titles, the tabs Ctrl+1 to Ctrl+9 show (tabbed's clientnumber patch).
     var numbers = false
+    /// `--autohide`: the strip hidden while there are fewer than two tabs (tabbed's autohide patch).
+    var autohide = false
     /// What to spawn (`command...`).
     var command: [String] = []
     /// `--help` (`-h`), `--man` or `-v` (`--version`): print it and exit, wherever it came among the options, as
@@ -43,7 +45,7 @@ struct TabbedOptions {
 
     /// The one-line usage.
     static let usage = "usage: segmented-tabbed [-c] [-d] [-f] [-k] [-s] [-v] [-g geometry] [-n name] [-p [s][+-]pos] [-r narg] "
-        + "[-o|-O|-t|-T|-u|-U color] [--numbers] [--SETTING VALUE]... [--trace] [command...]"
+        + "[-o|-O|-t|-T|-u|-U color] [--numbers] [--autohide] [--SETTING VALUE]... [--trace] [command...]"
 
     /// Every option but the strip's settings, with its value's name and what it does: `--help` and the man page.
     static let flags: [(flag: String, metavar: String?, help: String)] = [
@@ -65,6 +67,7 @@ struct TabbedOptions {
         ("-T", "color", "the title over a box indicator (--indicator-title-color)"),
         ("-u", "color", "the attention badge's fill (--badge-color)"),
         ("-U", "color", "the attention badge's text (--badge-text-color)"),
+        ("--autohide", nil, "hide the strip while there are fewer than two tabs; the tab shown takes the whole window"),
         ("--numbers", nil, "put 1 to 9 before the first nine titles: the tabs Ctrl+1 to Ctrl+9 show"),
         ("--trace", nil, "after the window id, one JSON line per event on standard output"),
         ("--man", nil, "print the manual page (roff) and exit"),
@@ -134,6 +137,8 @@ struct TabbedOptions {
                     options.trace = true
                 } else if argument == "--numbers" {
                     options.numbers = true
+                } else if argument == "--autohide" {
+                    options.autohide = true
                 } else if let setting = StripSetting.all.first(where: { $0.flag == argument }) {
                     options.settings.append((setting, try value(for: argument), argument))
                 } else {

@@ -264,4 +264,36 @@ final class TabbedCommandLineTests: XCTestCase {
         XCTAssertEqual(try container.next("closed", timeout: 30)["title"] as? String, "c", "the client's own title")
         XCTAssertTrue(container.wait(timeout: 30) { settledTitles($0) == ["1 b", "2 a"] }, "\(settledTitles(container.allEvents) ?? [])")
     }
+
+    /// --autohide: no strip while there are fewer than two tabs, the client
+    /// taking the whole window; the strip back with the second, the tab shown
+    /// under it; gone again when the second closes.
+    func testAutohideHidesTheStripUnderTwoTabs() throws {
+        let display = try Shared.display.get()
+        let (container, ready) = try start(["-s", "--autohide"])
+        let window = String(UInt(try XCTUnwrap(traceNumber(ready["window"]))))
+        let stripWindow = Window(UInt(try XCTUnwrap(traceNumber(ready["stripWindow"]))))
+        let height = Int(try XCTUnwrap(traceNumber(ready["height"]))), stripHeight = Int(try XCTUnwrap(traceNumber(ready["stripHeight"])))
+        /// The client's top and height in the container, and whether the strip's window is viewable.
+        func state(_ client: Window) -> (top: Int, height: Int, stripShown: Bool) {
+            var attributes = XWindowAttributes(), strip = XWindowAttributes()
+            guard XGetWindowAttributes(display.display, client, &attributes) != 0,
+                  XGetWindowAttributes(display.display, stripWindow, &strip) != 0 else { return (-1, -1, false) }
+            return (Int(attributes.y), Int(attributes.height), strip.map_state == IsViewable)
+        }
+        func adopt(_ title: String) throws -> (DemoProcess, Window) {
+            let client = try DemoProcess(arguments: ["--into", window, "--inside", "--net-title", title, "--info", "1"], trace: false,
+                                         executable: Self.clientPath)
+            started.append(client)
+            return (client, Window(UInt(try XCTUnwrap(traceNumber(container.next("adopted", timeout: 30)["window"])))))
+        }
+        let (_, first) = try adopt("a")
+        XCTAssertTrue(eventually { state(first) == (0, height, false) }, "one tab: \(state(first))")
+        let (second, next) = try adopt("b")
+        XCTAssertEqual(try container.next("strip", timeout: 30)["shown"] as? Bool, true)
+        XCTAssertTrue(eventually { state(next) == (stripHeight, height - stripHeight, true) }, "two tabs: \(state(next))")
+        second.process.terminate()
+        XCTAssertEqual(try container.next("strip", timeout: 30)["shown"] as? Bool, false)
+        XCTAssertTrue(eventually { state(first) == (0, height, false) }, "one again: \(state(first))")
+    }
 }
