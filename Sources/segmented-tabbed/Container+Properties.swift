@@ -1,5 +1,7 @@
 import CX11
+import Glibc
 import SegmentedCore
+import SegmentedTitles
 import SegmentedX11
 
 /// What the container reads of its clients' properties (titles, icons, XEmbed info, protocols) and of its own
@@ -18,6 +20,47 @@ extension Container {
         let longs = Properties.longs(of: window, atom: atoms.netWMIcon, type: XA_CARDINAL, display: connection.display,
                                      limit: Properties.longestIcon)
         return Properties.icon(longs, closestTo: Int((16 * strip.style.scale).rounded()))
+    }
+
+    /// What a tab's tooltip says after the title: the client's class
+    /// (`WM_CLASS`, "class (instance)") and, for a client of this machine
+    /// (`WM_CLIENT_MACHINE` is this host's name, as EWMH asks before trusting
+    /// `_NET_WM_PID`), its command from /proc/PID/cmdline, each cut to 200
+    /// characters; what is not known is left out.
+    func about(_ window: Window) -> [String] {
+        let display = connection.display
+        var lines = [String]()
+        if let names = Properties.text(of: window, atom: XA_WM_CLASS, type: XA_STRING, display: display)?
+            .split(separator: "\0", omittingEmptySubsequences: true), let name = names.last {
+            lines.append(names.count > 1 && names[0] != name ? "\(name) (\(names[0]))" : String(name))
+        }
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0,
+           Properties.text(of: window, atom: XA_WM_CLIENT_MACHINE, type: 0, display: display)
+               == String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+           let pid = Properties.longs(of: window, atom: atoms.netWMPid, type: XA_CARDINAL, display: display).first, pid > 0,
+           let command = Self.command(ofProcess: pid) {
+            lines.append(command)
+        }
+        return lines.map { TerminalText.shortened($0, limit: 200) }
+    }
+
+    /// A tab's tooltip: the client's full title, then `about`.
+    func tooltip(_ title: String, about: [String]) -> String {
+        ([title] + about).joined(separator: "\n")
+    }
+
+    /// The command line of process `pid` (/proc/PID/cmdline, its arguments joined by spaces, at most 4 KiB
+    /// read); nil when it cannot be read (gone, another user's, a kernel thread).
+    nonisolated static func command(ofProcess pid: UInt) -> String? {
+        let fd = open("/proc/\(pid)/cmdline", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let arguments = bytes[..<count].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return arguments.isEmpty ? nil : arguments.joined(separator: " ")
     }
 
     func xembedInfo(of window: Window) -> UInt? {

@@ -23,6 +23,8 @@ final class Container {
     /// One adopted window.
     struct Client {
         var title: String
+        /// Its class and, on this machine, its command: the tooltip's lines after the title (`about(_:)`).
+        var about: [String] = []
         /// Unmaps of ours still to come as UnmapNotify (tab switches), not the client's own.
         var ourUnmaps = 0
         /// Whether it lists WM_DELETE_WINDOW in WM_PROTOCOLS.
@@ -74,14 +76,14 @@ final class Container {
     @MainActor
     struct Atoms {
         let xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab: Atom
-        let demandsAttention, netWMIcon: Atom
+        let demandsAttention, netWMIcon, netWMPid: Atom
         init(_ connection: XDisplayConnection) {
             let a = connection.atoms(["_XEMBED", "_XEMBED_INFO", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_NAME", "_NET_WM_NAME",
                                       "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB",
-                                      "_NET_WM_STATE_DEMANDS_ATTENTION", "_NET_WM_ICON"])
+                                      "_NET_WM_STATE_DEMANDS_ATTENTION", "_NET_WM_ICON", "_NET_WM_PID"])
             (xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab)
                 = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
-            (demandsAttention, netWMIcon) = (a[11], a[12])
+            (demandsAttention, netWMIcon, netWMPid) = (a[11], a[12], a[13])
         }
     }
 
@@ -199,6 +201,7 @@ final class Container {
         client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
         client.takesDelete = protocols(of: window).contains(atoms.wmDelete)
         client.title = title(of: window)
+        client.about = about(window)
         client.askedToMap = askedToMap ?? (attributes.map_state != IsUnmapped)
         // Moved under the strip, not reparented there: a client that has left again since is not taken back.
         XMoveWindow(display, window, 0, Int32(clientTop))
@@ -207,7 +210,8 @@ final class Container {
         clients[window] = client
         XEmbed.send(.embeddedNotify, to: window, atom: atoms.xembed, display: display, data1: Int(host.window), data2: XEmbed.version)
         let index = options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))
-        try? strip.insertItem(SegmentItem(title: shownTitle(client.title, at: index), icon: icon(of: window), id: String(window)), at: index)
+        try? strip.insertItem(SegmentItem(title: shownTitle(client.title, at: index), icon: icon(of: window),
+                                          tooltip: tooltip(client.title, about: client.about), id: String(window)), at: index)
         renumber()
         report("adopted", ["window": Int(window), "title": client.title, "index": index])
         updateAutohide()
@@ -385,6 +389,7 @@ final class Container {
             if let index = index(of: window) {
                 var item = strip.item(at: index)
                 item.title = shownTitle(title, at: index)
+                item.tooltip = tooltip(title, about: client.about)
                 try? strip.setItem(item, at: index)
             }
             if window == shown { setContainerTitle(title) }

@@ -173,6 +173,11 @@ strip.callbacks.destroyed = { _ in
     fail("the tab bar's window was destroyed by another client", status: 1)
 }
 strip.callbacks.firstFrame = { _ in trace("firstFrame", [:]) }
+// A tab's tooltip shown (its lines: the title, the client's class and command) or hidden (index -1).
+strip.callbacks.tooltipChanged = { strip, _ in
+    let shown = strip.shownTooltip
+    trace("tooltip", ["index": shown?.index ?? -1, "lines": shown?.lines ?? []])
+}
 // Where each tab and its close button rest once the strip settles, in the strip window's pixels (left to right).
 strip.callbacks.settled = { strip in
     let snapshot = strip.snapshot, layout = snapshot.presentation.layout, offset = snapshot.presentation.contentOffset

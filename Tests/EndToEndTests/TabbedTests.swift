@@ -296,4 +296,26 @@ final class TabbedTests: XCTestCase {
         XCTAssertEqual(heard?.data.l.0, 2, "toggle")
         XCTAssertEqual(heard.map { Atom(bitPattern: $0.data.l.1) }, fullscreen)
     }
+
+    /// A tab's tooltip, as a hand brings it up (the pointer resting on the
+    /// tab): the xterm's full title, its class and its command line, read
+    /// from its `_NET_WM_PID` on this machine.
+    func testATabsTooltipSaysTheTitleClassAndCommand() throws {
+        try require("xterm")
+        let display = try Shared.display.get()
+        display.parkPointer()
+        let tabbed = try Tabbed([])
+        defer { tabbed.process.process.terminate() }
+        try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
+        _ = try tabbed.process.next("adopted", timeout: 30)
+        let settled = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [[String: Any]])?.first?["title"] as? String == "one" }
+        let tab = try XCTUnwrap((settled["tabs"] as? [[String: Any]])?.first)
+        let x = try XCTUnwrap(traceNumber(tab["x"])) + 10, y = try XCTUnwrap(traceNumber(tab["y"])) + 10
+        display.move(tabbed.stripWindow, x: Int(x), y: Int(y))
+        let tooltip = try tabbed.process.next("tooltip", timeout: 20) { $0["index"] as? Int == 0 }
+        let lines = try XCTUnwrap(tooltip["lines"] as? [String])
+        XCTAssertEqual(Array(lines.prefix(2)), ["one", "XTerm (xterm)"])
+        XCTAssertTrue(lines.count == 3 && lines[2].hasPrefix("xterm -into \(tabbed.window) -T one"), "\(lines)")
+        display.parkPointer()
+    }
 }
