@@ -221,7 +221,7 @@ final class Container {
     }
 
     /// The client's window is gone (destroyed, withdrawn or reparented away): its tab leaves.
-    private func forget(_ window: Window, reason: String) {
+    func forget(_ window: Window, reason: String) {
         guard let client = clients.removeValue(forKey: window) else { return }
         usage.removeAll { $0 == window }
         if shown == window { shown = nil }

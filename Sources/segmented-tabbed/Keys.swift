@@ -31,6 +31,7 @@ enum Keys {
         Binding(keysym: XK_h, modifiers: control | shift, label: "Ctrl+Shift+h", help: "the tab before the one shown") { $0.rotate(by: -1) },
         Binding(keysym: XK_j, modifiers: control | shift, label: "Ctrl+Shift+j", help: "move the tab shown toward the start (the first goes last, as in tabbed)") { $0.moveShown(by: -1) },
         Binding(keysym: XK_k, modifiers: control | shift, label: "Ctrl+Shift+k", help: "move the tab shown toward the end (the last goes first, as in tabbed)") { $0.moveShown(by: 1) },
+        Binding(keysym: XK_d, modifiers: control | shift, label: "Ctrl+Shift+d", help: "detach the tab shown: its window goes on as a window of its own") { $0.detachShown() },
         Binding(keysym: XK_Tab, modifiers: control, label: "Ctrl+Tab", help: "the tab shown before this one") { $0.showPrevious() },
         Binding(keysym: XK_grave, modifiers: control, label: "Ctrl+`", help: "the popup list of every tab, with type-ahead") { $0.strip.openPopupList() },
         Binding(keysym: XK_q, modifiers: control, label: "Ctrl+q", help: "close the tab shown") { $0.closeShown() },

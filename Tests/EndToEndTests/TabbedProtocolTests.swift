@@ -101,9 +101,9 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertNoThrow(try b.next("xembed") { $0["message"] as? Int == 2 })
     }
 
-    /// Under Dvorak a key is its symbol's: Ctrl+Shift on the key a US keyboard has H on types D there and goes
+    /// Under Dvorak a key is its symbol's: Ctrl+Shift on the key a US keyboard has L on types N there and goes
     /// to the client (it logs it), while Ctrl+Shift on the US J key, H there, shows the tab before. The US key is
-    /// grabbed only for a symbol the layout lacks (it was grabbed always, taking Ctrl+Shift+D from every client).
+    /// grabbed only for a symbol the layout lacks (it was grabbed always, taking Ctrl+Shift+N from every client).
     func testUnderDvorakTheKeysAreTheLayoutsOwn() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setxkbmap") else {
             throw XCTSkip("/usr/bin/setxkbmap is missing: run scripts/install-deps.sh test")
@@ -122,21 +122,21 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertEqual(layout.status, 0, layout.errors)
         defer { _ = try? Command(["setxkbmap", "us"]) }
         let names = try XCTUnwrap(cxft_key_names(display.display))
-        let (usH, usJ) = (UInt32(cxft_keycode_in(names, "AC06")), UInt32(cxft_keycode_in(names, "AC07")))
+        let (usL, usJ) = (UInt32(cxft_keycode_in(names, "AC09")), UInt32(cxft_keycode_in(names, "AC07")))
         XkbFreeKeyboard(names, 0, 1)
         // The container grabs the keys again once it has read the new mapping: H's key now, not D's.
         let controlShift = UInt32(ControlMask | ShiftMask)
         XCTAssertTrue(eventually(timeout: 20) {
-            display.keyIsGrabbed(usJ, modifiers: controlShift, on: bWindow) && !display.keyIsGrabbed(usH, modifiers: controlShift, on: bWindow)
+            display.keyIsGrabbed(usJ, modifiers: controlShift, on: bWindow) && !display.keyIsGrabbed(usL, modifiers: controlShift, on: bWindow)
         }, "the grabs follow Dvorak")
-        for key in [usH, usJ] {
+        for key in [usL, usJ] {
             display.modifier(XK_Control_L, down: true)
             display.modifier(XK_Shift_L, down: true)
             display.tap(keycode: key)
             display.modifier(XK_Shift_L, down: false)
             display.modifier(XK_Control_L, down: false)
         }
-        XCTAssertNoThrow(try b.next("key") { $0["keycode"] as? Int == Int(usH) }, "Ctrl+Shift+D reached the client")
+        XCTAssertNoThrow(try b.next("key") { $0["keycode"] as? Int == Int(usL) }, "Ctrl+Shift+N reached the client")
         XCTAssertNoThrow(try tabbed.process.next("selected") { traceNumber($0["window"]) == Double(aWindow) }, "Ctrl+Shift+H switched")
         XCTAssertFalse(b.allEvents.contains { $0["event"] as? String == "key" && $0["keycode"] as? Int == Int(usJ) })
     }

@@ -66,6 +66,14 @@ final class TabbedTests: XCTestCase {
         return (one, Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"]))))
     }
 
+    /// A container with no command, for xterms the test starts, and the pointer parked away from it.
+    private func containerForXterms() throws -> (TestDisplay, Tabbed) {
+        try require("xterm")
+        let display = try Shared.display.get()
+        display.parkPointer()
+        return (display, try Tabbed([]))
+    }
+
     /// Ctrl+Shift+`letter`, typed where the focus is.
     private func controlShift(_ letter: String, _ display: TestDisplay) {
         display.modifier(XK_Control_L, down: true)
@@ -301,10 +309,7 @@ final class TabbedTests: XCTestCase {
     /// tab): the xterm's full title, its class and its command line, read
     /// from its `_NET_WM_PID` on this machine.
     func testATabsTooltipSaysTheTitleClassAndCommand() throws {
-        try require("xterm")
-        let display = try Shared.display.get()
-        display.parkPointer()
-        let tabbed = try Tabbed([])
+        let (display, tabbed) = try containerForXterms()
         defer { tabbed.process.process.terminate() }
         try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
         _ = try tabbed.process.next("adopted", timeout: 30)
@@ -317,5 +322,33 @@ final class TabbedTests: XCTestCase {
         XCTAssertEqual(Array(lines.prefix(2)), ["one", "XTerm (xterm)"])
         XCTAssertTrue(lines.count == 3 && lines[2].hasPrefix("xterm -into \(tabbed.window) -T one"), "\(lines)")
         display.parkPointer()
+    }
+
+    /// Ctrl+Shift+d, typed as a hand types it: the xterm shown leaves as a
+    /// top-level window where it was, mapped and still running; its tab
+    /// closes, and the other is shown.
+    func testCtrlShiftDDetachesTheTabShown() throws {
+        let (display, tabbed) = try containerForXterms()
+        defer { tabbed.process.process.terminate() }
+        let (one, two) = try twoXterms(in: tabbed)
+        XCTAssertEqual(try tabbed.process.next("selected", timeout: 20) { $0["window"] as? Int == Int(two) }["index"] as? Int, 1)
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        XCTAssertTrue(eventually { self.focus(display) == two }, "focus on the xterm shown")
+        controlShift("d", display)
+        let closed = try tabbed.process.next("closed", timeout: 20)
+        XCTAssertEqual(closed["reason"] as? String, "detached")
+        XCTAssertEqual(closed["window"] as? Int, Int(two))
+        XCTAssertEqual(closed["count"] as? Int, 1)
+        let root = XDefaultRootWindow(display.display)
+        XCTAssertTrue(eventually { display.parent(of: two) == root && display.mapState(of: two) == IsViewable },
+                      "a top-level window, mapped: \(String(describing: display.parent(of: two)))")
+        // The strip's selection moves to the other tab as its tab closes: shown before the `closed` line.
+        XCTAssertEqual(tabbed.process.allEvents.last { $0["event"] as? String == "selected" }?["window"] as? Int, Int(one),
+                       "the other tab shown")
+        XCTAssertEqual(display.parent(of: one), tabbed.window)
+        XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "both xterms still run")
+        XDestroyWindow(display.display, two)
+        XSync(display.display, 0)
     }
 }
