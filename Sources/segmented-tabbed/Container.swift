@@ -59,7 +59,9 @@ final class Container {
     /// The adopted windows (the extensions' files write a client's attention here).
     var clients: [Window: Client] = [:]
     /// Clients in the order they were last shown, most recent first (Ctrl+Tab).
-    private var usage: [Window] = []
+    var usage: [Window] = []
+    /// While Ctrl+Tab goes back through the order of use with Ctrl held: that order as it was, and how far back.
+    var cycle: (order: [Window], step: Int)?
     /// The client shown now.
     private(set) var shown: Window?
     private var width: Int, height: Int
@@ -164,7 +166,10 @@ final class Container {
             // XEMBED_REQUEST_FOCUS: a client shown asks for the keyboard.
             if event.xclient.data.l.1 == XEmbed.Message.requestFocus.rawValue, event.xclient.window == shown { focusShown() }
         case KeyPress:
+            if cycle != nil, !cycles(&event.xkey) { endCycle() }
             Keys.handle(&event.xkey, container: self)
+        case KeyRelease where cycle != nil:
+            if [XK_Control_L, XK_Control_R].contains(Int32(truncatingIfNeeded: XLookupKeysym(&event.xkey, 0))) { endCycle() }
         case MappingNotify:
             Keys.mappingChanged(&event.xmapping, windows: { [unowned self] in [host.window] + Array(clients.keys) }, connection: connection)
             return false
@@ -297,8 +302,11 @@ final class Container {
         let display = connection.display
         let previous = shown
         shown = window
-        usage.removeAll { $0 == window }
-        usage.insert(window, at: 0)
+        // Going back through the order of use keeps it until Ctrl is let go (`Container+Cycle`).
+        if cycle == nil {
+            usage.removeAll { $0 == window }
+            usage.insert(window, at: 0)
+        }
         if let index = index(of: window), strip.selectedIndex != index { try? strip.setSelectedIndex(index) }
         configure(window)
         if clients[window]?.isToBeMapped == true { map(window) }

@@ -351,4 +351,34 @@ final class TabbedTests: XCTestCase {
         XDestroyWindow(display.display, two)
         XSync(display.display, 0)
     }
+
+    /// Ctrl+Tab in order of use, typed as a hand types it: with Ctrl held,
+    /// each Tab goes one tab further back (three, then two, then one); let go
+    /// of Ctrl, that tab is the most recent, so a quick Ctrl+Tab goes back to three.
+    func testCtrlTabGoesBackInTheOrderOfUseWhileCtrlIsHeld() throws {
+        let (display, tabbed) = try containerForXterms()
+        defer { tabbed.process.process.terminate() }
+        let (one, two) = try twoXterms(in: tabbed)
+        try start(["xterm", "-into", String(tabbed.window), "-T", "three"])
+        let three = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
+        XCTAssertNoThrow(try tabbed.process.next("selected", timeout: 20) { $0["window"] as? Int == Int(three) })
+        XSetInputFocus(display.display, tabbed.window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        XCTAssertTrue(eventually { self.focus(display) == three }, "focus on the xterm shown")
+        let tab = UInt32(XKeysymToKeycode(display.display, KeySym(XK_Tab)))
+        func shown(_ window: Window, _ what: String) {
+            XCTAssertNoThrow(try tabbed.process.next("selected", timeout: 20) { $0["window"] as? Int == Int(window) }, what)
+        }
+        display.modifier(XK_Control_L, down: true)
+        display.tap(keycode: tab)
+        shown(two, "one back")
+        display.tap(keycode: tab)
+        shown(one, "two back, Ctrl still held")
+        display.modifier(XK_Control_L, down: false)
+        XCTAssertTrue(eventually { self.focus(display) == one }, "the keyboard let go, the focus on the tab chosen")
+        display.modifier(XK_Control_L, down: true)
+        display.tap(keycode: tab)
+        display.modifier(XK_Control_L, down: false)
+        shown(three, "a quick Ctrl+Tab: the tab before the one chosen")
+    }
 }
