@@ -17,6 +17,7 @@
 //   --icon W H          a _NET_WM_ICON of W x H opaque red; --icon-short: a _NET_WM_ICON whose size runs past its data
 //   --never-map         never map the window
 //   --retitle N         set _NET_WM_NAME N times a second, counting, until killed
+//   --retitles K        with --retitle: stop after K titles
 //   --reparent-away     after the EMBEDDED_NOTIFY, reparent the window to the root itself
 //   --exit-on-embed     exit at once on the EMBEDDED_NOTIFY (a client that dies between the embedder's requests)
 //   --mapped-later      on SIGUSR1, set _XEMBED_INFO's mapped flag (asking the embedder to map it)
@@ -57,6 +58,7 @@ int main(int argc, char **argv) {
     Window into = 0;
     int inside = 0, never_map = 0, reparent_away = 0, exit_on_embed = 0, ignore_delete = 0, mapped_later = 0, reparent_loop = 0;
     int retitle = 0;
+    long retitles = -1;
     display = XOpenDisplay(NULL);
     if (!display) {
         fprintf(stderr, "xembed-client: cannot open display\n");
@@ -122,6 +124,7 @@ int main(int argc, char **argv) {
             set_longs("_NET_WM_ICON", XA_CARDINAL, icon, 4);
         } else if (strcmp(a, "--never-map") == 0) never_map = 1;
         else if (strcmp(a, "--retitle") == 0 && i + 1 < argc) retitle = atoi(argv[++i]);
+        else if (strcmp(a, "--retitles") == 0 && i + 1 < argc) retitles = atol(argv[++i]);
         else if (strcmp(a, "--reparent-away") == 0) reparent_away = 1;
         else if (strcmp(a, "--exit-on-embed") == 0) exit_on_embed = 1;
         else if (strcmp(a, "--mapped-later") == 0) mapped_later = 1;
@@ -188,6 +191,7 @@ int main(int argc, char **argv) {
             snprintf(line, sizeof line, "title %ld", ++count);
             set_text("_NET_WM_NAME", "UTF8_STRING", (const unsigned char *)line, (int)strlen(line));
             XFlush(display);
+            if (retitles > 0 && count >= retitles) retitle = 0;
         }
         if (usr1) {
             usr1 = 0;
