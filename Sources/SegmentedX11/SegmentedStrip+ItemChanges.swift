@@ -2,9 +2,10 @@ import CX11
 import Dispatch
 import SegmentedCore
 
-// Tabs that move, close and appear: items inserted, removed and moved in
-// place (`StripModel+ItemChanges`), a reload applied as its difference, the
-// reorder keys and the middle-click close.
+// Tabs that move, close and appear: the host's calls (items inserted,
+// removed and moved in place, a reload applied as its difference), decided
+// by the controller (`StripController+Items`), what follows a change, and a
+// close asked of the host.
 extension SegmentedStrip {
     /// What is selected when the selected item is removed (`removeItem`, `closeItem`, a reload): the style's.
     public var removalSelection: RemovalSelection {
