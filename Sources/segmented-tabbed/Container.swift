@@ -302,7 +302,7 @@ final class Container {
         let display = connection.display
         let previous = shown
         shown = window
-        // Going back through the order of use keeps it until Ctrl is let go (`Container+Cycle`).
+        // Going back through the order of use keeps it until Ctrl is let go (`Container+Switching`).
         if cycle == nil {
             usage.removeAll { $0 == window }
             usage.insert(window, at: 0)
@@ -454,26 +454,6 @@ final class Container {
     }
 
     // MARK: Keys
-
-    /// Shows the tab `offset` places on from the one shown, around the ends.
-    func rotate(by offset: Int) {
-        let count = strip.titles.count
-        guard count > 0, let selected = strip.selectedIndex, let window = window(at: ((selected + offset) % count + count) % count) else { return }
-        show(window)
-    }
-
-    /// Shows the tab shown before this one (Ctrl+Tab).
-    func showPrevious() {
-        guard usage.count > 1 else { return }
-        show(usage[1])
-    }
-
-    /// Shows tab `index` (Ctrl+1...9; -1: the last, Ctrl+0).
-    func show(index: Int) {
-        let count = strip.titles.count
-        guard let window = window(at: index < 0 ? count - 1 : index) else { return }
-        show(window)
-    }
 
     /// Moves the tab shown `offset` places, around the ends (Ctrl+Shift+j/k).
     func moveShown(by offset: Int) {

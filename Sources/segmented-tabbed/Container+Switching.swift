@@ -1,8 +1,30 @@
 import CX11
 
-// Ctrl+Tab in order of use, as browsers and desktops switch: Ctrl held, each
-// Tab goes one tab further back; letting go of Ctrl ends on the tab shown.
+// Switching tabs by key: around the ends (Ctrl+Shift+h/l), by number
+// (Ctrl+1...9, Ctrl+0), and Ctrl+Tab in order of use, as browsers and
+// desktops switch: Ctrl held, each Tab goes one tab further back; letting go
+// of Ctrl ends on the tab shown.
 extension Container {
+    /// Shows the tab `offset` places on from the one shown, around the ends.
+    func rotate(by offset: Int) {
+        let count = strip.titles.count
+        guard count > 0, let selected = strip.selectedIndex, let window = window(at: ((selected + offset) % count + count) % count) else { return }
+        show(window)
+    }
+
+    /// Shows the tab shown before this one (Ctrl+Tab).
+    func showPrevious() {
+        guard usage.count > 1 else { return }
+        show(usage[1])
+    }
+
+    /// Shows tab `index` (Ctrl+1...9; -1: the last, Ctrl+0).
+    func show(index: Int) {
+        let count = strip.titles.count
+        guard let window = window(at: index < 0 ? count - 1 : index) else { return }
+        show(window)
+    }
+
     /// Ctrl+Tab: the first press shows the tab shown before this one; each
     /// further press while Ctrl is held goes one further back in the order
     /// of use (around the end); letting go of Ctrl (`endCycle`) makes the tab
