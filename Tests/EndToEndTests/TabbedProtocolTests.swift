@@ -279,18 +279,24 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertEqual(adopted - closed, inside ? 1 : 0, "inside: \(inside), adopted \(adopted), closed \(closed)")
     }
 
+    /// A container with `count` clients titled "client 0"... in it, every one adopted; their windows in order.
+    private func tabbed(withClients count: Int) throws -> (Tabbed, [Window]) {
+        let tabbed = try Tabbed()
+        var windows: [Window] = []
+        for i in 0..<count {
+            windows.append(try client(tabbed, ["--inside", "--net-title", "client \(i)", "--info", "1"]).1)
+        }
+        XCTAssertTrue(tabbed.process.wait(timeout: 60) { events in events.filter { $0["event"] as? String == "adopted" }.count == count })
+        return (tabbed, windows)
+    }
+
     /// 400 keyboard mapping changes (as xmodmap makes, one event a line) on a key no binding uses, with 50 tabs:
     /// the grabs are looked at once after the burst and left alone, and Ctrl+1 is answered at once. Each change
     /// made every grab on every window again before (a hostile round measured 4.5 s for 200 changes with 51 tabs).
     func testABurstOfKeyboardMappingChangesDoesNotHoldTheContainer() throws {
         let display = try Shared.display.get()
-        let tabbed = try Tabbed()
+        let (tabbed, windows) = try tabbed(withClients: 50)
         defer { tabbed.process.process.terminate() }
-        var windows: [Window] = []
-        for i in 0..<50 {
-            windows.append(try client(tabbed, ["--inside", "--net-title", "client \(i)", "--info", "1"]).1)
-        }
-        XCTAssertTrue(tabbed.process.wait(timeout: 60) { events in events.filter { $0["event"] as? String == "adopted" }.count == 50 })
         // The last keycode, its symbols alternately its own and an unbound a.
         var first: Int32 = 0, last: Int32 = 0, width: Int32 = 0
         XDisplayKeycodes(display.display, &first, &last)
@@ -328,13 +334,8 @@ final class TabbedProtocolTests: XCTestCase {
 
     func testAHundredClients() throws {
         let display = try Shared.display.get()
-        let tabbed = try Tabbed()
+        let (tabbed, windows) = try tabbed(withClients: 100)
         defer { tabbed.process.process.terminate() }
-        var windows: [Window] = []
-        for i in 0..<100 {
-            windows.append(try client(tabbed, ["--inside", "--net-title", "client \(i)", "--info", "1"]).1)
-        }
-        XCTAssertTrue(tabbed.process.wait(timeout: 60) { events in events.filter { $0["event"] as? String == "adopted" }.count == 100 })
         // The last is shown; Ctrl+1 shows the first, and only it is mapped.
         control(XK_1, tabbed, display)
         XCTAssertNoThrow(try tabbed.process.next("selected") { $0["window"] as? Int == Int(windows[0]) })

@@ -22,16 +22,15 @@ final class StripControllerTests: XCTestCase {
         .selectionChanged(SelectionChange(oldIndex: old, newIndex: new, cause: cause), animated: true)
     }
 
-    /// What a change of the items `changes` (the selection `old` before it) makes the strip do, as
-    /// `StripController.itemsChanged` says it: followers, the host's selection when it moved, each move, the changes.
-    private func itemEffects(_ changes: [ItemChange], sources: [Int?], old: Int?, new: Int?, cause: SelectionCause) -> [StripEffect] {
-        var effects: [StripEffect] = [.followItems(sources: sources, oldSelection: old, titlesMayDiffer: false)]
-        if changes.contains(where: \.selectionMoved) || new != old {
-            effects.append(.announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause,
-                                                     isSameItem: !changes.contains(where: \.selectionMoved) && old != nil)))
-        }
-        for change in changes { if case let .moved(from, to) = change.kind { effects.append(.moved(from: from, to: to)) } }
-        return effects + [.itemsChanged(changes), .reportSelection, .repaint, .update]
+    /// What follows a change of the items that leaves the titles as they were: the strip's followers (item j
+    /// was `sources[j]`), then what the host hears (`host`), then the reports.
+    private func itemEffects(sources: [Int?], old: Int?, host: [StripEffect]) -> [StripEffect] {
+        [.followItems(sources: sources, oldSelection: old, titlesMayDiffer: false)] + host + [.reportSelection, .repaint, .update]
+    }
+
+    /// The same item, selected at another index, for `cause`.
+    private func sameItem(_ old: Int, _ new: Int, _ cause: SelectionCause) -> StripEffect {
+        .announce(SelectionChange(oldIndex: old, newIndex: new, cause: cause, isSameItem: true))
     }
 
     /// The changes of the items in `effects`.
@@ -82,7 +81,8 @@ final class StripControllerTests: XCTestCase {
         let move = changes(in: moved)
         XCTAssertEqual(move.map(\.kind), [.moved(from: 1, to: 2)])
         let sources: [Int?] = [0, 2, 1] + (3..<10).map { $0 }
-        XCTAssertEqual(moved, itemEffects(move, sources: sources, old: 1, new: 2, cause: .drag) + [.repaint])
+        XCTAssertEqual(moved, itemEffects(sources: sources, old: 1, host: [sameItem(1, 2, .drag), .moved(from: 1, to: 2), .itemsChanged(move)])
+                       + [.repaint])
         XCTAssertEqual(strip.release(button: 1, x: 240, y: 20, time: 0.6, at: 0.6),
                        [.cancelLift, .reportSelection, .repaint, .reorderEnded(from: 1, to: 2, cancelled: false), .update])
         XCTAssertFalse(strip.model.isReordering)
@@ -101,7 +101,8 @@ final class StripControllerTests: XCTestCase {
         XCTAssertTrue(escape.used)
         let back = changes(in: escape.effects)
         XCTAssertEqual(back.map(\.kind), [.moved(from: 2, to: 1)])
-        XCTAssertEqual(escape.effects, itemEffects(back, sources: [0, 2, 1] + (3..<10).map { $0 }, old: 2, new: 1, cause: .drag)
+        XCTAssertEqual(escape.effects, itemEffects(sources: [0, 2, 1] + (3..<10).map { $0 }, old: 2,
+                                                   host: [sameItem(2, 1, .drag), .moved(from: 2, to: 1), .itemsChanged(back)])
                        + [.reportSelection, .repaint, .reorderEnded(from: 1, to: 1, cancelled: true), .update])
         XCTAssertEqual(strip.model.titles[1], FixedAdvance.titles[1])
     }
@@ -178,7 +179,8 @@ final class StripControllerTests: XCTestCase {
         let moved = strip.key(StripKey(reorder: .next, navigation: .next), at: 4)
         let move = changes(in: moved.effects)
         XCTAssertEqual(move.map(\.kind), [.moved(from: 0, to: 1)])
-        XCTAssertEqual(moved.effects, [.dismissTooltip] + itemEffects(move, sources: [1, 0] + (2..<10).map { $0 }, old: 0, new: 1, cause: .key))
+        XCTAssertEqual(moved.effects, [.dismissTooltip] + itemEffects(sources: [1, 0] + (2..<10).map { $0 }, old: 0,
+                                                                     host: [sameItem(0, 1, .key), .moved(from: 0, to: 1), .itemsChanged(move)]))
         XCTAssertEqual(strip.model.selectedIndex, 1, "the selected item moved with its selection")
         // Not reorderable: the same keys navigate.
         strip.isReorderable = false
@@ -208,12 +210,17 @@ final class StripControllerTests: XCTestCase {
         // An item inserted before the selected one: the same item at another index.
         let inserted = try strip.insertItem(SegmentItem("新"), at: 0, animated: true, at: 1)
         let insert = changes(in: inserted)
-        XCTAssertEqual(inserted, itemEffects(insert, sources: [nil] + (0..<10).map { $0 }, old: 3, new: 4, cause: .api))
+        XCTAssertEqual(insert.map(\.kind), [.inserted(0)])
+        XCTAssertEqual(inserted, itemEffects(sources: [nil] + (0..<10).map { $0 }, old: 3, host: [sameItem(3, 4, .api), .itemsChanged(insert)]))
         XCTAssertEqual(strip.model.selectedIndex, 4)
         // The selected item removed: another item, cause close; by pointer, the widths are held.
         strip.closingByPointer = 4
         let removed = try strip.removeItem(at: 4, policy: .next, animated: true, cause: .close, at: 2)
-        XCTAssertEqual(removed, itemEffects(changes(in: removed), sources: [0, 1, 2, 3] + (5..<11).map { $0 }, old: 4, new: 4, cause: .close))
+        let remove = changes(in: removed)
+        XCTAssertEqual(remove.map(\.kind), [.removed(4)])
+        XCTAssertEqual(removed, itemEffects(sources: [0, 1, 2, 3] + (5..<11).map { $0 }, old: 4,
+                                            host: [.announce(SelectionChange(oldIndex: 4, newIndex: 4, cause: .close, isSameItem: false)),
+                                                   .itemsChanged(remove)]), "another item at the same index")
         XCTAssertTrue(strip.model.holdsWidths)
         XCTAssertThrowsError(try strip.removeItem(at: 99, policy: .next, animated: true, cause: .api, at: 3))
         // A reload: the selected item kept at another index is the same item; none kept is another.
