@@ -66,30 +66,16 @@ extension FontChain {
     nonisolated static let maximumShapedTitles = 1024
 
     /// Whether `text` is drawn from the per-code-point advances without
-    /// shaping: longer than `longestShapedTitle`, or only CJK ideographs,
-    /// kana, Hangul syllables and CJK punctuation (no joining, reordering,
-    /// marks or kerning among them; the fast path the issue allows).
+    /// shaping: longer than `longestShapedTitle` bytes. Every other title,
+    /// CJK included, is shaped: one source of advances (HarfBuzz's).
     public nonisolated static func drawsWithoutShaping(_ text: String) -> Bool {
-        if text.utf8.count > longestShapedTitle { return true }
-        if text.isEmpty { return false }
-        for scalar in text.unicodeScalars {
-            let c = scalar.value
-            guard isHan(c) || (0x3040...0x30FF).contains(c) || (0xAC00...0xD7A3).contains(c) else { return false }
-        }
-        return true
-    }
-
-    /// Whether this chain draws `text` without shaping: as `drawsWithoutShaping`,
-    /// except that a font with a matrix shapes every title up to
-    /// `longestShapedTitle` bytes, so its glyphs are laid out by `laidOut` (CJK too).
-    func drawsUnshaped(_ text: String) -> Bool {
-        Self.drawsWithoutShaping(text) && (glyphLayout == nil || text.utf8.count > Self.longestShapedTitle)
+        text.utf8.count > longestShapedTitle
     }
 
     /// The shaped glyphs of `text` (`glyphString`), nil for a title drawn
-    /// without shaping (`drawsUnshaped`, or HarfBuzz and FriBidi missing).
+    /// without shaping (`drawsWithoutShaping`, or HarfBuzz and FriBidi missing).
     public func shapedTitle(_ text: String) -> ShapedTitle? {
-        if drawsUnshaped(text) || !TextShaping.isAvailable { return nil }
+        if Self.drawsWithoutShaping(text) || !TextShaping.isAvailable { return nil }
         return glyphString(text)
     }
 
@@ -113,7 +99,7 @@ extension FontChain {
     /// from the code points' cached glyphs (`codePointLayout`) for a title
     /// drawn without shaping and when HarfBuzz or FriBidi is missing.
     func layOut(_ text: String) -> ShapedTitle {
-        if drawsUnshaped(text) { return codePointLayout(text) }
+        if Self.drawsWithoutShaping(text) { return codePointLayout(text) }
         if let error = TextShaping.loadError {
             XErrorReporting.warnOnce("shaping", "HarfBuzz or FriBidi could not be loaded (\(error)); titles are drawn unshaped, in logical order")
             return codePointLayout(text)

@@ -19,9 +19,8 @@ import SegmentedText
 /// Titles are shaped (`FontChain+Shaping.swift`): itemized by bidi level,
 /// script and font per grapheme cluster, shaped with HarfBuzz on each font's
 /// FreeType face, into a glyph string that measuring, elision and drawing
-/// read (`FontChain+Text.swift`). CJK-only titles get their glyph string
-/// from the cached per-code-point advances instead; titles over
-/// `longestShapedTitle` bytes are drawn by code point from pen checkpoints.
+/// read (`FontChain+Text.swift`); titles over `longestShapedTitle` bytes
+/// are drawn by code point from pen checkpoints.
 /// Color (bitmap emoji) fonts take part in fallback when this Xft draws color
 /// glyphs (2.3.5 and later, `drawsColorGlyphs`); older ones fail with
 /// BadLength on them, so there they are skipped.
