@@ -22,3 +22,12 @@ extension SegmentLayout {
         (minX(at: index) + width(at: index) + minX(at: index + 1)) / 2
     }
 }
+
+extension SegmentLayout {
+    /// Where an item dropped at content `x` (pixels, from the start edge) goes:
+    /// before the first segment whose middle is past `x`, else after the last
+    /// (`count`). Chrome's and AdwTabBar's rule for a tab dropped on a bar.
+    public func insertionIndex(atX x: Double) -> Int {
+        (0..<count).first { frame(at: $0).midX > x } ?? count
+    }
+}

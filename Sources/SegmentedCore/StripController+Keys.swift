@@ -102,7 +102,7 @@ extension StripController {
 
     /// One frame of the clock: while an item is lifted, the autoscroll moves on and the item passes what it reaches.
     public func frame(at now: Double) -> [StripEffect] {
-        guard model.isReordering else { return [] }
+        guard model.isReordering, !isDraggedOut else { return [] }
         model.stepAutoscroll(at: now)
         let effects: [StripEffect] = model.scrollCause == .autoscroll ? [.reportScroll] : []
         return effects + reorderMoves(at: now)
@@ -121,7 +121,7 @@ extension StripController {
     /// The release (or a lost press) drops the lifted item into its slot.
     func dropLiftedItem(at now: Double) -> [StripEffect] {
         guard let drop = model.dropLiftedItem(at: now) else { return [] }
-        return [.reportSelection, .repaint, .reorderEnded(from: drop.from, to: drop.to, cancelled: false), .update]
+        return endDragOut() + [.reportSelection, .repaint, .reorderEnded(from: drop.from, to: drop.to, cancelled: false), .update]
     }
 
     /// Before a change of the items that is not the drag's own (the host's, a
@@ -135,7 +135,8 @@ extension StripController {
         guard let origin = model.reorderOriginIndex else { return [] }
         let old = model.selectedIndex
         let moves = model.cancelReorder(at: now)
-        var effects: [StripEffect] = moves.isEmpty ? [] : itemsChanged(moves, from: old, cause: .drag)
+        var effects = endDragOut()
+        if !moves.isEmpty { effects += itemsChanged(moves, from: old, cause: .drag) }
         effects += [.reportSelection, .repaint, .reorderEnded(from: origin, to: origin, cancelled: true), .update]
         return effects
     }

@@ -26,6 +26,10 @@ public final class StripController {
     /// The segment the host is being asked to close by pointer, during its
     /// `closeRequested`: its close holds the widths (`removeItem`).
     public var closingByPointer: Int?
+    /// Whether a lifted item dragged out of the strip is torn off at the release (the host takes it: `StripEffect.tearOff`).
+    public var tearsOff = false
+    /// Whether the lifted item is dragged out of the strip now (`isOutside(x:y:)`), its drag image shown.
+    public internal(set) var isDraggedOut = false
 
     /// The segment whose close button button 1 went down on while it is down, and the titles version then.
     private var closeButtonPress: (index: Int, titlesVersion: Int)?
@@ -101,7 +105,7 @@ public final class StripController {
         var effects: [StripEffect] = [.cancelLift]
         effects += applyPendingMotion(at: now)
         if let closed = releaseCloseButton(x: x, y: y, at: now) { return effects + closed }
-        if model.isReordering { return effects + dropLiftedItem(at: now) }
+        if model.isReordering { return effects + releaseLiftedItem(at: now) }
         let old = model.selectedIndex
         switch model.pointerReleased(x: x, y: y, at: now, eventTime: time) {
         case let .click(index, changed):
@@ -167,6 +171,7 @@ public final class StripController {
         pendingMotion = nil
         if model.isPressed { motionUpdatesInLastPress += 1 }
         if model.isReordering {
+            if let tearOff = tearOffMotion(x: motion.x, y: motion.y) { return tearOff }
             model.reorderMoved(toX: motion.x, at: now)
             return reorderMoves(at: now) + [.repaint]
         }

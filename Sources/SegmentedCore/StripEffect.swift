@@ -105,4 +105,10 @@ public enum StripEffect: Equatable, Sendable {
     case openPopupList(atPointer: Bool)
     /// The pointer is over a segment (a hand) or not (an arrow).
     case cursor(overSegment: Bool)
+    /// Show the translucent drag image of segment `index` at the pointer (nil: hide it): the lifted item is dragged out.
+    case dragImage(Int?)
+    /// The drag image follows the pointer (the last motion).
+    case moveDragImage
+    /// The lifted item was let go out of the strip: ask the host to tear segment `index` off (`Callbacks.tornOff`).
+    case tearOff(Int)
 }

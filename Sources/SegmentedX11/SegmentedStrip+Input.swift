@@ -8,10 +8,13 @@ import SegmentedCore
 extension SegmentedStrip {
     /// A pointer event in window pixels, mirrored for a right-to-left strip.
     func handlePointer(_ windowInput: PointerInput, at now: Double) {
+        switch windowInput {
+        case let .press(_, x, y, _, _), let .release(_, x, y, _, _), let .motion(x, y, _, _): pointerInWindow = (x, y)
+        case .ignored: break
+        }
         switch input.toModel(windowInput, viewportWidth: buffer.width) {
         case let .press(button, x, y, _, time):
-            // The popup list of a right press drops at the pointer's column on the screen.
-            if case let .press(_, windowX, _, _, _) = windowInput { pressWindowX = windowX }
+            controller.tearsOff = callbacks.tornOff != nil
             perform(controller.press(button: button, x: x, y: y, time: time, at: now), at: now)
         case let .release(button, x, y, _, time):
             perform(controller.release(button: button, x: x, y: y, time: time, at: now), at: now)
@@ -83,13 +86,16 @@ extension SegmentedStrip {
             case let .openPopupList(atPointer):
                 if atPointer {
                     let origin = rootOrigin()
-                    openPopupList(under: Rect(x: Double(origin.x) + pressWindowX, y: Double(origin.y), width: 1, height: metrics.stripHeight),
+                    openPopupList(under: Rect(x: Double(origin.x) + pointerInWindow.x, y: Double(origin.y), width: 1, height: metrics.stripHeight),
                                   heldPress: true)
                 } else {
                     openPopupList()
                 }
             case let .cursor(overSegment):
                 if isStartupFinished { XDefineCursor(connection.display, window, overSegment ? handCursor : arrowCursor) }
+            case let .dragImage(index): showDragImage(of: index)
+            case .moveDragImage: dragImage?.move(pointerAt: pointerOnRoot)
+            case let .tearOff(index): callbacks.tornOff?(self, index, pointerOnRoot)
             }
         }
     }

@@ -56,6 +56,10 @@ extension SegmentedStrip {
         /// The lifted item was dropped (released, the press lost, or Escape: `cancelled`): the
         /// index it was lifted from and the one it is at (each step on the way was a `moved`).
         public var reorderEnded: (@MainActor (SegmentedStrip, _ from: Int, _ to: Int, _ cancelled: Bool) -> Void)?
+        /// A lifted tab was let go dragged out of the strip, past the strip's height above or below it: the host
+        /// tears it off (the tab's item stays until the host removes it), at the pointer's root position, pixels.
+        /// Setting it makes the strip's lifted tabs tear off (on a reorderable strip: a held press lifts them).
+        public var tornOff: (@MainActor (SegmentedStrip, Int, (x: Int, y: Int)) -> Void)?
         /// The user asked to close the segment at this index (a middle-click,
         /// `isClosable`); the host decides, and calls `closeItem(at:)` to close it.
         public var closeRequested: (@MainActor (SegmentedStrip, Int) -> Void)?

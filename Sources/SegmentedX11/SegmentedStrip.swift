@@ -41,8 +41,11 @@ public final class SegmentedStrip: ChildWindow {
         didSet { accessible?.nameChanged() }
     }
 
-    /// The window column of the last pointer press, pixels: a right press opens the popup list there.
-    var pressWindowX = 0.0
+    /// Where the last pointer event was, window pixels: a right press opens the popup list at its column,
+    /// and a tab dragged out has its image there (`dragImage`).
+    var pointerInWindow = (x: 0.0, y: 0.0)
+    /// The translucent image of a tab dragged out of the strip, while it is (`SegmentedStrip+TearOff`).
+    var dragImage: DragImageWindow?
     /// The wait of a held press before it lifts its item (`StripModel.liftDelay`), while a press is held on a reorderable strip.
     var liftTimer: FrameTimer?
     /// Told of each drawing of the popup list's rows (its CPU), for measuring; set before the list opens.
@@ -466,6 +469,7 @@ public final class SegmentedStrip: ChildWindow {
         tooltips.pointerLeft()
         popupList?.close()
         popupList = nil
+        dragImage = nil
         if let accessible { StripAccessibility.unregister(accessible) }
     }
 
@@ -474,6 +478,7 @@ public final class SegmentedStrip: ChildWindow {
         tooltips.pointerLeft()
         popupList?.close()
         popupList = nil
+        dragImage = nil
         if let accessible { StripAccessibility.unregister(accessible) }
         callbacks.destroyed?(self)
     }

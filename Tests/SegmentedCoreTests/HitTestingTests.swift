@@ -13,6 +13,15 @@ final class HitTestingTests: XCTestCase {
         }
     }
 
+    /// A tab dropped on the strip goes before the first segment whose middle is past the point:
+    /// segment 0 spans 5...90 (middle 47.5), segment 1 105...180 (142.5); past the last middle, after the last.
+    func testADroppedTabGoesBeforeTheFirstSegmentWhoseMiddleIsPastIt() throws {
+        let layout = try FixedAdvance.model(selected: 0).restingLayout
+        XCTAssertEqual([-50, 0, 47.4, 47.5, 142.4, 142.5].map(layout.insertionIndex(atX:)), [0, 0, 0, 1, 1, 2])
+        XCTAssertEqual(layout.insertionIndex(atX: layout.frame(at: 9).midX), 10)
+        XCTAssertEqual(layout.insertionIndex(atX: 5_000), 10)
+    }
+
     func testGapsSplitAtTheirMiddle() throws {
         let layout = try FixedAdvance.model(selected: 0).restingLayout
         // Segment 0 ends at 90, segment 1 starts at 105: the boundary is 97.5.

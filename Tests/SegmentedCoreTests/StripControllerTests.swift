@@ -88,6 +88,67 @@ final class StripControllerTests: XCTestCase {
         XCTAssertFalse(strip.model.isReordering)
     }
 
+    /// A reorderable strip with segment 1 lifted by a press held past the lift delay.
+    private func liftedSegmentOne(tearsOff: Bool) throws -> StripController {
+        let strip = try controller(reorderable: true)
+        strip.tearsOff = tearsOff
+        _ = strip.press(button: 1, x: 140, y: 20, time: 0, at: 0)
+        _ = strip.liftDue(at: StripModel.liftDelay)
+        return strip
+    }
+
+    /// A lifted item dragged more than the strip's height (44 px) above or below it is dragged out: its
+    /// image shows and follows, the item waits; back over the strip it follows again; let go out there,
+    /// it drops where it waited and the host is asked to tear it off.
+    func testALiftedItemDraggedOutIsTornOffAtTheRelease() throws {
+        let strip = try liftedSegmentOne(tearsOff: true)
+        XCTAssertEqual(strip.model.metrics.stripHeight, 44)
+        XCTAssertEqual(strip.model.viewportWidth, 400)
+        let inside: [(Double, Double)] = [(0, -44), (0, 0), (0, 88), (-44, 20), (444, 20)]
+        XCTAssertEqual(inside.map(strip.isOutside), [false, false, false, false, false], "the threshold is the strip's height")
+        let outside: [(Double, Double)] = [(0, -44.5), (0, 88.5), (-44.5, 20), (444.5, 20)]
+        XCTAssertEqual(outside.map(strip.isOutside), [true, true, true, true])
+        // Down to 40 px below the strip: still the strip's drag.
+        _ = strip.motion(x: 140, y: 84, scrollIncrements: 0, time: 0.5, at: 0.5)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.5), [.repaint])
+        XCTAssertFalse(strip.isDraggedOut)
+        // Past it, and on sideways past a neighbour: the image follows, the item stays at 1.
+        _ = strip.motion(x: 150, y: 95, scrollIncrements: 0, time: 0.55, at: 0.55)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.55), [.dragImage(1), .moveDragImage, .repaint])
+        _ = strip.motion(x: 300, y: 200, scrollIncrements: 0, time: 0.6, at: 0.6)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.6), [.moveDragImage])
+        XCTAssertEqual(strip.model.reorderedIndex, 1)
+        XCTAssertEqual(strip.frame(at: 0.62), [], "no autoscroll and no move while out")
+        // Back over the strip: the image goes and the item follows the pointer (past its neighbour: a move).
+        _ = strip.motion(x: 240, y: 20, scrollIncrements: 0, time: 0.7, at: 0.7)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.7), [.dragImage(nil)])
+        _ = strip.motion(x: 241, y: 20, scrollIncrements: 0, time: 0.72, at: 0.72)
+        XCTAssertEqual(changes(in: strip.applyPendingMotion(at: 0.72)).map(\.kind), [.moved(from: 1, to: 2)])
+        // Out above it, and let go: dropped where it waited, then torn off.
+        _ = strip.motion(x: 241, y: -60, scrollIncrements: 0, time: 0.8, at: 0.8)
+        XCTAssertEqual(strip.applyPendingMotion(at: 0.8), [.dragImage(2), .moveDragImage, .repaint])
+        XCTAssertEqual(strip.release(button: 1, x: 241, y: -60, time: 0.88, at: 0.88),
+                       [.cancelLift, .dragImage(nil), .reportSelection, .repaint, .reorderEnded(from: 1, to: 2, cancelled: false), .update,
+                        .tearOff(2)])
+        XCTAssertFalse(strip.isDraggedOut)
+        XCTAssertFalse(strip.model.isReordering)
+    }
+
+    /// Escape while dragged out puts the item back and the image goes; without `tearsOff` nothing is ever out.
+    func testEscapeOutOfTheStripCancelsAndAStripThatDoesNotTearOffKeepsTheDrag() throws {
+        let strip = try liftedSegmentOne(tearsOff: true)
+        _ = strip.motion(x: 140, y: 200, scrollIncrements: 0, time: 0.5, at: 0.5)
+        _ = strip.applyPendingMotion(at: 0.5)
+        XCTAssertEqual(strip.key(StripKey(isEscape: true), at: 0.6).effects,
+                       [.dragImage(nil), .reportSelection, .repaint, .reorderEnded(from: 1, to: 1, cancelled: true), .update])
+        _ = strip.release(button: 1, x: 140, y: 200, time: 0.7, at: 0.7)
+        let plain = try liftedSegmentOne(tearsOff: false)
+        _ = plain.motion(x: 140, y: 200, scrollIncrements: 0, time: 0.5, at: 0.5)
+        XCTAssertEqual(plain.applyPendingMotion(at: 0.5), [.repaint])
+        XCTAssertEqual(plain.release(button: 1, x: 140, y: 200, time: 0.6, at: 0.6),
+                       [.cancelLift, .reportSelection, .repaint, .reorderEnded(from: 1, to: 1, cancelled: false), .update])
+    }
+
     func testEscapePutsALiftedItemBackAndOtherKeysWait() throws {
         let strip = try controller(reorderable: true)
         _ = strip.press(button: 1, x: 140, y: 20, time: 0, at: 0)

@@ -1,0 +1,33 @@
+import CX11
+import SegmentedCore
+
+// A tab dragged out of the strip (`StripController+TearOff`): its translucent
+// image follows the pointer on the root window until the release.
+extension SegmentedStrip {
+    /// The pointer's last position on the root window, pixels (`pointerInWindow` from the strip's own origin).
+    var pointerOnRoot: (x: Int, y: Int) {
+        let origin = rootOrigin()
+        return (origin.x + Int(pointerInWindow.x), origin.y + Int(pointerInWindow.y))
+    }
+
+    /// Shows the image of segment `index` as drawn now, its middle at the pointer, or hides it (nil).
+    func showDragImage(of index: Int?) {
+        dragImage = nil
+        if let index, let frame = drawnTabFrame(index) {
+            dragImage = DragImageWindow(connection: connection, buffer: buffer, frame: frame, border: style.separatorColor, colors: colors)
+            dragImage?.show(pointerAt: pointerOnRoot)
+        }
+        XFlush(connection.display)
+    }
+}
+
+extension SegmentedStrip {
+    /// The index an item dropped at window column `x` (pixels) takes, as
+    /// drawn now: before the first segment whose middle is past it in reading
+    /// order, else after the last (`SegmentLayout.insertionIndex(atX:)`).
+    public func insertionIndex(atWindowX x: Int) -> Int {
+        let p = presentation
+        let viewportX = style.direction.viewportX(windowX: Double(x), viewportWidth: Double(buffer.width))
+        return p.layout.insertionIndex(atX: viewportX + p.contentOffset)
+    }
+}
