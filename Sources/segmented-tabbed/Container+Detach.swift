@@ -1,22 +1,146 @@
 import CX11
+import Dispatch
+import SegmentedX11
 
-// Ctrl+Shift+d: a tab leaves the container as a window of its own (tabbed's
-// TODO, "detach/attach windows"; the rest of tearing off is issue 39's).
+// Tabs leaving the container as windows of their own: Ctrl+Shift+d, and a tab
+// dragged out of the strip (tabbed's TODO, "detach/attach windows"; Chrome's
+// tear-off). One dropped on another container's strip moves there.
 extension Container {
-    /// The tab shown leaves the container as a top-level window where it is
-    /// on the screen, at its size: its tab closes first (`closed`, reason
-    /// `detached`), then it leaves the save-set and is reparented to the
-    /// root, which ends the embedding as the XEmbed spec has an embedder do,
-    /// and mapped, for the window manager to take. The client runs on.
+    /// How long a container given a tab has to take it before the tab is a
+    /// window of its own instead, seconds: a stalled or dead peer keeps nothing.
+    static let moveDeadline = 2.0
+
+    /// Ctrl+Shift+d: the tab shown leaves where it is on the screen.
     func detachShown() {
-        guard let window = shown, clients[window] != nil else { return }
-        let display = connection.display
+        guard let window = shown else { return }
         var x: Int32 = 0, y: Int32 = 0, child: Window = 0
-        XTranslateCoordinates(display, host.window, XDefaultRootWindow(display), 0, Int32(clientTop), &x, &y, &child)
+        XTranslateCoordinates(connection.display, host.window, XDefaultRootWindow(connection.display), 0, Int32(clientTop), &x, &y, &child)
+        detach(window, to: (Int(x), Int(y)))
+    }
+
+    /// A tab let go dragged out of the strip at `point` (root pixels): on
+    /// another container's strip it moves there (`move`), elsewhere its
+    /// window leaves with its top-left corner at the point.
+    func tearOff(_ index: Int, at point: (x: Int, y: Int)) {
+        guard let window = window(at: index), clients[window] != nil else { return }
+        if let peer = peer(at: point) {
+            move(window, to: peer.container, atStripX: peer.stripX, point: point)
+        } else {
+            detach(window, to: point)
+        }
+    }
+
+    /// `window` leaves the container as a top-level window at `point` (root
+    /// pixels), at its size: its tab closes first (`closed`, reason
+    /// `detached`), then it leaves the save-set and is reparented to the root,
+    /// which ends the embedding as the XEmbed spec has an embedder do, and is
+    /// mapped, for the window manager to take. The client runs on.
+    func detach(_ window: Window, to point: (x: Int, y: Int)) {
+        guard clients[window] != nil else { return }
+        let display = connection.display
         forget(window, reason: "detached")
-        XRemoveFromSaveSet(display, window)
-        XReparentWindow(display, window, XDefaultRootWindow(display), x, y)
+        letGo(window)
+        XReparentWindow(display, window, XDefaultRootWindow(display), Int32(clamping: point.x), Int32(clamping: point.y))
         XMapWindow(display, window)
         XFlush(display)
+    }
+
+    /// What the container holds on a window it lets go: the save-set, its key grabs (keys typed in a detached
+    /// xterm are its own again; another container's grabs on it would fail with BadAccess) and its events.
+    func letGo(_ window: Window) {
+        let display = connection.display
+        XRemoveFromSaveSet(display, window)
+        XUngrabKey(display, Int32(AnyKey), UInt32(AnyModifier), window)
+        XSelectInput(display, window, NoEventMask)
+    }
+
+    /// Tabs the strip lifts tear off (`lifted` traced, for tests to wait on), and the strip's window is marked
+    /// as a container's (`_SEGMENTED_TABBED`, the container's window), for peers to find under a dropped tab (`peer(at:)`).
+    func setUpTearOff() {
+        strip.callbacks.tornOff = { [unowned self] _, index, point in tearOff(index, at: point) }
+        strip.callbacks.reorderBegan = { [unowned self] _, index in report("lifted", ["index": index]) }
+        var container = UInt(host.window)
+        _ = withUnsafeBytes(of: &container) {
+            XChangeProperty(connection.display, strip.window, atoms.peerStrip, XA_WINDOW, 32, PropModeReplace,
+                            $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
+
+    /// The other container whose strip is under `point` (root pixels), and the
+    /// point's column in that strip's window: the windows under the point, from
+    /// the root down (a window manager's frames between), until one carries
+    /// `_SEGMENTED_TABBED`. Only the server is asked, never the peer.
+    func peer(at point: (x: Int, y: Int)) -> (container: Window, stripX: Int)? {
+        let display = connection.display, root = XDefaultRootWindow(display)
+        var parent = root
+        for _ in 0..<32 {
+            var x: Int32 = 0, y: Int32 = 0, child: Window = 0
+            guard XTranslateCoordinates(display, root, parent, Int32(clamping: point.x), Int32(clamping: point.y), &x, &y, &child) != 0,
+                  child != 0 else { return nil }
+            XDisplayConnection.expectErrors(about: child)
+            if let container = Properties.longs(of: child, atom: atoms.peerStrip, type: XA_WINDOW, display: display).first,
+               container != 0, Window(container) != host.window {
+                XTranslateCoordinates(display, root, child, Int32(clamping: point.x), Int32(clamping: point.y), &x, &y, &parent)
+                return (Window(container), Int(x))
+            }
+            parent = child
+        }
+        return nil
+    }
+
+    /// Moves `window`'s tab to the container `peer`, dropped at column
+    /// `stripX` of its strip. Nothing is lost on the way: the tab closes here
+    /// and its window goes to the root, unmapped and out of our save-set,
+    /// before the peer is asked (`_SEGMENTED_TABBED_ADOPT`, appended: the
+    /// window and the column) to take it; a peer that dies then leaves it
+    /// there, and one that has not taken it within `moveDeadline` (stalled or
+    /// gone) leaves it to us to map at `point`, a torn-off window.
+    func move(_ window: Window, to peer: Window, atStripX stripX: Int, point: (x: Int, y: Int)) {
+        let display = connection.display, root = XDefaultRootWindow(display)
+        forget(window, reason: "moved")
+        letGo(window)
+        XUnmapWindow(display, window)
+        XReparentWindow(display, window, root, Int32(clamping: point.x), Int32(clamping: point.y))
+        XDisplayConnection.expectErrors(about: peer)
+        let request = [UInt(window), UInt(bitPattern: stripX)]
+        _ = request.withUnsafeBytes {
+            XChangeProperty(display, peer, atoms.adoptRequest, XA_WINDOW, 32, PropModeAppend, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+        }
+        XFlush(display)
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.moveDeadline) { [weak self] in
+            MainActor.assumeIsolated { self?.mapIfNotTaken(window) }
+        }
+    }
+
+    /// A moved window the peer did not take (still ours on the root, unmapped) is mapped there, for the window manager.
+    private func mapIfNotTaken(_ window: Window) {
+        let display = connection.display
+        var attributes = XWindowAttributes()
+        guard parent(of: window) == XDefaultRootWindow(display), XGetWindowAttributes(display, window, &attributes) != 0,
+              attributes.map_state == IsUnmapped else { return }
+        report("moveFailed", ["window": Int(window)])
+        XMapWindow(display, window)
+        XFlush(display)
+    }
+
+    /// `_SEGMENTED_TABBED_ADOPT` was appended to: each (window, strip column)
+    /// read (and deleted in the same request) is taken as a tab at the place
+    /// the column falls on, when it is still waiting: a top-level window,
+    /// unmapped and not override-redirect (one already mapped by its sender's
+    /// deadline is the window manager's now). Into the save-set first, then reparented.
+    func adoptRequested() {
+        let display = connection.display, root = XDefaultRootWindow(display)
+        let longs = Properties.longs(of: host.window, atom: atoms.adoptRequest, type: XA_WINDOW, display: display, limit: 64, delete: true)
+        for pair in stride(from: 0, to: longs.count - 1, by: 2) {
+            let window = Window(longs[pair]), stripX = Int(Int64(bitPattern: UInt64(longs[pair + 1])))
+            guard window != 0, window != host.window, window != strip.window, clients[window] == nil else { continue }
+            XDisplayConnection.expectErrors(about: window)
+            var attributes = XWindowAttributes()
+            guard parent(of: window) == root, XGetWindowAttributes(display, window, &attributes) != 0,
+                  attributes.map_state == IsUnmapped, attributes.override_redirect == 0 else { continue }
+            XAddToSaveSet(display, window)
+            XReparentWindow(display, window, host.window, 0, Int32(clientTop))
+            adopt(window, askedToMap: true, at: strip.insertionIndex(atWindowX: stripX))
+        }
     }
 }

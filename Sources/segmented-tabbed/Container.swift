@@ -78,14 +78,15 @@ final class Container {
     @MainActor
     struct Atoms {
         let xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab: Atom
-        let demandsAttention, netWMIcon, netWMPid: Atom
+        let demandsAttention, netWMIcon, netWMPid, peerStrip, adoptRequest: Atom
         init(_ connection: XDisplayConnection) {
             let a = connection.atoms(["_XEMBED", "_XEMBED_INFO", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_NAME", "_NET_WM_NAME",
                                       "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB",
-                                      "_NET_WM_STATE_DEMANDS_ATTENTION", "_NET_WM_ICON", "_NET_WM_PID"])
+                                      "_NET_WM_STATE_DEMANDS_ATTENTION", "_NET_WM_ICON", "_NET_WM_PID", "_SEGMENTED_TABBED",
+                                      "_SEGMENTED_TABBED_ADOPT"])
             (xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab)
                 = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
-            (demandsAttention, netWMIcon, netWMPid) = (a[11], a[12], a[13])
+            (demandsAttention, netWMIcon, netWMPid, peerStrip, adoptRequest) = (a[11], a[12], a[13], a[14], a[15])
         }
     }
 
@@ -108,6 +109,7 @@ final class Container {
         }
         // A tab dragged to another place: the numbers follow once it is dropped.
         strip.callbacks.reorderEnded = { [unowned self] _, _, _, _ in self.renumber() }
+        setUpTearOff()
         Keys.grab(on: host.window, connection: connection)
         updateAutohide()    // no tab yet: hidden from the start
     }
@@ -162,6 +164,8 @@ final class Container {
             propertyChanged(event.xproperty.window, atom: event.xproperty.atom)
         case PropertyNotify where event.xproperty.window == host.window && event.xproperty.atom == atoms.selectTab:
             selectTabFromProperty()
+        case PropertyNotify where event.xproperty.window == host.window && event.xproperty.atom == atoms.adoptRequest:
+            if event.xproperty.state == PropertyNewValue { adoptRequested() }
         case ClientMessage where event.xclient.message_type == atoms.xembed && clients[event.xclient.window] != nil:
             // XEMBED_REQUEST_FOCUS: a client shown asks for the keyboard.
             if event.xclient.data.l.1 == XEmbed.Message.requestFocus.rawValue, event.xclient.window == shown { focusShown() }
@@ -189,8 +193,9 @@ final class Container {
     // MARK: Adopting and forgetting
 
     /// Takes `window` as a tab: save-set, events, keys, reparented under the strip, EMBEDDED_NOTIFY, shown.
-    /// `askedToMap`: whether the client asked to be mapped (nil: as it is mapped now, for a window reparented in).
-    func adopt(_ window: Window, askedToMap: Bool?) {
+    /// `askedToMap`: whether the client asked to be mapped (nil: as it is mapped now, for a window reparented in);
+    /// `index`: its tab's place (nil: `-p`'s).
+    func adopt(_ window: Window, askedToMap: Bool?, at index: Int? = nil) {
         guard window != strip.window, window != host.window, clients[window] == nil else { return }
         let display = connection.display
         XDisplayConnection.expectErrors(about: window)
@@ -214,7 +219,8 @@ final class Container {
         XSetWindowBorderWidth(display, window, 0)
         clients[window] = client
         XEmbed.send(.embeddedNotify, to: window, atom: atoms.xembed, display: display, data1: Int(host.window), data2: XEmbed.version)
-        let index = options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))
+        let index = index.map { min(max($0, 0), strip.titles.count) }
+            ?? options.position.index(count: strip.titles.count, shown: shown.flatMap(index(of:)))
         try? strip.insertItem(SegmentItem(title: shownTitle(client.title, at: index), icon: icon(of: window),
                                           tooltip: tooltip(client.title, about: client.about), id: String(window)), at: index)
         renumber()
@@ -280,12 +286,12 @@ final class Container {
               attributes.map_state == IsUnmapped else { return }
         // ICCCM's withdrawal: the window goes back to the root, out of the save-set.
         XReparentWindow(display, window, XRootWindow(display, connection.screen), 0, 0)
-        XRemoveFromSaveSet(display, window)
+        letGo(window)
         forget(window, reason: "withdrawn")
     }
 
     /// `window`'s parent now (one round trip), or nil when it is gone.
-    private func parent(of window: Window) -> Window? {
+    func parent(of window: Window) -> Window? {
         var root: Window = 0, parent: Window = 0
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0

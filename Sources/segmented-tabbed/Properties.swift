@@ -40,8 +40,10 @@ enum Properties {
 
     /// A format-32 property as longs (Xlib hands them out as C longs), at most `limit` of them; [] when there is none.
     @MainActor
-    static func longs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead) -> [UInt] {
-        read(window, atom: atom, type: type, display: display, limit: limit) { _, format, data, count in
+    /// `delete`: the property is deleted as it is read (one request: a value appended meanwhile is not lost).
+    static func longs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead,
+                      delete: Bool = false) -> [UInt] {
+        read(window, atom: atom, type: type, display: display, limit: limit, delete: delete) { _, format, data, count in
             guard format == 32 else { return nil }
             return UnsafeRawPointer(data).withMemoryRebound(to: UInt.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
         } ?? []
@@ -49,11 +51,11 @@ enum Properties {
 
     @MainActor
     private static func read<T>(_ window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead,
-                                _ body: (Atom, Int32, UnsafeMutablePointer<UInt8>, Int) -> T?) -> T? {
+                                delete: Bool = false, _ body: (Atom, Int32, UnsafeMutablePointer<UInt8>, Int) -> T?) -> T? {
         var actual: Atom = 0, format: Int32 = 0
         var count: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, atom, 0, limit, 0, type == 0 ? UInt(AnyPropertyType) : type,
+        let status = XGetWindowProperty(display, window, atom, 0, limit, delete ? 1 : 0, type == 0 ? UInt(AnyPropertyType) : type,
                                         &actual, &format, &count, &after, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, actual != 0, let data else { return nil }

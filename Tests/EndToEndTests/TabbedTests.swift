@@ -11,7 +11,7 @@ import XCTest
 /// terminals alive as top-level windows (the save-set).
 final class TabbedTests: XCTestCase {
     /// The container, run with `--trace`; its first line is the window id, then JSON lines.
-    private struct Tabbed {
+    struct Tabbed {
         let process: DemoProcess
         let window: Window
         let stripWindow: Window
@@ -26,7 +26,7 @@ final class TabbedTests: XCTestCase {
         }
     }
 
-    private var started: [Int32] = []
+    var started: [Int32] = []
 
     override func tearDown() {
         // Terminals the tests or the container started: the container's own are in a session of their own.
@@ -34,14 +34,14 @@ final class TabbedTests: XCTestCase {
         started = []
     }
 
-    private func require(_ programs: String...) throws {
+    func require(_ programs: String...) throws {
         for program in programs where !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + program) {
             throw XCTSkip("/usr/bin/\(program) is missing: run scripts/install-deps.sh test")
         }
     }
 
     /// Runs `arguments` (a terminal) with its output discarded; its pid is killed after the test.
-    private func start(_ arguments: [String]) throws {
+    func start(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -59,7 +59,7 @@ final class TabbedTests: XCTestCase {
     }
 
     /// Two xterms, "one" and "two", put in the container by `xterm -into` (each maps itself there): their windows.
-    private func twoXterms(in tabbed: Tabbed) throws -> (Window, Window) {
+    func twoXterms(in tabbed: Tabbed) throws -> (Window, Window) {
         try start(["xterm", "-into", String(tabbed.window), "-T", "one"])
         let one = Window(try XCTUnwrap(traceNumber(try tabbed.process.next("adopted", timeout: 30)["window"])))
         try start(["xterm", "-into", String(tabbed.window), "-T", "two"])
@@ -67,11 +67,11 @@ final class TabbedTests: XCTestCase {
     }
 
     /// A container with no command, for xterms the test starts, and the pointer parked away from it.
-    private func containerForXterms() throws -> (TestDisplay, Tabbed) {
+    func containerForXterms(_ arguments: [String] = []) throws -> (TestDisplay, Tabbed) {
         try require("xterm")
         let display = try Shared.display.get()
         display.parkPointer()
-        return (display, try Tabbed([]))
+        return (display, try Tabbed(arguments))
     }
 
     /// Ctrl+Shift+`letter`, typed where the focus is.

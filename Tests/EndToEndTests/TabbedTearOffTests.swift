@@ -1,0 +1,158 @@
+import CX11
+import CXTest
+import Foundation
+import TestSupport
+import XCTest
+
+/// Tearing a tab off with the pointer, as a hand does it (a press held until
+/// the tab lifts, motions 16 ms apart, a rest before the release), with real
+/// xterms: out of the strip, the tab's image follows the pointer (its pixels
+/// read back from the server) and the xterm leaves as a top-level window
+/// where it is dropped; dropped on another container's strip, it moves there;
+/// a container that does not take it in time leaves it a window of its own.
+extension TabbedTests {
+    /// Tab `index`'s frame in the strip's window, from the last `settled` line.
+    func tabFrame(_ tabbed: Tabbed, _ index: Int) throws -> (x: Int, y: Int, width: Int, height: Int) {
+        let settled = try XCTUnwrap(tabbed.process.allEvents.last { $0["event"] as? String == "settled" })
+        let tabs = try XCTUnwrap(settled["tabs"] as? [[String: Any]])
+        let tab = tabs[index]
+        func number(_ key: String) throws -> Int { Int(try XCTUnwrap(traceNumber(tab[key]))) }
+        return (try number("x"), try number("y"), try number("width"), try number("height"))
+    }
+
+    /// A press on tab `index` held until it lifts (`lifted`), then the pointer
+    /// moved through `points` (root pixels), a 60 Hz hand, resting at the last.
+    func liftAndDrag(_ tabbed: Tabbed, _ display: TestDisplay, tab index: Int, through points: [(x: Int, y: Int)]) throws {
+        let frame = try tabFrame(tabbed, index)
+        display.move(tabbed.stripWindow, x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+        display.button(down: true)
+        XCTAssertEqual(try tabbed.process.next("lifted", timeout: 20)["index"] as? Int, index)
+        for point in points {
+            XTestFakeMotionEvent(display.display, display.screen, Int32(point.x), Int32(point.y), 0)
+            XSync(display.display, 0)
+            Hand.step()
+        }
+        Hand.rest(0.15)
+    }
+
+    /// The mapped override-redirect windows on the root: the drag image while a tab is out (and a tooltip, never here).
+    func overrideRedirectWindows(_ display: TestDisplay) -> [Window] {
+        display.children(of: XDefaultRootWindow(display.display)).filter { window in
+            var attributes = XWindowAttributes()
+            return XGetWindowAttributes(display.display, window, &attributes) != 0 && attributes.override_redirect != 0
+                && attributes.map_state == IsViewable
+        }
+    }
+
+    /// Straight down out of the strip, then on over the terminal: the image
+    /// (the lifted tab's pixels as the strip draws them, its middle at the
+    /// pointer) follows; the release leaves the xterm a top-level window with
+    /// its corner at the drop point, still running, and the image goes.
+    func testATabDraggedOutOfTheStripIsTornOffWhereItIsDropped() throws {
+        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        defer { tabbed.process.process.terminate() }
+        let (one, two) = try twoXterms(in: tabbed)
+        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
+        let tab = try tabFrame(tabbed, 1)
+        let x = tab.x + tab.width / 2, drop = (x: x + 80, y: 230)
+        // 45 px strip: out past 90 px below its top.
+        try liftAndDrag(tabbed, display, tab: 1, through: [(x, 60), (x, 140), (x + 40, 180), drop])
+        var image: Window = 0
+        XCTAssertTrue(eventually { (self.overrideRedirectWindows(display).first).map { image = $0 } != nil }, "the drag image shows")
+        XCTAssertTrue(eventually {
+            let o = display.origin(of: image)
+            return (Int(o.x), Int(o.y)) == (drop.x - tab.width / 2, drop.y - tab.height / 2)
+        }, "its middle at the pointer: \(display.origin(of: image))")
+        let shown = try XCTUnwrap(display.pixels(image, width: tab.width, height: tab.height))
+        let lifted = try XCTUnwrap(display.pixels(tabbed.stripWindow, x: tab.x, y: tab.y, width: tab.width, height: tab.height))
+        XCTAssertEqual(shown.pixels, lifted.pixels, "the image is the lifted tab as the strip draws it")
+        XCTAssertGreaterThan(shown.count(notMatching: shown[0, 0], x: 0, y: 0, width: tab.width, height: tab.height), 50, "a title in it")
+        display.button(down: false)
+        let closed = try tabbed.process.next("closed", timeout: 20)
+        XCTAssertEqual(closed["reason"] as? String, "detached")
+        XCTAssertEqual(closed["window"] as? Int, Int(two))
+        let root = XDefaultRootWindow(display.display)
+        XCTAssertTrue(eventually { display.parent(of: two) == root && display.mapState(of: two) == IsViewable }, "a top-level window, mapped")
+        XCTAssertEqual(display.origin(of: two).x, Int32(drop.x), "its corner where it was dropped")
+        XCTAssertEqual(display.origin(of: two).y, Int32(drop.y))
+        XCTAssertTrue(eventually { self.overrideRedirectWindows(display).isEmpty }, "the drag image is gone")
+        XCTAssertEqual(display.parent(of: one), tabbed.window)
+        XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "both xterms still run")
+        XDestroyWindow(display.display, two)
+        XSync(display.display, 0)
+    }
+
+    /// Two containers side by side, "one" and "two" in the first and "three" in the second; a real xterm each.
+    func twoContainers() throws -> (TestDisplay, Tabbed, Tabbed, (one: Window, two: Window, three: Window)) {
+        let (display, first) = try containerForXterms(["-g", "500x300+0+0"])
+        let second = try Tabbed(["-g", "500x300+540+0"])
+        let (one, two) = try twoXterms(in: first)
+        try start(["xterm", "-into", String(second.window), "-T", "three"])
+        let three = Window(try XCTUnwrap(traceNumber(try second.process.next("adopted", timeout: 30)["window"])))
+        _ = try first.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
+        _ = try second.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 1 }
+        return (display, first, second, (one, two, three))
+    }
+
+    /// Tab 1 of `first` lifted, dragged down out of its strip, across, and up
+    /// onto `second`'s strip just past its only tab, where it is let go.
+    func dragToSecondStrip(_ display: TestDisplay, _ first: Tabbed, _ second: Tabbed) throws -> (x: Int, y: Int) {
+        let tab = try tabFrame(first, 1), target = try tabFrame(second, 0)
+        let x = tab.x + tab.width / 2
+        let drop = (x: 540 + target.x + target.width + 20, y: target.y + target.height / 2)
+        try liftAndDrag(first, display, tab: 1, through: [(x, 60), (x, 140), (300, 140), (520, 100), (drop.x, 60), drop])
+        display.button(down: false)
+        return drop
+    }
+
+    /// Dropped on the other container's strip past its tab: the xterm's tab
+    /// closes here (`moved`) and opens there at index 1, shown, in its window;
+    /// the keys are the new container's (no grab of the old one is left to
+    /// refuse them: no X error), and the xterm runs on.
+    func testATabDroppedOnAnotherContainersStripMovesThere() throws {
+        let (display, first, second, xterms) = try twoContainers()
+        defer { first.process.process.terminate(); second.process.process.terminate() }
+        _ = try dragToSecondStrip(display, first, second)
+        let closed = try first.process.next("closed", timeout: 20)
+        XCTAssertEqual(closed["reason"] as? String, "moved")
+        XCTAssertEqual(closed["window"] as? Int, Int(xterms.two))
+        let adopted = try second.process.next("adopted", timeout: 20)
+        XCTAssertEqual(adopted["window"] as? Int, Int(xterms.two))
+        XCTAssertEqual(adopted["index"] as? Int, 1, "where it was dropped: after the tab there")
+        XCTAssertEqual(try second.process.next("selected", timeout: 20)["window"] as? Int, Int(xterms.two))
+        XCTAssertTrue(eventually { display.parent(of: xterms.two) == second.window && display.mapState(of: xterms.two) == IsViewable },
+                      "in the second container, shown")
+        XCTAssertEqual(display.parent(of: xterms.one), first.window)
+        XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "every xterm still runs")
+        _ = try second.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 }
+        for tabbed in [first, second] {
+            XCTAssertFalse(tabbed.process.standardError.contains("X error"), tabbed.process.standardError)
+        }
+    }
+
+    /// The other container stopped (SIGSTOP) when the tab is dropped on it:
+    /// after the deadline the first maps the xterm where it was dropped, a
+    /// window of its own (`moveFailed`); the second, let go on, finds it
+    /// taken and leaves it be. Nothing waits on the stalled one.
+    func testAMoveToAStalledContainerLeavesTheWindowATopLevelOne() throws {
+        let (display, first, second, xterms) = try twoContainers()
+        defer { first.process.process.terminate(); second.process.process.terminate() }
+        let stalled = second.process.process.processIdentifier
+        kill(stalled, SIGSTOP)
+        let drop = try dragToSecondStrip(display, first, second)
+        XCTAssertEqual(try first.process.next("closed", timeout: 20)["reason"] as? String, "moved")
+        XCTAssertEqual(try first.process.next("moveFailed", timeout: 20)["window"] as? Int, Int(xterms.two))
+        let root = XDefaultRootWindow(display.display)
+        XCTAssertTrue(eventually { display.parent(of: xterms.two) == root && display.mapState(of: xterms.two) == IsViewable },
+                      "a top-level window, mapped")
+        XCTAssertEqual(display.origin(of: xterms.two).x, Int32(drop.x))
+        kill(stalled, SIGCONT)
+        // The request is read (and deleted) once the second runs again.
+        XCTAssertTrue(eventually { display.cardinalProperty(second.window, "_SEGMENTED_TABBED_ADOPT") == nil }, "the request was read")
+        XCTAssertEqual(display.parent(of: xterms.two), root, "not taken from the window manager's place")
+        XCTAssertTrue(second.process.process.isRunning)
+        XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "every xterm still runs")
+        XDestroyWindow(display.display, xterms.two)
+        XSync(display.display, 0)
+    }
+}
