@@ -79,6 +79,7 @@ test_packages=(
   xsettingsd                                                         # DemoIconTests: a desktop's XSETTINGS manager naming the icon theme
   xterm stterm rxvt-unicode suckless-tools                           # TabbedTests: real XEmbed clients (xterm -into, st -w, urxvt -embed) and tabbed itself
   x11-xkb-utils                                                      # TabbedTests: setxkbmap, a layout without Latin letters
+  twm                                                                # TabbedAdoptTests: a minimal window manager whose windows are adopted
   valgrind                                                           # make bench: callgrind counts the first frame's instructions
 )
 

@@ -91,8 +91,8 @@ extension Container {
     /// Moves `window`'s tab to the container `peer`, dropped at column
     /// `stripX` of its strip. Nothing is lost on the way: the tab closes here
     /// and its window goes to the root, unmapped and out of our save-set,
-    /// before the peer is asked (`_SEGMENTED_TABBED_ADOPT`, appended: the
-    /// window and the column) to take it; a peer that dies then leaves it
+    /// before the peer is asked (`_SEGMENTED_TABBED_ADOPT`, appended as
+    /// INTEGER: the window and the column) to take it (`adoptRequested`); a peer that dies then leaves it
     /// there, and one that has not taken it within `moveDeadline` (stalled or
     /// gone) leaves it to us to map at `point`, a torn-off window.
     func move(_ window: Window, to peer: Window, atStripX stripX: Int, point: (x: Int, y: Int)) {
@@ -104,7 +104,7 @@ extension Container {
         XDisplayConnection.expectErrors(about: peer)
         let request = [UInt(window), UInt(bitPattern: stripX)]
         _ = request.withUnsafeBytes {
-            XChangeProperty(display, peer, atoms.adoptRequest, XA_WINDOW, 32, PropModeAppend, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+            XChangeProperty(display, peer, atoms.adoptRequest, XA_INTEGER, 32, PropModeAppend, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
         }
         XFlush(display)
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.moveDeadline) { [weak self] in
@@ -121,26 +121,5 @@ extension Container {
         report("moveFailed", ["window": Int(window)])
         XMapWindow(display, window)
         XFlush(display)
-    }
-
-    /// `_SEGMENTED_TABBED_ADOPT` was appended to: each (window, strip column)
-    /// read (and deleted in the same request) is taken as a tab at the place
-    /// the column falls on, when it is still waiting: a top-level window,
-    /// unmapped and not override-redirect (one already mapped by its sender's
-    /// deadline is the window manager's now). Into the save-set first, then reparented.
-    func adoptRequested() {
-        let display = connection.display, root = XDefaultRootWindow(display)
-        let longs = Properties.longs(of: host.window, atom: atoms.adoptRequest, type: XA_WINDOW, display: display, limit: 64, delete: true)
-        for pair in stride(from: 0, to: longs.count - 1, by: 2) {
-            let window = Window(longs[pair]), stripX = Int(Int64(bitPattern: UInt64(longs[pair + 1])))
-            guard window != 0, window != host.window, window != strip.window, clients[window] == nil else { continue }
-            XDisplayConnection.expectErrors(about: window)
-            var attributes = XWindowAttributes()
-            guard parent(of: window) == root, XGetWindowAttributes(display, window, &attributes) != 0,
-                  attributes.map_state == IsUnmapped, attributes.override_redirect == 0 else { continue }
-            XAddToSaveSet(display, window)
-            XReparentWindow(display, window, host.window, 0, Int32(clientTop))
-            adopt(window, askedToMap: true, at: strip.insertionIndex(atWindowX: stripX))
-        }
     }
 }

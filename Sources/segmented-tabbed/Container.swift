@@ -58,6 +58,8 @@ final class Container {
 
     /// The adopted windows (the extensions' files write a client's attention here).
     var clients: [Window: Client] = [:]
+    /// Windows being taken from the window manager, and `--adopt pick` (`Container+Adopt`).
+    var adoption = Adoption()
     /// Clients in the order they were last shown, most recent first (Ctrl+Tab).
     var usage: [Window] = []
     /// While Ctrl+Tab goes back through the order of use with Ctrl held: that order as it was, and how far back.
@@ -130,6 +132,7 @@ final class Container {
 
     /// Handles an event of the container's window or of a client; returns whether it was one.
     func handle(_ event: inout XEvent) -> Bool {
+        if adopting(&event) { return true }
         switch event.type {
         case CreateNotify where event.xcreatewindow.parent == host.window:
             adopt(event.xcreatewindow.window, askedToMap: false)

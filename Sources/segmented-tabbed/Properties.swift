@@ -40,13 +40,19 @@ enum Properties {
 
     /// A format-32 property as longs (Xlib hands them out as C longs), at most `limit` of them; [] when there is none.
     @MainActor
-    /// `delete`: the property is deleted as it is read (one request: a value appended meanwhile is not lost).
-    static func longs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead,
-                      delete: Bool = false) -> [UInt] {
-        read(window, atom: atom, type: type, display: display, limit: limit, delete: delete) { _, format, data, count in
+    static func longs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead) -> [UInt] {
+        typedLongs(of: window, atom: atom, type: type, display: display, limit: limit).longs
+    }
+
+    /// `longs` with the property's type (0: no property, or not format 32); `delete`: the property is deleted
+    /// as it is read when all of it fits in `limit` (one request: a value appended meanwhile is not lost).
+    @MainActor
+    static func typedLongs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead,
+                           delete: Bool = false) -> (type: Atom, longs: [UInt]) {
+        read(window, atom: atom, type: type, display: display, limit: limit, delete: delete) { type, format, data, count in
             guard format == 32 else { return nil }
-            return UnsafeRawPointer(data).withMemoryRebound(to: UInt.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
-        } ?? []
+            return (type, UnsafeRawPointer(data).withMemoryRebound(to: UInt.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) })
+        } ?? (0, [])
     }
 
     @MainActor

@@ -31,6 +31,10 @@ struct TabbedOptions {
     var numbers = false
     /// `--autohide`: the strip hidden while there are fewer than two tabs (tabbed's autohide patch).
     var autohide = false
+    /// `--adopt ID[,ID...]` (repeatable): other programs' top-level windows to take as tabs at start, in order.
+    var adopt: [UInt] = []
+    /// `--adopt pick`: the user clicks each window to take, with a crosshair, until Escape.
+    var pick = false
     /// What to spawn (`command...`).
     var command: [String] = []
     /// `--help` (`-h`), `--man` or `-v` (`--version`): print it and exit, wherever it came among the options, as
@@ -45,7 +49,7 @@ struct TabbedOptions {
 
     /// The one-line usage.
     static let usage = "usage: segmented-tabbed [-c] [-d] [-f] [-k] [-s] [-v] [-g geometry] [-n name] [-p [s][+-]pos] [-r narg] "
-        + "[-o|-O|-t|-T|-u|-U color] [--numbers] [--autohide] [--SETTING VALUE]... [--trace] [command...]"
+        + "[-o|-O|-t|-T|-u|-U color] [--numbers] [--autohide] [--adopt ID[,ID...]|pick]... [--SETTING VALUE]... [--trace] [command...]"
 
     /// Every option but the strip's settings, with its value's name and what it does: `--help` and the man page.
     static let flags: [(flag: String, metavar: String?, help: String)] = [
@@ -67,6 +71,8 @@ struct TabbedOptions {
         ("-T", "color", "the title over a box indicator (--indicator-title-color)"),
         ("-u", "color", "the attention badge's fill (--badge-color)"),
         ("-U", "color", "the attention badge's text (--badge-text-color)"),
+        ("--adopt", "ID[,ID...]|pick", "take these top-level windows of other programs as tabs, in order (ids in hex 0x... or "
+            + "decimal, as xwininfo gives them); pick: click each with the crosshair, Escape to end"),
         ("--autohide", nil, "hide the strip while there are fewer than two tabs; the tab shown takes the whole window"),
         ("--numbers", nil, "put 1 to 9 before the first nine titles: the tabs Ctrl+1 to Ctrl+9 show"),
         ("--trace", nil, "after the window id, one JSON line per event on standard output"),
@@ -139,6 +145,18 @@ struct TabbedOptions {
                     options.numbers = true
                 } else if argument == "--autohide" {
                     options.autohide = true
+                } else if argument == "--adopt" {
+                    let text = try value(for: argument)
+                    if text == "pick" {
+                        options.pick = true
+                    } else {
+                        for id in text.split(separator: ",", omittingEmptySubsequences: false) {
+                            guard let window = windowID(String(id)), window != 0 else {
+                                throw UsageError(description: "--adopt needs window ids (0x... or decimal) or pick, not '\(TerminalText.oneLine(text))'")
+                            }
+                            options.adopt.append(window)
+                        }
+                    }
                 } else if let setting = StripSetting.all.first(where: { $0.flag == argument }) {
                     options.settings.append((setting, try value(for: argument), argument))
                 } else {
@@ -196,6 +214,13 @@ struct TabbedOptions {
             throw UsageError(description: "-r \(options.replacedArgument): the command has no argument \(options.replacedArgument)")
         }
         return options
+    }
+
+    /// A window id as xwininfo and xdotool print it: `0x` and hex, or decimal; at most 32 bits (an X id has 29).
+    static func windowID(_ text: String) -> UInt? {
+        let lower = text.lowercased()
+        let value = lower.hasPrefix("0x") ? UInt32(lower.dropFirst(2), radix: 16) : UInt32(lower)
+        return value.map(UInt.init)
     }
 
     /// The command to spawn with the container's window id in it: argument

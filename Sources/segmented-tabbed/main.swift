@@ -213,4 +213,6 @@ loop.handler = { event in
 host.map()
 loop.start()
 if options.spawnAtStart { container.spawn() }
+for window in options.adopt { container.take(Window(window)) }
+if options.pick { container.startPicking() }
 runMainQueue()

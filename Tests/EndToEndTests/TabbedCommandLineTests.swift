@@ -185,6 +185,11 @@ final class TabbedCommandLineTests: XCTestCase {
         let long = try DemoProcess(arguments: ["-s", "-n", String(repeating: "n", count: 70_000)], trace: false, executable: Self.tabbedPath)
         XCTAssertEqual(long.waitForExit(timeout: 30), 2)
         XCTAssertEqual(long.standardError, "segmented-tabbed: -n needs a name of at most 1024 bytes\n")
+        for ids in ["0x12,", "12,nope", "0", "0x1FFFFFFFF", ""] {
+            let adopt = try DemoProcess(arguments: ["-s", "--adopt", ids], trace: false, executable: Self.tabbedPath)
+            XCTAssertEqual(adopt.waitForExit(timeout: 30), 2, ids)
+            XCTAssertEqual(adopt.standardError, "segmented-tabbed: --adopt needs window ids (0x... or decimal) or pick, not '\(ids)'\n")
+        }
         // Wherever they come among the options, as tabbed's getopt reads -v.
         for arguments in [["-v"], ["--version"], ["-c", "-v"], ["-cs", "-v"], ["-s", "--version"]] {
             let version = try DemoProcess(arguments: arguments, trace: false, executable: Self.tabbedPath)

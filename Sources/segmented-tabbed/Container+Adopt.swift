@@ -1,0 +1,197 @@
+import CX11
+import Dispatch
+import SegmentedTitles
+import SegmentedX11
+
+// Tabbing any window, not only XEmbed clients (the dwm tab patch, icewm's
+// frame tabs, i3's and sway's tabbed containers): `--adopt`, `--adopt pick`,
+// and `_SEGMENTED_TABBED_ADOPT` set on the container's window, which is also
+// how another container hands over a tab dropped on our strip.
+extension Container {
+    /// How long a window manager has to let a window go, seconds, before the window is given back to it.
+    static let withdrawDeadline = 2.0
+
+    /// What is under way: windows being withdrawn from the window manager, and the pick.
+    struct Adoption {
+        /// Each window being taken, with the index its tab goes to (nil: `-p`'s).
+        var taking: [Window: Int?] = [:]
+        /// Whether `--adopt pick` holds the pointer and the keyboard.
+        var isPicking = false
+    }
+
+    /// Events of an adoption under way: a window being taken, and the pick's clicks and Escape. Returns whether it was one.
+    func adopting(_ event: inout XEvent) -> Bool {
+        if adoption.taking[event.xany.window] != nil {
+            takingChanged(event.xany.window, destroyed: event.type == DestroyNotify)
+            return true
+        }
+        guard adoption.isPicking else { return false }
+        switch event.type {
+        case ButtonPress where event.xbutton.window == XDefaultRootWindow(connection.display):
+            if let window = clientWindow(under: event.xbutton.subwindow) { take(window) }
+        case KeyPress where XLookupKeysym(&event.xkey, 0) == KeySym(XK_Escape):
+            endPicking()
+        case KeyPress, KeyRelease, ButtonRelease:
+            break    // the grabs' own: nothing else hears them while picking
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `--adopt pick`: a crosshair pointer, as xkill's, and the keyboard held; each
+    /// click takes the window under it (`take`), until Escape. A pointer another
+    /// program holds ends it at once, with a line on stderr.
+    func startPicking() {
+        let display = connection.display, root = XDefaultRootWindow(display)
+        let cursor = XCreateFontCursor(display, UInt32(XC_crosshair))
+        defer { XFreeCursor(display, cursor) }    // the grab keeps it while it holds
+        let mask = UInt32(ButtonPressMask | ButtonReleaseMask)
+        guard XGrabPointer(display, root, 0, mask, GrabModeAsync, GrabModeAsync, 0, cursor, UInt(CurrentTime)) == GrabSuccess,
+              XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) == GrabSuccess else {
+            XUngrabPointer(display, UInt(CurrentTime))
+            ProcessOutput.error("segmented-tabbed: --adopt pick: another program holds the pointer or the keyboard; nothing is picked")
+            return report("picking", ["on": false])
+        }
+        adoption.isPicking = true
+        XFlush(display)
+        report("picking", ["on": true])
+    }
+
+    /// Escape: the grabs go.
+    private func endPicking() {
+        adoption.isPicking = false
+        XUngrabKeyboard(connection.display, UInt(CurrentTime))
+        XUngrabPointer(connection.display, UInt(CurrentTime))
+        XFlush(connection.display)
+        report("picking", ["on": false])
+    }
+
+    /// The client's window in `topLevel`, a child of the root under the pointer: the one with `WM_STATE`, it or one
+    /// below it (a window manager's frame holds it), as xwininfo and xkill find it; `topLevel` itself without a window manager.
+    private func clientWindow(under topLevel: Window) -> Window? {
+        guard topLevel != 0 else { return nil }
+        let display = connection.display
+        var queue = [topLevel]
+        while !queue.isEmpty, queue.count < 4096 {
+            let window = queue.removeFirst()
+            if !Properties.longs(of: window, atom: atoms.wmState, type: atoms.wmState, display: display, limit: 1).isEmpty { return window }
+            queue += children(of: window)
+        }
+        return topLevel
+    }
+
+    /// `window`'s children, bottom to top ([] when it is gone).
+    private func children(of window: Window) -> [Window] {
+        var root: Window = 0, parent: Window = 0, count: UInt32 = 0
+        var children: UnsafeMutablePointer<Window>?
+        guard XQueryTree(connection.display, window, &root, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// Takes `window`, another program's top-level window, as a tab at
+    /// `index` (nil: `-p`'s place), as a window manager would: a window no
+    /// one manages (a child of the root, unmapped, with no `WM_STATE` or a
+    /// Withdrawn one) is taken at once; a managed one is first withdrawn for
+    /// its client, as ICCCM 4.1.4 has a client do (unmapped, and a synthetic
+    /// UnmapNotify sent to the root), and taken once the window manager has let
+    /// it go (`takingChanged`). One that is not let go within
+    /// `withdrawDeadline` is mapped again, for the window manager (`adoptFailed`).
+    /// Refused: our own windows and their ancestors (a window manager's frame
+    /// of ours), the root, override-redirect windows, and a window that is gone;
+    /// with `withdrawing` false (a tab another container hands over), a window
+    /// that someone manages already.
+    func take(_ window: Window, at index: Int? = nil, withdrawing: Bool = true) {
+        let display = connection.display, root = XDefaultRootWindow(display)
+        guard window != 0, window != root, clients[window] == nil, adoption.taking[window] == nil, !isOurs(window) else {
+            return report("adoptFailed", ["window": Int(window), "reason": "refused"])
+        }
+        XDisplayConnection.expectErrors(about: window)
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.override_redirect == 0 else {
+            return report("adoptFailed", ["window": Int(window), "reason": "refused"])
+        }
+        if isLetGo(window) { return takeNow(window, at: index) }
+        guard withdrawing else { return report("adoptFailed", ["window": Int(window), "reason": "managed"]) }
+        adoption.taking.updateValue(index, forKey: window)
+        XSelectInput(display, window, StructureNotifyMask | PropertyChangeMask)
+        XUnmapWindow(display, window)
+        var unmap = XEvent()
+        unmap.xunmap = XUnmapEvent(type: UnmapNotify, serial: 0, send_event: 1, display: display, event: root, window: window,
+                                   from_configure: 0)
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &unmap)
+        XFlush(display)
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.withdrawDeadline) { [weak self] in
+            MainActor.assumeIsolated { self?.giveBackIfNotLetGo(window) }
+        }
+    }
+
+    /// An event about a window being taken: it is taken once the window manager has let it go, and forgotten if it went.
+    func takingChanged(_ window: Window, destroyed: Bool) {
+        guard let index = adoption.taking[window] else { return }
+        if destroyed {
+            adoption.taking[window] = nil
+        } else if isLetGo(window) {
+            adoption.taking[window] = nil
+            takeNow(window, at: index)
+        }
+    }
+
+    /// Whether no one manages `window` now: a child of the root, unmapped, its `WM_STATE` absent or Withdrawn.
+    private func isLetGo(_ window: Window) -> Bool {
+        let display = connection.display
+        var attributes = XWindowAttributes()
+        guard parent(of: window) == XDefaultRootWindow(display), XGetWindowAttributes(display, window, &attributes) != 0,
+              attributes.map_state == IsUnmapped else { return false }
+        let state = Properties.longs(of: window, atom: atoms.wmState, type: atoms.wmState, display: display, limit: 1).first
+        return state == nil || state == UInt(WithdrawnState)
+    }
+
+    /// Into the save-set first (so our death leaves it a top-level window), then reparented and adopted, shown.
+    private func takeNow(_ window: Window, at index: Int?) {
+        let display = connection.display
+        XAddToSaveSet(display, window)
+        XReparentWindow(display, window, host.window, 0, Int32(clientTop))
+        adopt(window, askedToMap: true, at: index)
+    }
+
+    /// The deadline of a withdrawal: a window manager that kept the window keeps it, mapped again.
+    private func giveBackIfNotLetGo(_ window: Window) {
+        guard adoption.taking.removeValue(forKey: window) != nil else { return }
+        XSelectInput(connection.display, window, NoEventMask)
+        XMapWindow(connection.display, window)
+        XFlush(connection.display)
+        report("adoptFailed", ["window": Int(window), "reason": "the window manager kept it"])
+    }
+
+    /// Whether `window` is one of ours or holds ours (the root, a window manager's frame of ours).
+    private func isOurs(_ window: Window) -> Bool {
+        if window == strip.window { return true }
+        var ancestor: Window? = host.window
+        while let current = ancestor, current != 0 {
+            if current == window { return true }
+            ancestor = parent(of: current)
+        }
+        return false
+    }
+
+    /// `_SEGMENTED_TABBED_ADOPT` was set or appended to: read and deleted, of
+    /// any type, at most 256 values (a longer one is deleted unread past them). WINDOW: ids to take at `-p`'s place (what a
+    /// user's script sets); INTEGER: (window, strip column) pairs, a tab
+    /// another container dropped on our strip, taken where it was dropped.
+    func adoptRequested() {
+        let display = connection.display
+        let (type, longs) = Properties.typedLongs(of: host.window, atom: atoms.adoptRequest, type: 0, display: display, limit: 256,
+                                                  delete: true)
+        XDeleteProperty(display, host.window, atoms.adoptRequest)    // a longer one too: the rest is not read
+        if type == XA_INTEGER {
+            for pair in stride(from: 0, to: longs.count - 1, by: 2) {
+                let column = Int(Int32(truncatingIfNeeded: longs[pair + 1]))
+                take(Window(UInt32(truncatingIfNeeded: longs[pair])), at: strip.insertionIndex(atWindowX: column), withdrawing: false)
+            }
+        } else if type == XA_WINDOW || type == XA_CARDINAL {
+            for window in longs { take(Window(UInt32(truncatingIfNeeded: window))) }
+        }
+    }
+}
