@@ -68,8 +68,8 @@ final class Container {
     private(set) var shown: Window?
     private var width: Int, height: Int
     let stripHeight: Int
-    /// Whether `--autohide` hides the strip now (fewer than two tabs; `Container+Autohide`).
-    var stripIsHidden = false
+    /// `--autohide`'s state: whether the strip is hidden, and its slide back (`Container+Autohide`).
+    var autohide = Autohide()
     let atoms: Atoms
     /// The container was asked to close: it exits when its last client goes.
     private var closing = false

@@ -271,8 +271,10 @@ final class TabbedCommandLineTests: XCTestCase {
     }
 
     /// --autohide: no strip while there are fewer than two tabs, the client
-    /// taking the whole window; the strip back with the second, the tab shown
-    /// under it; gone again when the second closes.
+    /// taking the whole window; the strip back with the second, sliding down
+    /// from above the window (its window's places, as the server tells them:
+    /// from -height up to 0, eased, with frames between), the tab shown under
+    /// it; gone again when the second closes.
     func testAutohideHidesTheStripUnderTwoTabs() throws {
         let display = try Shared.display.get()
         let (container, ready) = try start(["-s", "--autohide"])
@@ -294,8 +296,20 @@ final class TabbedCommandLineTests: XCTestCase {
         }
         let (_, first) = try adopt("a")
         XCTAssertTrue(eventually { state(first) == (0, height, false) }, "one tab: \(state(first))")
+        XSelectInput(display.display, stripWindow, StructureNotifyMask)
+        XSync(display.display, 0)
         let (second, next) = try adopt("b")
         XCTAssertEqual(try container.next("strip", timeout: 30)["shown"] as? Bool, true)
+        var places: [Int32] = []
+        XCTAssertTrue(eventually {
+            var event = XEvent()
+            while XCheckTypedWindowEvent(display.display, stripWindow, ConfigureNotify, &event) != 0 { places.append(event.xconfigure.y) }
+            return places.last == 0
+        }, "the slide ends at the top: \(places)")
+        XSelectInput(display.display, stripWindow, NoEventMask)
+        XCTAssertEqual(places.first, Int32(-stripHeight), "it starts above the window")
+        XCTAssertEqual(places, places.sorted(), "down, never back up")
+        XCTAssertFalse(places.filter { $0 != 0 && $0 != Int32(-stripHeight) }.isEmpty, "frames between, not a jump: \(places)")
         XCTAssertTrue(eventually { state(next) == (stripHeight, height - stripHeight, true) }, "two tabs: \(state(next))")
         second.process.terminate()
         XCTAssertEqual(try container.next("strip", timeout: 30)["shown"] as? Bool, false)
