@@ -60,6 +60,7 @@ tabbed-tour: $(TABBED_RELEASE_BIN)
 docs: tour tabbed-tour
 	mkdir -p docs
 	convert screenshots/tabbed/01-three-terminals.png -crop 640x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 docs/tabbed.png
+	convert screenshots/tabbed/05-tearing-off.png -crop 640x280+0+0 +repage -bordercolor '#bbbbbb' -border 1 docs/tabbed-tear-off.png
 	convert screenshots/01-start.png screenshots/03-selected-right.png screenshots/06-dragged.png \
 	  -crop 400x200+0+0 +repage -bordercolor '#bbbbbb' -border 1 -append docs/demo.png
 	convert \( screenshots/13-swipe-start.png screenshots/14-swipe-25.png -crop 400x200+0+0 +repage \
@@ -70,7 +71,7 @@ docs: tour tabbed-tour
 	    -bordercolor '#bbbbbb' -border 1 +append \) \
 	  \( screenshots/19-closing.png screenshots/20-closed.png -crop 400x200+0+0 +repage \
 	    -bordercolor '#bbbbbb' -border 1 +append \) -append docs/tabs.png
-	@echo docs/demo.png docs/swipe.png docs/tabs.png docs/tabbed.png
+	@echo docs/demo.png docs/swipe.png docs/tabs.png docs/tabbed.png docs/tabbed-tear-off.png
 
 # The style gallery: one screenshot per style in docs/styles, and its
 # Markdown table spliced into docs/styles.md between the styles markers.

@@ -2,8 +2,10 @@
 # A short scripted tour of segmented-tabbed with three real xterms, through
 # the real X input path (XTest, via xdotool): one retitled by an escape
 # sequence typed into it, one asking for attention (its bell, with
-# bellIsUrgent), a switch by Ctrl+Shift+h, a reorder by Ctrl+Shift+j and a
-# close by the tab's x. Saves PNG screenshots of the window and prints their paths.
+# bellIsUrgent), a switch by Ctrl+Shift+h, a reorder by Ctrl+Shift+j, a
+# close by the tab's x, and a tab torn off (held until it lifts, dragged down
+# out of the strip: its image over the terminal). Saves PNG screenshots of
+# the window and prints their paths.
 # usage: scripts/tabbed-tour.sh BINARY OUTPUT_DIR [TABBED OPTIONS...]   (needs $DISPLAY and xterm)
 set -euo pipefail
 bin=${1:?usage: tabbed-tour.sh BINARY OUTPUT_DIR}
@@ -69,6 +71,15 @@ mark
 xdotool mousemove --window "$strip" ${x% *} ${x#* } mousedown 1 sleep 0.08 mouseup 1
 wait_for closed 1
 shot 04-closed
+# The tab shown, held until it lifts, then down over its terminal, 16 ms a step: its image follows the pointer.
+x=$(grep '"event":"settled"' "$trace" | tail -1 | python3 -c 'import json,sys; s=json.loads(sys.stdin.read()); t=s["tabs"][s["selectedIndex"]]; print(int(t["x"]+t["width"]/2), int(t["y"]+t["height"]/2))')
+xdotool mousemove --window "$strip" ${x% *} ${x#* } mousedown 1
+wait_for lifted 1
+for y in 60 100 140 180 220; do xdotool mousemove --window "$strip" $(( ${x% *} + (y - 60) / 2 )) $y; sleep 0.016; done
+sleep 0.3
+import -window root -crop 640x360+0+0 "$out/05-tearing-off.png"; shots+=("$out/05-tearing-off.png")
+xdotool mouseup 1
+wait_for closed 2
 kill "$tabbed"
 trap - EXIT
 kill "${pids[@]}" 2>/dev/null || true
