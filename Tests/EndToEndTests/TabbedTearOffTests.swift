@@ -108,7 +108,8 @@ extension TabbedTests {
     /// Dropped on the other container's strip past its tab: the xterm's tab
     /// closes here (`moved`) and opens there at index 1, shown, in its window;
     /// the keys are the new container's (no grab of the old one is left to
-    /// refuse them: no X error), and the xterm runs on.
+    /// refuse them: no X error), and the xterm runs on, even when the
+    /// container it moved to is killed (its save-set).
     func testATabDroppedOnAnotherContainersStripMovesThere() throws {
         let (display, first, second, xterms) = try twoContainers()
         defer { first.process.process.terminate(); second.process.process.terminate() }
@@ -128,6 +129,12 @@ extension TabbedTests {
         for tabbed in [first, second] {
             XCTAssertFalse(tabbed.process.standardError.contains("X error"), tabbed.process.standardError)
         }
+        // The second container killed: the moved xterm was in its save-set, so the server leaves it a top-level window.
+        kill(second.process.process.processIdentifier, SIGKILL)
+        let root = XDefaultRootWindow(display.display)
+        XCTAssertTrue(eventually { display.parent(of: xterms.two) == root && display.mapState(of: xterms.two) == IsViewable },
+                      "a viewable top-level window once the container it moved to is killed")
+        XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "every xterm still runs")
     }
 
     /// The other container stopped (SIGSTOP) when the tab is dropped on it:
@@ -153,6 +160,45 @@ extension TabbedTests {
         XCTAssertTrue(second.process.process.isRunning)
         XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "every xterm still runs")
         XDestroyWindow(display.display, xterms.two)
+        XSync(display.display, 0)
+    }
+
+    /// Under a compositing manager (a test connection owns `_NET_WM_CM_S0`,
+    /// as one does), the image is an ARGB window at 80 % alpha: each of its
+    /// channels, read back, is the lifted tab's premultiplied by 0.8.
+    func testUnderACompositorTheImageIsTranslucent() throws {
+        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        defer { tabbed.process.process.terminate() }
+        let (_, two) = try twoXterms(in: tabbed)
+        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
+        let selection = XInternAtom(display.display, "_NET_WM_CM_S\(display.screen)", 0)
+        let owner = XCreateSimpleWindow(display.display, XDefaultRootWindow(display.display), 0, 0, 1, 1, 0, 0, 0)
+        XSetSelectionOwner(display.display, selection, owner, UInt(CurrentTime))
+        XSync(display.display, 0)
+        defer {
+            XDestroyWindow(display.display, owner)    // the selection goes with it
+            XSync(display.display, 0)
+        }
+        let tab = try tabFrame(tabbed, 1)
+        let x = tab.x + tab.width / 2
+        try liftAndDrag(tabbed, display, tab: 1, through: [(x, 60), (x, 140), (x, 200)])
+        var image: Window = 0
+        XCTAssertTrue(eventually { (self.overrideRedirectWindows(display).first).map { image = $0 } != nil }, "the drag image shows")
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display.display, image, &attributes)
+        XCTAssertEqual(attributes.depth, 32, "an ARGB window")
+        let shown = try XCTUnwrap(display.pixels(image, width: tab.width, height: tab.height))
+        let lifted = try XCTUnwrap(display.pixels(tabbed.stripWindow, x: tab.x, y: tab.y, width: tab.width, height: tab.height))
+        var off = 0
+        for (a, b) in zip(shown.pixels, lifted.pixels) {
+            for shift: UInt32 in [0, 8, 16] where abs(Int((a >> shift) & 0xFF) - Int((Double((b >> shift) & 0xFF) * 0.8).rounded())) > 1 {
+                off += 1
+            }
+        }
+        XCTAssertEqual(off, 0, "every channel at 80 % of the tab's")
+        display.button(down: false)
+        XCTAssertEqual(try tabbed.process.next("closed", timeout: 20)["window"] as? Int, Int(two))
+        XDestroyWindow(display.display, two)
         XSync(display.display, 0)
     }
 }
