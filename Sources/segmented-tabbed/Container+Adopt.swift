@@ -105,12 +105,12 @@ extension Container {
     func take(_ window: Window, at index: Int? = nil, withdrawing: Bool = true) {
         let display = connection.display, root = XDefaultRootWindow(display)
         guard window != 0, window != root, clients[window] == nil, adoption.taking[window] == nil, !isOurs(window) else {
-            return report("adoptFailed", ["window": Int(window), "reason": "refused"])
+            return refuse(window)
         }
         XDisplayConnection.expectErrors(about: window)
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.override_redirect == 0 else {
-            return report("adoptFailed", ["window": Int(window), "reason": "refused"])
+            return refuse(window)
         }
         if isLetGo(window) { return takeNow(window, at: index) }
         guard withdrawing else { return report("adoptFailed", ["window": Int(window), "reason": "managed"]) }
@@ -162,7 +162,16 @@ extension Container {
         XSelectInput(connection.display, window, NoEventMask)
         XMapWindow(connection.display, window)
         XFlush(connection.display)
+        ProcessOutput.error("segmented-tabbed: window 0x\(String(window, radix: 16)): the window manager did not let it go "
+                            + "within \(Int(Self.withdrawDeadline)) s; it is left there")
         report("adoptFailed", ["window": Int(window), "reason": "the window manager kept it"])
+    }
+
+    /// A window that cannot be a tab: a line on stderr (a user who named it hears why) and `adoptFailed`.
+    private func refuse(_ window: Window) {
+        ProcessOutput.error("segmented-tabbed: window 0x\(String(window, radix: 16)) is not adopted: it is not another program's "
+                            + "top-level window")
+        report("adoptFailed", ["window": Int(window), "reason": "refused"])
     }
 
     /// Whether `window` is one of ours or holds ours (the root, a window manager's frame of ours).

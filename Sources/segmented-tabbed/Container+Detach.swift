@@ -40,9 +40,32 @@ extension Container {
         let display = connection.display
         forget(window, reason: "detached")
         letGo(window)
+        // Unmapped first, and its place asked for, before the one map request the window manager sees: reparenting a
+        // mapped window maps it again at once, and twm then placed it by its own rule before the hint was there.
+        XUnmapWindow(display, window)
+        Self.askToBePlaced(window, at: point, display: display)
         XReparentWindow(display, window, XDefaultRootWindow(display), Int32(clamping: point.x), Int32(clamping: point.y))
         XMapWindow(display, window)
         XFlush(display)
+    }
+
+    /// Adds USPosition (and the place, in the obsolete fields ICCCM keeps for
+    /// it) to `window`'s WM_NORMAL_HINTS, its other hints kept: a window
+    /// manager otherwise places a new window where it likes (twm, placing by
+    /// its own rule, put torn-off xterms at +52+52), not at `point` (root pixels).
+    static func askToBePlaced(_ window: Window, at point: (x: Int, y: Int), display: OpaquePointer) {
+        var hints = XSizeHints(), supplied = 0
+        if XGetWMNormalHints(display, window, &hints, &supplied) == 0 { hints = XSizeHints() }
+        hints.flags |= USPosition
+        (hints.x, hints.y) = (Int32(clamping: point.x), Int32(clamping: point.y))
+        XSetWMNormalHints(display, window, &hints)
+    }
+
+    /// A key while a tab is lifted: the keyboard is the container's then
+    /// (`setUpTearOff`), so Escape puts the tab back, wherever the focus was
+    /// (in the tab's client, most often); other keys wait for the drop.
+    func liftedKey(_ event: inout XKeyEvent) {
+        if XLookupKeysym(&event, 0) == KeySym(XK_Escape) { strip.handleKey(keysym: KeySym(XK_Escape), state: 0) }
     }
 
     /// What the container holds on a window it lets go: the save-set, its key grabs (keys typed in a detached
@@ -58,7 +81,11 @@ extension Container {
     /// as a container's (`_SEGMENTED_TABBED`, the container's window), for peers to find under a dropped tab (`peer(at:)`).
     func setUpTearOff() {
         strip.callbacks.tornOff = { [unowned self] _, index, point in tearOff(index, at: point) }
-        strip.callbacks.reorderBegan = { [unowned self] _, index in report("lifted", ["index": index]) }
+        // The keyboard held while a tab is lifted, as a drag and drop holds it: Escape is the drag's (`liftedKey`).
+        strip.callbacks.reorderBegan = { [unowned self] _, index in
+            XGrabKeyboard(connection.display, host.window, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+            report("lifted", ["index": index])
+        }
         var container = UInt(host.window)
         _ = withUnsafeBytes(of: &container) {
             XChangeProperty(connection.display, strip.window, atoms.peerStrip, XA_WINDOW, 32, PropModeReplace,

@@ -110,7 +110,10 @@ final class Container {
             if let window = self.window(at: index) { self.close(window) }
         }
         // A tab dragged to another place: the numbers follow once it is dropped.
-        strip.callbacks.reorderEnded = { [unowned self] _, _, _, _ in self.renumber() }
+        strip.callbacks.reorderEnded = { [unowned self] _, _, _, _ in
+            XUngrabKeyboard(connection.display, UInt(CurrentTime))
+            renumber()
+        }
         setUpTearOff()
         Keys.grab(on: host.window, connection: connection)
         updateAutohide()    // no tab yet: hidden from the start
@@ -172,6 +175,8 @@ final class Container {
         case ClientMessage where event.xclient.message_type == atoms.xembed && clients[event.xclient.window] != nil:
             // XEMBED_REQUEST_FOCUS: a client shown asks for the keyboard.
             if event.xclient.data.l.1 == XEmbed.Message.requestFocus.rawValue, event.xclient.window == shown { focusShown() }
+        case KeyPress where strip.isReordering:
+            liftedKey(&event.xkey)
         case KeyPress:
             if cycle != nil, !cycles(&event.xkey) { endCycle() }
             Keys.handle(&event.xkey, container: self)

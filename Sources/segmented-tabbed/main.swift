@@ -138,6 +138,7 @@ if let geometry = options.geometry {
     if mask & XNegative != 0 { x += XDisplayWidth(connection.display, screen) - Int32(width) }
     if mask & YNegative != 0 { y += XDisplayHeight(connection.display, screen) - Int32(height) }
     XMoveWindow(connection.display, host.window, x, y)
+    if mask & (XValue | YValue) != 0 { Container.askToBePlaced(host.window, at: (Int(x), Int(y)), display: connection.display) }
 }
 let strip: SegmentedStrip
 do {

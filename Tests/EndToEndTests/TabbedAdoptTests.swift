@@ -104,6 +104,18 @@ final class TabbedAdoptTests: XCTestCase {
         XSync(display.display, 0)
     }
 
+    /// Ctrl+Shift+d typed into `container` (the focus given to it, as a window manager gives it): the tab shown leaves.
+    private func detachShown(_ tabbed: DemoProcess, _ container: Window) throws {
+        XSetInputFocus(display.display, container, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display.display, 0)
+        display.modifier(XK_Control_L, down: true)
+        display.modifier(XK_Shift_L, down: true)
+        display.type("d")
+        display.modifier(XK_Shift_L, down: false)
+        display.modifier(XK_Control_L, down: false)
+        XCTAssertEqual(try tabbed.next("closed", timeout: 20)["reason"] as? String, "detached")
+    }
+
     /// `--adopt ID`: twm withdraws the xterm and lets it go, and it is a tab,
     /// shown in the container; Ctrl+Shift+d, typed, gives it back to twm as a
     /// normal window (in a frame, WM_STATE Normal), still running.
@@ -116,14 +128,7 @@ final class TabbedAdoptTests: XCTestCase {
         XCTAssertEqual(adopted["title"] as? String, "plain")
         XCTAssertTrue(eventually { display.parent(of: xterm) == window && display.mapState(of: xterm) == IsViewable }, "a tab, shown")
         XCTAssertNotEqual(wmState(xterm), Int32(NormalState), "twm let it go")
-        XSetInputFocus(display.display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
-        XSync(display.display, 0)
-        display.modifier(XK_Control_L, down: true)
-        display.modifier(XK_Shift_L, down: true)
-        display.type("d")
-        display.modifier(XK_Shift_L, down: false)
-        display.modifier(XK_Control_L, down: false)
-        XCTAssertEqual(try tabbed.next("closed", timeout: 20)["reason"] as? String, "detached")
+        try detachShown(tabbed, window)
         XCTAssertTrue(eventually { self.wmState(xterm) == Int32(NormalState) && self.display.parent(of: xterm) != XDefaultRootWindow(self.display.display)
                                    && self.display.mapState(of: xterm) == IsViewable }, "twm's again, in a frame")
         XCTAssertTrue(process.isRunning)
@@ -183,4 +188,26 @@ final class TabbedAdoptTests: XCTestCase {
         XCTAssertTrue(tabbed.process.isRunning)
         XCTAssertFalse(tabbed.allEvents.contains { $0["event"] as? String == "adopted" })
     }
+
+    /// Under twm, `-g`'s offset places the container, and a detached xterm
+    /// lands where its tab was on the screen, not where twm would place a new
+    /// window: both ask for it by USPosition. (twm's frame adds its title bar
+    /// above and its border around; without the hint it put them at +52+52.)
+    func testWindowsAreWhereTheyAskToBeUnderAWindowManager() throws {
+        let (tabbed, window) = try container(["-g", "500x300+300+200", "/usr/bin/xterm", "-into"])
+        defer { tabbed.process.terminate() }
+        let xterm = Window(try XCTUnwrap(traceNumber(try tabbed.next("adopted", timeout: 30)["window"])))
+        XCTAssertTrue(eventually { display.mapState(of: xterm) == IsViewable }, "the xterm shown")
+        func near(_ point: (x: Int32, y: Int32), _ x: Int32, _ y: Int32) -> Bool {
+            (x...x + 10).contains(point.x) && (y...y + 40).contains(point.y)
+        }
+        XCTAssertTrue(near(display.origin(of: window), 300, 200), "the container at -g's place: \(display.origin(of: window))")
+        let shown = display.origin(of: xterm)
+        try detachShown(tabbed, window)
+        XCTAssertTrue(eventually { self.wmState(xterm) == Int32(NormalState) && self.display.mapState(of: xterm) == IsViewable },
+                      "twm's")
+        XCTAssertTrue(eventually { near(self.display.origin(of: xterm), shown.x, shown.y) },
+                      "where its tab was, \(shown): \(display.origin(of: xterm))")
+    }
 }
+

@@ -201,4 +201,27 @@ extension TabbedTests {
         XDestroyWindow(display.display, two)
         XSync(display.display, 0)
     }
+
+    /// Escape, typed while the tab is out and its xterm has the focus, puts
+    /// it back: the keyboard is the container's while a tab is lifted. The
+    /// release then tears nothing off.
+    func testEscapeWhileDraggedOutPutsTheTabBack() throws {
+        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        defer { tabbed.process.process.terminate() }
+        let (_, two) = try twoXterms(in: tabbed)
+        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
+        XSetInputFocus(display.display, two, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        let tab = try tabFrame(tabbed, 1)
+        let x = tab.x + tab.width / 2
+        try liftAndDrag(tabbed, display, tab: 1, through: [(x, 60), (x, 140), (x, 200)])
+        XCTAssertTrue(eventually { !self.overrideRedirectWindows(display).isEmpty }, "the drag image shows")
+        display.tap(keycode: UInt32(XKeysymToKeycode(display.display, KeySym(XK_Escape))))
+        XCTAssertTrue(eventually { self.overrideRedirectWindows(display).isEmpty }, "Escape: the image goes")
+        display.button(down: false)
+        let settled = try tabbed.process.next("settled", timeout: 20)
+        XCTAssertEqual((settled["tabs"] as? [Any])?.count, 2, "the tab is back")
+        XCTAssertEqual(display.parent(of: two), tabbed.window)
+        XCTAssertFalse(tabbed.process.allEvents.contains { $0["event"] as? String == "closed" })
+    }
 }
+
