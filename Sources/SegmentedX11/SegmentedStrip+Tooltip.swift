@@ -48,12 +48,8 @@ extension SegmentedStrip {
     /// Segment `index`'s part inside the strip's window, on the root window
     /// (pixels): its drawn frame from x to the strip's height, clipped to the viewport.
     func segmentOnRoot(_ index: Int) -> Rect {
-        let drawn = model.presentation(at: Self.now())
-        let frame = drawn.layout.frame(at: index)
-        let minX = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: drawn.contentOffset,
-                                                   viewportWidth: buffer.width)
-        let left = max(minX, 0), right = min(minX + Int(frame.width.rounded()), buffer.width)
-        let origin = connection.rootOrigin(of: window)
-        return Rect(x: Double(origin.x + left), y: Double(origin.y), width: Double(max(right - left, 0)), height: metrics.stripHeight)
+        let columns = drawnTabs.visibleColumns(ofTab: index) ?? (0, 0)
+        let origin = rootOrigin()
+        return Rect(x: Double(origin.x + columns.x), y: Double(origin.y), width: Double(columns.width), height: metrics.stripHeight)
     }
 }

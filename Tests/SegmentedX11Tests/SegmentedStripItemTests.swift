@@ -38,8 +38,8 @@ final class SegmentedStripItemTests: XCTestCase {
             XCTAssertEqual(strip.items, items, "a new style keeps the items")
             XCTAssertFalse(strip.selectForAccessibility(1), "a disabled tab's action refuses")
             XCTAssertEqual(strip.selectedIndex, 0)
-            XCTAssertEqual(strip.accessibleState(ofTab: 1) & Int32(STRIP_ACC_DISABLED), Int32(STRIP_ACC_DISABLED))
-            XCTAssertEqual(strip.accessibleState(ofTab: 2) & Int32(STRIP_ACC_DISABLED), 0)
+            XCTAssertEqual(strip.accessible!.state(1) & Int32(STRIP_ACC_DISABLED), Int32(STRIP_ACC_DISABLED))
+            XCTAssertEqual(strip.accessible!.state(2) & Int32(STRIP_ACC_DISABLED), 0)
             try strip.setSelectedIndex(1, animated: false)
             XCTAssertEqual(strip.selectedIndex, 1, "the host can select a disabled item")
 
