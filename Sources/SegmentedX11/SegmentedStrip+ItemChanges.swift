@@ -111,8 +111,7 @@ extension SegmentedStrip {
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         // The same fonts: an item that keeps its title and details keeps its width.
-        try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, planner: planner,
-                       sources: sources)
+        try planner.reset(model, titles: titles, details: details, selectedIndex: index, sources: sources)
         scheduler.cancelTimer()
         let now = Self.now()
         perform(controller.reloaded(sources: sources ?? Array(repeating: nil, count: titles.count), oldSelection: old), at: now)

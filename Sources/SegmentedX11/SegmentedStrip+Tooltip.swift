@@ -8,7 +8,7 @@ extension SegmentedStrip {
     func connectTooltips() {
         tooltips.text = { [weak self] index in
             guard let self, model.titles.indices.contains(index) else { return nil }
-            return TooltipModel.text(for: model.item(at: index), titleIsElided: titleIsElided(at: index))
+            return TooltipModel.text(for: model.item(at: index), titleIsElided: planner.titleIsElided(at: index, of: model))
         }
         tooltips.show = { [weak self] index, text in
             guard let self, !isDestroyed else { return }
@@ -33,17 +33,6 @@ extension SegmentedStrip {
 
     /// The tooltip's X window, 0 when none is shown (for tests and tools).
     public var tooltipWindowID: Window { tooltipWindow.window }
-
-    /// Whether segment `index`'s title is drawn elided at rest, by the
-    /// planner's rule: with a `maximumSegmentWidth`, a title wider than the
-    /// room its segment leaves it (`StripFramePlanner.titleRoom`).
-    func titleIsElided(at index: Int) -> Bool {
-        guard metrics.maximumSegmentWidth != nil else { return false }
-        let font = index == model.selectedIndex ? planner.selectedFont : planner.unselectedFont
-        let title = model.titles[index]
-        return font.advance(of: title) > planner.titleRoom(title, of: model.item(at: index),
-                                                           frameWidth: model.restingLayout.frame(at: index).width, metrics: metrics)
-    }
 
     /// Segment `index`'s part inside the strip's window, on the root window
     /// (pixels): its drawn frame from x to the strip's height, clipped to the viewport.

@@ -89,7 +89,7 @@ final class SegmentedStripItemTests: XCTestCase {
                     try strip.setStyle(style)
                     let now = SegmentedStrip.now()
                     let drawn = strip.planner.plan(strip.controller.snapshot(at: now + 1), width: 600).segments[1]?.title
-                    XCTAssertEqual(strip.titleIsElided(at: 1), drawn != title, "cap \(cap), closable \(closable): drawn '\(drawn ?? "")'")
+                    XCTAssertEqual(strip.planner.titleIsElided(at: 1, of: strip.model), drawn != title, "cap \(cap), closable \(closable): drawn '\(drawn ?? "")'")
                     let frame = strip.snapshot.restingLayout.frame(at: 1).width
                     if closable == .on, (drawn != title) != (advance > frame.rounded(.down)) { elidedBesideButton += 1 }
                 }
