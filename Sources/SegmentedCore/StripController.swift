@@ -52,6 +52,14 @@ public final class StripController {
         return snapshot
     }
 
+    /// Whether the host may be told what changed (`StripEffect.reportSelection`
+    /// and the others): nothing moves (no frame `timerRunning`), no page
+    /// position is followed, and no press is held, but one that holds a
+    /// lifted item that nothing moves (no slide, no autoscroll: the timer).
+    public func isResting(timerRunning: Bool) -> Bool {
+        !timerRunning && !(model.isPressed && !model.isReordering) && !model.followsPagePosition
+    }
+
     /// Whether motion waits to be applied on the next frame.
     public var hasPendingMotion: Bool { pendingMotion != nil }
 

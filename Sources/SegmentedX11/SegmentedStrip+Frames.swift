@@ -27,13 +27,10 @@ extension SegmentedStrip {
         connection.scheduleEventDrain()
     }
 
-    /// Tells the host what changed, once it is on screen. A held press rests
-    /// only when it holds a lifted item that nothing moves (no slide, no autoscroll).
+    /// Tells the host what changed, once it is on screen and at rest (`StripController.isResting`).
     func report() {
-        let held = model.isPressed && !model.isReordering
-        reports.flush(to: self, resting: !scheduler.isTimerRunning && !held && !model.followsPagePosition, pressed: model.isPressed,
-                      scrollCause: model.scrollCause,
-                      hovered: controller.hoveredIndex) {
+        reports.flush(to: self, resting: controller.isResting(timerRunning: scheduler.isTimerRunning), pressed: model.isPressed,
+                      scrollCause: model.scrollCause, hovered: controller.hoveredIndex) {
             XSync(connection.display, 0)
             connection.scheduleEventDrain()
         }

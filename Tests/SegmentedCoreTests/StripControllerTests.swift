@@ -248,4 +248,19 @@ final class StripControllerTests: XCTestCase {
                         .reportSelection, .repaint, .update])
         XCTAssertThrowsError(try strip.select(10, cause: .api, at: 3))
     }
+
+    func testTheHostIsToldAtRestAndDuringAHoldOnlyOfALiftedItem() throws {
+        let strip = try controller(reorderable: true)
+        XCTAssertTrue(strip.isResting(timerRunning: false))
+        XCTAssertFalse(strip.isResting(timerRunning: true), "something moves")
+        _ = strip.press(button: 1, x: 140, y: 20, time: 0, at: 0)
+        XCTAssertFalse(strip.isResting(timerRunning: false), "a held press")
+        _ = strip.liftDue(at: StripModel.liftDelay)
+        XCTAssertTrue(strip.model.isReordering)
+        XCTAssertTrue(strip.isResting(timerRunning: false), "a lifted item that nothing moves")
+        XCTAssertFalse(strip.isResting(timerRunning: true), "a lifted item sliding")
+        _ = strip.release(button: 1, x: 140, y: 20, time: 1, at: 1)
+        strip.model.setPagePosition(0.5, at: 2)
+        XCTAssertFalse(strip.isResting(timerRunning: false), "the pages are followed")
+    }
 }
