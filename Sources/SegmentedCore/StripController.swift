@@ -211,6 +211,16 @@ public final class StripController {
         return effects
     }
 
+    /// The strip took a new style and its model was reset in it (new fonts,
+    /// metrics and motion): the segments go from where they were `drawn` to
+    /// their new places (the style's tween when `animated`, else at once),
+    /// nothing is hovered until the pointer moves, and the host is told once it rests.
+    public func restyled(from drawn: StripPresentation, animated: Bool, at now: Double) -> [StripEffect] {
+        model.takeOver(from: drawn, at: now, animated: animated)
+        forgetHover()
+        return [.reportSelection, .repaint, .update]
+    }
+
     /// The items, the style or the titles changed under the pointer: nothing is hovered until it moves.
     public func forgetHover() {
         hoveredIndex = nil

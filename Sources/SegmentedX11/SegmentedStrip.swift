@@ -314,14 +314,10 @@ public final class SegmentedStrip: ChildWindow {
         self.style = style
         input = StripInputTranslator(direction: style.direction)
         try newPlanner.reset(model, titles: model.titles, details: model.details, selectedIndex: model.selectedIndex ?? 0)
-        model.takeOver(from: drawn, at: now, animated: animated)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
         scheduler.cancelTimer()
-        controller.forgetHover()
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
+        perform(controller.restyled(from: drawn, animated: animated, at: now), at: now)
     }
 
     /// Draws the strip at page position `position` (pages, 0-based: p = i + f

@@ -263,4 +263,21 @@ final class StripControllerTests: XCTestCase {
         strip.model.setPagePosition(0.5, at: 2)
         XCTAssertFalse(strip.isResting(timerRunning: false), "the pages are followed")
     }
+
+    func testANewStyleTakesOverFromWhatIsDrawnAndForgetsTheHover() throws {
+        let strip = try controller()
+        _ = strip.motion(x: 140, y: 20, scrollIncrements: 0, time: 0, at: 0)
+        _ = strip.applyPendingMotion(at: 0)
+        _ = strip.drawnHover(at: 0)
+        XCTAssertEqual(strip.hoveredIndex, 1)
+        let drawn = strip.model.presentation(at: 1)
+        try strip.model.reset(titles: FixedAdvance.titles, selectedIndex: 0, metrics: strip.model.metrics, motion: strip.model.motion, measuresLazily: false,
+                              measureUnselected: { FixedAdvance.unselected($0) * 2 }, measureSelected: { FixedAdvance.selected($0) * 2 })
+        XCTAssertEqual(strip.restyled(from: drawn, animated: true, at: 1), [.reportSelection, .repaint, .update])
+        XCTAssertNil(strip.hoveredIndex, "nothing is hovered until the pointer moves")
+        XCTAssertTrue(strip.model.isAnimating(at: 1), "a tween from what was drawn")
+        XCTAssertEqual(strip.model.presentation(at: 1).indicator, drawn.indicator, "the indicator starts where it was drawn")
+        XCTAssertNotEqual(strip.model.presentation(at: 9).indicator, drawn.indicator)
+        XCTAssertEqual(strip.model.presentation(at: 1).layout.frame(at: 1).width, 150, "the frames, in other fonts, change at once")
+    }
 }
