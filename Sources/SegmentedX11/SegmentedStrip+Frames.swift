@@ -80,9 +80,7 @@ extension SegmentedStrip {
                 // The in-between fonts of blended titles, opened while nothing moves yet.
                 DispatchQueue.main.async { [weak self] in
                     guard let self, !self.isDestroyed else { return }
-                    let p = self.presentation
-                    let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
-                    self.planner.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
+                    self.planner.prepareBlendFonts(showing: self.snapshot)
                     self.eventsMayBeQueued()
                 }
             }

@@ -227,9 +227,12 @@ final class StripFramePlanner {
         return chain
     }
 
-    /// Opens every in-between font now and measures `titles` with them, so
-    /// that the first blended tween does not wait on fontconfig.
-    func prepareBlendFonts<S: Sequence>(measuring titles: S) where S.Element == String {
+    /// Opens every in-between font now and measures the titles `snapshot`
+    /// shows with them, so that the first blended tween does not wait on fontconfig.
+    func prepareBlendFonts(showing snapshot: StripSnapshot) {
+        let drawn = snapshot.presentation
+        let visible = drawn.layout.visibleRange(contentOffset: drawn.contentOffset, viewportWidth: snapshot.viewportWidth)
+        let titles = visible.map { snapshot.titles[$0] }
         for step in 1..<64 {
             let chain = blendFont(selection: Double(step) / 64)
             if chain !== unselectedFont, chain !== selectedFont {
