@@ -421,12 +421,9 @@ public final class SegmentedStrip: ChildWindow {
         if let accessible { StripAccessibility.unregister(accessible) }
     }
 
-    /// Also unregisters the page tab list, and tells the host (`Callbacks.destroyed`).
+    /// Also unregisters the page tab list, as `willDestroy()`, and tells the host (`Callbacks.destroyed`).
     override func didGoAway() {
-        tooltips.pointerLeft()
-        popupList?.close()
-        popupList = nil
-        if let accessible { StripAccessibility.unregister(accessible) }
+        willDestroy()
         callbacks.destroyed?(self)
     }
 
