@@ -1,6 +1,5 @@
 import CX11
 import Dispatch
-import Glibc
 import SegmentedCore
 
 // One update of the strip, as the frame scheduler runs it: paint what changed, then report.
@@ -36,13 +35,6 @@ extension SegmentedStrip {
         }
     }
 
-    /// CPU time this thread has used, seconds.
-    static func threadCPUTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// The strip, and from the end of the startup on (`finishStartup()`) the page
     /// title of a window taller than the strip: the first frame is for the strip
     /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
@@ -52,10 +44,10 @@ extension SegmentedStrip {
     }
 
     func paint(at now: Double) {
-        let cpuStart = frameObserver == nil ? 0 : Self.threadCPUTime()
+        let cpuStart = frameObserver == nil ? 0 : threadCPUTime()
         defer {
             if let observer = frameObserver {
-                observer(FrameStat(time: now, cpuSeconds: Self.threadCPUTime() - cpuStart,
+                observer(FrameStat(time: now, cpuSeconds: threadCPUTime() - cpuStart,
                                    animating: scheduler.isTimerRunning, dragging: model.isDragging))
             }
         }
