@@ -64,6 +64,24 @@ public final class SegmentWidths: @unchecked Sendable {
         if measuredCount == count { self.measure = nil }
     }
 
+    /// How long one slice of measuring after a strip's first frame runs
+    /// (`measureSlice(now:)`), seconds: short, so that input and frames wait at most that long.
+    public static let measuringSlice = 0.004
+
+    /// Segments measured between two looks at the clock in a slice.
+    static let segmentsPerClockRead = 32
+
+    /// Measures the segments not measured yet, `segmentsPerClockRead` at a
+    /// time, until every one is or `measuringSlice` has passed on `now`
+    /// (seconds), at least one run. Returns whether every segment is measured.
+    public func measureSlice(now: () -> Double) -> Bool {
+        let deadline = now() + Self.measuringSlice
+        repeat {
+            measure(upTo: measuredCount + Self.segmentsPerClockRead)
+        } while !isComplete && now() < deadline
+        return isComplete
+    }
+
     /// Width of segment `index` (0..<count), pixels (measuring through it).
     public func width(at index: Int) -> Double {
         precondition(index >= 0 && index < count, "segment index out of range")

@@ -56,6 +56,14 @@ public final class StripController {
         return snapshot
     }
 
+    /// Whether the host may be told what changed (`StripEffect.reportSelection`
+    /// and the others): nothing moves (no frame `timerRunning`), no page
+    /// position is followed, and no press is held, but one that holds a
+    /// lifted item that nothing moves (no slide, no autoscroll: the timer).
+    public func isResting(timerRunning: Bool) -> Bool {
+        !timerRunning && !(model.isPressed && !model.isReordering) && !model.followsPagePosition
+    }
+
     /// Whether motion waits to be applied on the next frame.
     public var hasPendingMotion: Bool { pendingMotion != nil }
 
@@ -206,6 +214,16 @@ public final class StripController {
             effects.append(.reportHover)
         }
         return effects
+    }
+
+    /// The strip took a new style and its model was reset in it (new fonts,
+    /// metrics and motion): the segments go from where they were `drawn` to
+    /// their new places (the style's tween when `animated`, else at once),
+    /// nothing is hovered until the pointer moves, and the host is told once it rests.
+    public func restyled(from drawn: StripPresentation, animated: Bool, at now: Double) -> [StripEffect] {
+        model.takeOver(from: drawn, at: now, animated: animated)
+        forgetHover()
+        return [.reportSelection, .repaint, .update]
     }
 
     /// The items, the style or the titles changed under the pointer: nothing is hovered until it moves.

@@ -1,5 +1,6 @@
 import CStripAccessibility
 import CX11
+import SegmentedCore
 
 /// One object on the bus: what the C side's callbacks ask, answered from the
 /// host window or the strip (never a copy).
@@ -53,10 +54,10 @@ final class AccessibleElement {
         }
     }
 
-    /// A page tab's description (`SegmentedStrip.accessibleDescription(ofTab:)`); nil for anything else.
+    /// A page tab's description (`DrawnTabs.description(ofTab:)`); nil for anything else.
     func description(_ index: Int) -> String? {
         guard role == .pageTabList, index >= 0, let strip else { return nil }
-        return strip.accessibleDescription(ofTab: index).map(Self.drawnText)
+        return strip.drawnTabs.description(ofTab: index).map(Self.drawnText)
     }
 
     /// A title as it is drawn: control characters in caret notation
@@ -96,7 +97,7 @@ final class AccessibleElement {
         case .pageTabList:
             guard let strip else { return 0 }
             guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
-            return strip.accessibleState(ofTab: index)
+            return Self.flags(strip.drawnTabs.state(ofTab: index, stripHasKeyboard: strip.hasKeyboardFocus))
         case .popupMenu:
             guard let popupList else { return 0 }
             guard index >= 0 else { return Int32(STRIP_ACC_SHOWING) }
@@ -104,18 +105,32 @@ final class AccessibleElement {
         }
     }
 
+    /// STRIP_ACC_* flags of a page tab's `state`.
+    static func flags(_ state: DrawnTabs.State) -> Int32 {
+        let flags = [(DrawnTabs.State.showing, STRIP_ACC_SHOWING), (.selected, STRIP_ACC_SELECTED), (.focused, STRIP_ACC_FOCUSED),
+                     (.disabled, STRIP_ACC_DISABLED)]
+        return flags.reduce(0) { state.contains($1.0) ? $0 | Int32($1.1) : $0 }
+    }
+
+    /// Root-window extents, pixels: a page tab's as drawn (outside the window when scrolled out, as GTK's).
     func extents(_ index: Int) -> PixelRect? {
         switch role {
         case .frame: return host?.rootFrame
         case .pageArea: return strip?.pageAreaRootFrame
-        case .pageTabList: return index < 0 ? strip?.rootFrame : strip?.tabRootFrame(index)
+        case .pageTabList:
+            guard let strip else { return nil }
+            return index < 0 ? strip.rootFrame : strip.drawnTabs.frame(ofTab: index).map(strip.onRoot)
         case .popupMenu: return index < 0 ? popupList?.frame : popupList?.rowRootFrame(index)
         }
     }
 
     func hit(x: Int, y: Int) -> Int? {
         switch role {
-        case .pageTabList: return strip?.accessibleHit(rootX: x, rootY: y)
+        case .pageTabList:
+            // The click's own translation: the hit-test of what is drawn, at the window pixel under (x, y).
+            guard let strip else { return nil }
+            let origin = strip.rootOrigin()
+            return strip.drawnTabs.tab(atWindowX: Double(x - origin.x), y: Double(y - origin.y))
         case .popupMenu: return popupList?.row(atRootX: x, rootY: y)
         case .frame, .pageArea: return nil
         }

@@ -387,7 +387,7 @@ public final class PagedView: ChildWindow {
     }
 
     private func paint(at now: Double) {
-        let cpuStart = frameObserver == nil ? 0 : SegmentedStrip.threadCPUTime()
+        let cpuStart = frameObserver == nil ? 0 : threadCPUTime()
         needsPaint = false
         paintPages(visiblePages(at: now))
         buffer.copyToWindow()
@@ -396,7 +396,7 @@ public final class PagedView: ChildWindow {
         hasDrawnFirstFrame = true
         XFlush(connection.display)
         if let frameObserver {
-            frameObserver(SegmentedStrip.FrameStat(time: now, cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
+            frameObserver(SegmentedStrip.FrameStat(time: now, cpuSeconds: threadCPUTime() - cpuStart,
                                                    animating: scheduler.isTimerRunning, dragging: pager.isDragging))
         }
     }

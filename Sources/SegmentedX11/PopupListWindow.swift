@@ -283,9 +283,9 @@ final class PopupListWindow {
 
     /// Draws the rows shown into a pixmap and copies it to the window.
     private func draw() {
-        let cpuStart = frameObserver == nil ? 0 : SegmentedStrip.threadCPUTime()
+        let cpuStart = frameObserver == nil ? 0 : threadCPUTime()
         defer {
-            frameObserver?(SegmentedStrip.FrameStat(time: SegmentedStrip.now(), cpuSeconds: SegmentedStrip.threadCPUTime() - cpuStart,
+            frameObserver?(SegmentedStrip.FrameStat(time: SegmentedStrip.now(), cpuSeconds: threadCPUTime() - cpuStart,
                                                     animating: false, dragging: false))
         }
         let display = connection.display, screen = connection.screen

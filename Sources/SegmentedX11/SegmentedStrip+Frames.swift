@@ -1,6 +1,5 @@
 import CX11
 import Dispatch
-import Glibc
 import SegmentedCore
 
 // One update of the strip, as the frame scheduler runs it: paint what changed, then report.
@@ -27,23 +26,13 @@ extension SegmentedStrip {
         connection.scheduleEventDrain()
     }
 
-    /// Tells the host what changed, once it is on screen. A held press rests
-    /// only when it holds a lifted item that nothing moves (no slide, no autoscroll).
+    /// Tells the host what changed, once it is on screen and at rest (`StripController.isResting`).
     func report() {
-        let held = model.isPressed && !model.isReordering
-        reports.flush(to: self, resting: !scheduler.isTimerRunning && !held && !model.followsPagePosition, pressed: model.isPressed,
-                      scrollCause: model.scrollCause,
-                      hovered: controller.hoveredIndex) {
+        reports.flush(to: self, resting: controller.isResting(timerRunning: scheduler.isTimerRunning), pressed: model.isPressed,
+                      scrollCause: model.scrollCause, hovered: controller.hoveredIndex) {
             XSync(connection.display, 0)
             connection.scheduleEventDrain()
         }
-    }
-
-    /// CPU time this thread has used, seconds.
-    static func threadCPUTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// The strip, and from the end of the startup on (`finishStartup()`) the page
@@ -55,10 +44,10 @@ extension SegmentedStrip {
     }
 
     func paint(at now: Double) {
-        let cpuStart = frameObserver == nil ? 0 : Self.threadCPUTime()
+        let cpuStart = frameObserver == nil ? 0 : threadCPUTime()
         defer {
             if let observer = frameObserver {
-                observer(FrameStat(time: now, cpuSeconds: Self.threadCPUTime() - cpuStart,
+                observer(FrameStat(time: now, cpuSeconds: threadCPUTime() - cpuStart,
                                    animating: scheduler.isTimerRunning, dragging: model.isDragging))
             }
         }
@@ -83,9 +72,7 @@ extension SegmentedStrip {
                 // The in-between fonts of blended titles, opened while nothing moves yet.
                 DispatchQueue.main.async { [weak self] in
                     guard let self, !self.isDestroyed else { return }
-                    let p = self.presentation
-                    let visible = p.layout.visibleRange(contentOffset: p.contentOffset, viewportWidth: self.model.viewportWidth)
-                    self.planner.prepareBlendFonts(measuring: visible.map { self.model.titles[$0] })
+                    self.planner.prepareBlendFonts(showing: self.snapshot)
                     self.eventsMayBeQueued()
                 }
             }

@@ -39,9 +39,7 @@ extension SegmentedStrip {
     /// selected item stays selected; an empty strip selects the new one.
     /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
     public func insertItem(_ item: SegmentItem, at index: Int, animated: Bool = true) throws {
-        dropLiftedItemForChange()
-        let now = Self.now()
-        perform(try controller.insertItem(item, at: index, animated: animated && hasDrawnFirstFrame, at: now), at: now)
+        try changeItems { try controller.insertItem(item, at: index, animated: animated && hasDrawnFirstFrame, at: $0) }
     }
 
     /// Removes the item at `index`: its room closes as the others glide in.
@@ -61,10 +59,9 @@ extension SegmentedStrip {
     }
 
     private func remove(at index: Int, animated: Bool, cause: SelectionCause) throws {
-        dropLiftedItemForChange()
-        let now = Self.now()
-        perform(try controller.removeItem(at: index, policy: removalSelection, animated: animated && hasDrawnFirstFrame, cause: cause,
-                                          at: now), at: now)
+        try changeItems {
+            try controller.removeItem(at: index, policy: removalSelection, animated: animated && hasDrawnFirstFrame, cause: cause, at: $0)
+        }
     }
 
     /// Moves the item at `from` to `to` (both 0..<count): it slides there and
@@ -72,13 +69,7 @@ extension SegmentedStrip {
     /// place does nothing.
     /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
     public func moveItem(from: Int, to: Int, animated: Bool = true) throws {
-        try move(from: from, to: to, animated: animated, cause: .api)
-    }
-
-    private func move(from: Int, to: Int, animated: Bool, cause: SelectionCause) throws {
-        dropLiftedItemForChange()
-        let now = Self.now()
-        perform(try controller.moveItem(from: from, to: to, animated: animated && hasDrawnFirstFrame, cause: cause, at: now), at: now)
+        try changeItems { try controller.moveItem(from: from, to: to, animated: animated && hasDrawnFirstFrame, cause: .api, at: $0) }
     }
 
     /// Turns the items into `items` as their difference (`ItemDiff`: matched
@@ -94,28 +85,32 @@ extension SegmentedStrip {
             throw StripModel.Failure.indexOutOfRange(index: wanted, count: items.count)
         }
         guard !isDestroyed else { return }
-        dropLiftedItemForChange()
-        let now = Self.now()
-        perform(try controller.setItems(items, selectedIndex: selectedIndex, policy: removalSelection, animated: animated && hasDrawnFirstFrame,
-                                        at: now), at: now)
+        try changeItems {
+            try controller.setItems(items, selectedIndex: selectedIndex, policy: removalSelection, animated: animated && hasDrawnFirstFrame, at: $0)
+        }
     }
 
-    /// `setTitles` with `details`, the items that are more than a title, by index.
-    /// `sources[j]`, when given, is the index item j had before (nil: a new item); otherwise every item is new.
-    func replace(titles: [String], details: ItemDetails, selectedIndex: Int?, sources: [Int?]? = nil) throws {
-        if let wanted = selectedIndex, !titles.indices.contains(wanted) {
-            throw StripModel.Failure.indexOutOfRange(index: wanted, count: titles.count)
-        }
-        guard !isDestroyed else { return }
+    /// A change of the items the host asked for: a lifted item drops where it
+    /// is first (the change is not the drag's own), then the controller's
+    /// `change` at the time now (seconds) is carried out.
+    private func changeItems(_ change: (Double) throws -> [StripEffect]) throws {
+        dropLiftedItemForChange()
+        let now = Self.now()
+        perform(try change(now), at: now)
+    }
+
+    /// A reload of the items (`StripEffect.reload`, its `selectedIndex` inside
+    /// `titles`): `titles` with `details`, the items that are more than a
+    /// title, by index; `sources[j]` is the index item j had before (nil: a new item).
+    func replace(titles: [String], details: ItemDetails, selectedIndex: Int?, sources: [Int?]) throws {
         dropLiftedItemForChange()
         let old = model.selectedIndex
         let index = selectedIndex ?? min(old ?? 0, max(titles.count - 1, 0))
         // The same fonts: an item that keeps its title and details keeps its width.
-        try Self.reset(model, titles: titles, details: details, selectedIndex: index, metrics: metrics, motion: style.motion, planner: planner,
-                       sources: sources)
+        try planner.reset(model, titles: titles, details: details, selectedIndex: index, sources: sources)
         scheduler.cancelTimer()
         let now = Self.now()
-        perform(controller.reloaded(sources: sources ?? Array(repeating: nil, count: titles.count), oldSelection: old), at: now)
+        perform(controller.reloaded(sources: sources, oldSelection: old), at: now)
     }
 
     /// What follows a change of the items (`StripEffect.followItems`): the

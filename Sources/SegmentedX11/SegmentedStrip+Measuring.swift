@@ -8,18 +8,11 @@ extension SegmentedStrip {
     /// shorter ones are measured at once, as it costs less than a millisecond.
     public nonisolated static let eagerlyMeasuredTitles = 500
 
-    /// How long one slice of measuring after the first frame runs, seconds:
-    /// short, so that input and frames wait at most that long.
-    nonisolated static let measuringSlice = 0.004
-
-    /// Titles measured between two looks at the clock.
-    nonisolated static let titlesPerClockRead = 32
-
     /// Whether every title is measured in the unselected font.
     public var isMeasuringComplete: Bool { model.unselectedWidths.isComplete }
 
     /// Measures the titles not measured yet in slices on the main queue (each
-    /// `measuringSlice` long, events and frames run between them) until all
+    /// `SegmentWidths.measuringSlice` long, events and frames run between them) until all
     /// are; nothing is scheduled once they are, so the strip is idle again.
     /// Anything that needs a width sooner (a hit-test past the measured part,
     /// End, the offset clamp of a drag) measures it on the spot: the frames
@@ -33,14 +26,10 @@ extension SegmentedStrip {
     private func measureSlice() {
         isMeasuringScheduled = false
         guard !isDestroyed else { return }
-        let widths = model.unselectedWidths
-        let deadline = Self.now() + Self.measuringSlice
-        repeat {
-            widths.measure(upTo: widths.measuredCount + Self.titlesPerClockRead)
-        } while !widths.isComplete && Self.now() < deadline
+        let isComplete = model.unselectedWidths.measureSlice(now: Self.now)
         // Opening a fallback font can read events into Xlib's queue.
         eventsMayBeQueued()
-        if widths.isComplete {
+        if isComplete {
             callbacks.measuringFinished?(self)
         } else {
             measureRemainingTitles()

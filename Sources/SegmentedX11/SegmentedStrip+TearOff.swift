@@ -13,7 +13,8 @@ extension SegmentedStrip {
     /// Shows the image of segment `index` as drawn now, its middle at the pointer, or hides it (nil).
     func showDragImage(of index: Int?) {
         dragImage = nil
-        if let index, let frame = drawnTabFrame(index) {
+        if let index, let tab = drawnTabs.frame(ofTab: index) {
+            let frame = PixelRect(x: tab.x, y: tab.y, width: tab.width, height: tab.height)
             dragImage = DragImageWindow(connection: connection, buffer: buffer, frame: frame, border: style.separatorColor, colors: colors)
             dragImage?.show(pointerAt: pointerOnRoot)
         }
@@ -24,10 +25,6 @@ extension SegmentedStrip {
 extension SegmentedStrip {
     /// The index an item dropped at window column `x` (pixels) takes, as
     /// drawn now: before the first segment whose middle is past it in reading
-    /// order, else after the last (`SegmentLayout.insertionIndex(atX:)`).
-    public func insertionIndex(atWindowX x: Int) -> Int {
-        let p = presentation
-        let viewportX = style.direction.viewportX(windowX: Double(x), viewportWidth: Double(buffer.width))
-        return p.layout.insertionIndex(atX: viewportX + p.contentOffset)
-    }
+    /// order, else after the last (`DrawnTabs.insertionIndex(atWindowX:)`).
+    public func insertionIndex(atWindowX x: Int) -> Int { drawnTabs.insertionIndex(atWindowX: Double(x)) }
 }

@@ -8,7 +8,7 @@ extension SegmentedStrip {
     func connectTooltips() {
         tooltips.text = { [weak self] index in
             guard let self, model.titles.indices.contains(index) else { return nil }
-            return TooltipModel.text(for: model.item(at: index), titleIsElided: titleIsElided(at: index))
+            return TooltipModel.text(for: model.item(at: index), titleIsElided: planner.titleIsElided(at: index, of: model))
         }
         tooltips.show = { [weak self] index, text in
             guard let self, !isDestroyed else { return }
@@ -34,26 +34,11 @@ extension SegmentedStrip {
     /// The tooltip's X window, 0 when none is shown (for tests and tools).
     public var tooltipWindowID: Window { tooltipWindow.window }
 
-    /// Whether segment `index`'s title is drawn elided at rest, by the
-    /// planner's rule: with a `maximumSegmentWidth`, a title wider than the
-    /// room its segment leaves it (`StripFramePlanner.titleRoom`).
-    func titleIsElided(at index: Int) -> Bool {
-        guard metrics.maximumSegmentWidth != nil else { return false }
-        let font = index == model.selectedIndex ? planner.selectedFont : planner.unselectedFont
-        let title = model.titles[index]
-        return font.advance(of: title) > planner.titleRoom(title, of: model.item(at: index),
-                                                           frameWidth: model.restingLayout.frame(at: index).width, metrics: metrics)
-    }
-
     /// Segment `index`'s part inside the strip's window, on the root window
     /// (pixels): its drawn frame from x to the strip's height, clipped to the viewport.
     func segmentOnRoot(_ index: Int) -> Rect {
-        let drawn = model.presentation(at: Self.now())
-        let frame = drawn.layout.frame(at: index)
-        let minX = style.direction.windowPixelMinX(contentX: frame.x, width: frame.width, contentOffset: drawn.contentOffset,
-                                                   viewportWidth: buffer.width)
-        let left = max(minX, 0), right = min(minX + Int(frame.width.rounded()), buffer.width)
-        let origin = connection.rootOrigin(of: window)
-        return Rect(x: Double(origin.x + left), y: Double(origin.y), width: Double(max(right - left, 0)), height: metrics.stripHeight)
+        let columns = drawnTabs.visibleColumns(ofTab: index) ?? (0, 0)
+        let origin = rootOrigin()
+        return Rect(x: Double(origin.x + columns.x), y: Double(origin.y), width: Double(columns.width), height: metrics.stripHeight)
     }
 }

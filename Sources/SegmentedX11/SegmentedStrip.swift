@@ -64,7 +64,8 @@ public final class SegmentedStrip: ChildWindow {
     var planner: StripFramePlanner
     /// The selected title in a page area of the strip's own (a window taller than the strip).
     var pageTitle: PageTitlePainter
-    var metrics: LayoutMetrics
+    /// The style's layout metrics fitted to its fonts (`StripFramePlanner.layoutMetrics`).
+    var metrics: LayoutMetrics { planner.layoutMetrics }
     /// The pointer's shapes over a segment and elsewhere; 0 until made, after the first frame.
     var handCursor: Cursor = 0
     var arrowCursor: Cursor = 0
@@ -145,13 +146,10 @@ public final class SegmentedStrip: ChildWindow {
         planner = try StripFramePlanner(connection: connection, style: style)
         painter = StripPainter(style: style, colors: colors)
         pageTitle = try PageTitlePainter(connection: connection, style: style, colors: colors)
-        let metrics = Self.layoutMetrics(style, planner: planner)
-        self.metrics = metrics
         model = try StripModel(titles: [], viewportWidth: Double(Self.clampedSide(frame.width)), measureUnselected: { _ in 0 },
                                measureSelected: { _ in 0 })
         controller = StripController(model: model)
-        try Self.reset(model, titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: style.motion,
-                       planner: planner)
+        try planner.reset(model, titles: titles, details: details, selectedIndex: selectedIndex)
         super.init(connection: connection, parent: parent, frame: frame, style: style)
         takeBehavior()
         connectScheduler()
@@ -202,21 +200,6 @@ public final class SegmentedStrip: ChildWindow {
         }
     }
 
-    /// Resets `model` to `titles` (and `details`, the items that are more than a
-    /// title) measured in `planner`'s fonts (lazily for long lists).
-    static func reset(_ model: StripModel, titles: [String], details: ItemDetails, selectedIndex: Int, metrics: LayoutMetrics,
-                      motion: SelectionMotion, planner: StripFramePlanner, sources: [Int?]? = nil) throws {
-        let unselected = planner.unselectedFont, selected = planner.selectedFont
-        model.measureBadge = { Double(unselected.advance(of: $0)) }
-        // An item that names an icon always gets its slot, as GTK keeps a missing image's room: measuring never decodes.
-        let iconSize = metrics.iconSize
-        model.measureIcon = { _ in iconSize }
-        try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: metrics, motion: motion,
-                        measuresLazily: titles.count > eagerlyMeasuredTitles,
-                        measureUnselected: { Double(unselected.advance(of: $0)) },
-                        measureSelected: { Double(selected.advance(of: $0)) }, sources: sources)
-    }
-
     deinit {
         // On the main queue, as every use (see `XDisplayConnection.deinit`); the window goes with `ChildWindow`'s deinit.
         MainActor.assumeIsolated {
@@ -247,22 +230,6 @@ public final class SegmentedStrip: ChildWindow {
         (planner.unselectedFont, planner.selectedFont)
     }
 
-    /// The layout metrics of `style` with the strip made tall enough for the
-    /// tallest of `fonts` (`LayoutMetrics.fittingText(height:)`).
-    static func layoutMetrics(_ style: StripStyle, fonts: [FontChain]) -> LayoutMetrics {
-        let tallest = fonts.map { $0.ascent + $0.descent }.max() ?? 0
-        return style.layoutMetrics.fittingText(height: Double(tallest))
-    }
-
-    /// `layoutMetrics(_:fonts:)` of `planner`'s title fonts, with the badge
-    /// pill fitting the unselected font's pixel size, the em its text is drawn
-    /// at (`LayoutMetrics.fittingBadge(textHeight:)`): a pill as tall as the
-    /// font's whole line (ascent + descent) is taller than the titles it marks.
-    static func layoutMetrics(_ style: StripStyle, planner: StripFramePlanner) -> LayoutMetrics {
-        return layoutMetrics(style, fonts: [planner.unselectedFont, planner.selectedFont])
-            .fittingBadge(textHeight: planner.unselectedFont.pixelSize.rounded())
-    }
-
     /// The height a host should give a strip of `style` on `connection`,
     /// pixels: the strip's own height, max(`stripHeight` × scale (44 px at
     /// scale 1), the tallest of the unselected and selected fonts' ascent +
@@ -272,11 +239,7 @@ public final class SegmentedStrip: ChildWindow {
     /// - Throws: `StripStyle.InvalidValue` for a style out of range,
     ///   `FontChain.Failure` when one of its fonts cannot be opened.
     public static func preferredHeight(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
-        try style.validate()
-        let fonts = try [style.font, style.selectedFont].map {
-            try connection.fontChain(pattern: $0, scale: style.scale)
-        }
-        return Int(layoutMetrics(style, fonts: fonts).stripHeight.rounded(.up))
+        Int(try style.layoutMetrics(fittingFontsOn: connection).stripHeight.rounded(.up))
     }
 
     /// Where a page area under a strip of `style` on `connection` begins,
@@ -284,11 +247,7 @@ public final class SegmentedStrip: ChildWindow {
     /// the strip exactly that height and a `PagedView` the rest. Opens the fonts.
     /// - Throws: as `preferredHeight(for:connection:)`.
     public static func pageAreaTop(for style: StripStyle, connection: XDisplayConnection) throws -> Int {
-        try style.validate()
-        let fonts = try [style.font, style.selectedFont].map {
-            try connection.fontChain(pattern: $0, scale: style.scale)
-        }
-        return Int(layoutMetrics(style, fonts: fonts).stripHeight) + StripPainter.separatorHeight(scale: style.scale)
+        Int(try style.layoutMetrics(fittingFontsOn: connection).stripHeight) + StripPainter.separatorHeight(scale: style.scale)
     }
 
     /// The height of this strip's strip area (not its window), pixels: what
@@ -353,22 +312,15 @@ public final class SegmentedStrip: ChildWindow {
         let newColors = ColorCache(connection: connection)
         let newPlanner = try StripFramePlanner(connection: connection, style: style)
         let newPageTitle = try PageTitlePainter(connection: connection, style: style, colors: newColors)
-        let newMetrics = Self.layoutMetrics(style, planner: newPlanner)
         (colors, planner, painter, pageTitle) = (newColors, newPlanner, StripPainter(style: style, colors: newColors), newPageTitle)
         watchIcons()
-        metrics = newMetrics
         self.style = style
         input = StripInputTranslator(direction: style.direction)
-        try Self.reset(model, titles: model.titles, details: model.details, selectedIndex: model.selectedIndex ?? 0, metrics: newMetrics,
-                       motion: style.motion, planner: newPlanner)
-        model.takeOver(from: drawn, at: now, animated: animated)
+        try newPlanner.reset(model, titles: model.titles, details: model.details, selectedIndex: model.selectedIndex ?? 0)
         if hasDrawnFirstFrame { measureRemainingTitles() }
         XSetWindowBackground(connection.display, window, UInt(style.backgroundColor))
         scheduler.cancelTimer()
-        controller.forgetHover()
-        reports.selectionPending = true
-        needsPaint = true
-        scheduleUpdate()
+        perform(controller.restyled(from: drawn, animated: animated, at: now), at: now)
     }
 
     /// Draws the strip at page position `position` (pages, 0-based: p = i + f
@@ -473,13 +425,9 @@ public final class SegmentedStrip: ChildWindow {
         if let accessible { StripAccessibility.unregister(accessible) }
     }
 
-    /// Also unregisters the page tab list, and tells the host (`Callbacks.destroyed`).
+    /// Also unregisters the page tab list, as `willDestroy()`, and tells the host (`Callbacks.destroyed`).
     override func didGoAway() {
-        tooltips.pointerLeft()
-        popupList?.close()
-        popupList = nil
-        dragImage = nil
-        if let accessible { StripAccessibility.unregister(accessible) }
+        willDestroy()
         callbacks.destroyed?(self)
     }
 

@@ -54,6 +54,12 @@ final class StripFramePlanner {
     let style: StripStyle
     let unselectedFont: FontChain
     let selectedFont: FontChain
+    /// The style's layout metrics fitted to the title fonts: the strip tall
+    /// enough for the taller one (`StripStyle.layoutMetrics(fitting:)`), the
+    /// badge pill fitting the unselected font's pixel size, the em its text is
+    /// drawn at (`LayoutMetrics.fittingBadge(textHeight:)`): a pill as tall as
+    /// the font's whole line (ascent + descent) is taller than the titles it marks.
+    let layoutMetrics: LayoutMetrics
     private let connection: XDisplayConnection
     /// Fonts between the unselected and the selected one for blended titles, by bold << 16 | pixel size; made on first use.
     private var blendFonts: [Int: FontChain] = [:]
@@ -70,6 +76,24 @@ final class StripFramePlanner {
         self.style = style
         unselectedFont = try connection.fontChain(pattern: style.font, scale: style.scale)
         selectedFont = try connection.fontChain(pattern: style.selectedFont, scale: style.scale)
+        layoutMetrics = style.layoutMetrics(fitting: [unselectedFont, selectedFont])
+            .fittingBadge(textHeight: unselectedFont.pixelSize.rounded())
+    }
+
+    /// Resets `model` to `titles` (and `details`, the items that are more than
+    /// a title; `sources` as `StripModel.reset` takes them) measured in the
+    /// title fonts (lazily for more than `SegmentedStrip.eagerlyMeasuredTitles`),
+    /// in `layoutMetrics` and the style's motion.
+    func reset(_ model: StripModel, titles: [String], details: ItemDetails, selectedIndex: Int, sources: [Int?]? = nil) throws {
+        let unselected = unselectedFont, selected = selectedFont
+        model.measureBadge = { Double(unselected.advance(of: $0)) }
+        // An item that names an icon always gets its slot, as GTK keeps a missing image's room: measuring never decodes.
+        let iconSize = layoutMetrics.iconSize
+        model.measureIcon = { _ in iconSize }
+        try model.reset(titles: titles, details: details, selectedIndex: selectedIndex, metrics: layoutMetrics, motion: style.motion,
+                        measuresLazily: titles.count > SegmentedStrip.eagerlyMeasuredTitles,
+                        measureUnselected: { Double(unselected.advance(of: $0)) },
+                        measureSelected: { Double(selected.advance(of: $0)) }, sources: sources)
     }
 
     /// Items' icons on the server, made by the first icon asked for.
@@ -102,6 +126,17 @@ final class StripFramePlanner {
         let iconWidth = item?.icon == nil ? 0.0 : metrics.iconSize
         let iconRoom = Int(metrics.iconWidthBesideTitle(iconWidth: iconWidth, hasTitle: !title.isEmpty))
         return Int(frameWidth.rounded(.down)) - badgeRoom - iconRoom - Int(metrics.closeButtonRoom)
+    }
+
+    /// Whether segment `index` of `model` has its title drawn elided at rest:
+    /// with a `maximumSegmentWidth`, a title wider than the room its segment
+    /// leaves it (`titleRoom`), the rule the frame's elision follows.
+    func titleIsElided(at index: Int, of model: StripModel) -> Bool {
+        guard layoutMetrics.maximumSegmentWidth != nil else { return false }
+        let font = index == model.selectedIndex ? selectedFont : unselectedFont
+        let title = model.titles[index]
+        return font.advance(of: title) > titleRoom(title, of: model.item(at: index), frameWidth: model.restingLayout.frame(at: index).width,
+                                                   metrics: layoutMetrics)
     }
 
     /// What a frame of `snapshot` `width` pixels wide draws.
@@ -192,9 +227,12 @@ final class StripFramePlanner {
         return chain
     }
 
-    /// Opens every in-between font now and measures `titles` with them, so
-    /// that the first blended tween does not wait on fontconfig.
-    func prepareBlendFonts<S: Sequence>(measuring titles: S) where S.Element == String {
+    /// Opens every in-between font now and measures the titles `snapshot`
+    /// shows with them, so that the first blended tween does not wait on fontconfig.
+    func prepareBlendFonts(showing snapshot: StripSnapshot) {
+        let drawn = snapshot.presentation
+        let visible = drawn.layout.visibleRange(contentOffset: drawn.contentOffset, viewportWidth: snapshot.viewportWidth)
+        let titles = visible.map { snapshot.titles[$0] }
         for step in 1..<64 {
             let chain = blendFont(selection: Double(step) / 64)
             if chain !== unselectedFont, chain !== selectedFont {

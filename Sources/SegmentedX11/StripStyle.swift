@@ -162,6 +162,22 @@ public struct StripStyle: Equatable, Sendable {
         return m
     }
 
+    /// `layoutMetrics` with the strip made tall enough for the tallest of
+    /// `fonts` (ascent + descent, pixels: `LayoutMetrics.fittingText(height:)`).
+    @MainActor func layoutMetrics(fitting fonts: [FontChain]) -> LayoutMetrics {
+        let tallest = fonts.map { $0.ascent + $0.descent }.max() ?? 0
+        return layoutMetrics.fittingText(height: Double(tallest))
+    }
+
+    /// `layoutMetrics(fitting:)` of the title fonts (`font`, `selectedFont`)
+    /// opened on `connection`, the style validated first.
+    /// - Throws: `InvalidValue` for a style out of range, `FontChain.Failure`
+    ///   when one of its fonts cannot be opened.
+    @MainActor func layoutMetrics(fittingFontsOn connection: XDisplayConnection) throws -> LayoutMetrics {
+        try validate()
+        return layoutMetrics(fitting: try [self.font, self.selectedFont].map { try connection.fontChain(pattern: $0, scale: scale) })
+    }
+
     /// The control-point y values an easing may use: overshoot (a bounce) up
     /// to one whole distance each way. Beyond it, retargeting mid-tween from
     /// an overshot position compounds the overshoot without bound.

@@ -211,4 +211,18 @@ final class LazyMeasuringTests: XCTestCase {
                         sources: Array(0..<new.count))
         XCTAssertEqual(asked.count, new.count)
     }
+
+    func testASliceMeasuresInRunsUntilItsTimeIsUp() {
+        let lazy = SegmentWidths(count: 1000, minimumWidth: 0) { Double($0) }
+        var clock = 0.0
+        // Each look at the clock finds 1.5 ms more: the 4 ms slice measures three runs of 32.
+        XCTAssertFalse(lazy.measureSlice(now: { defer { clock += 0.0015 }; return clock }))
+        XCTAssertEqual(lazy.measuredCount, 3 * SegmentWidths.segmentsPerClockRead)
+        XCTAssertTrue(lazy.measureSlice(now: { 0 }), "a clock that stands still: on to the end")
+        XCTAssertEqual(lazy.measuredCount, 1000)
+        XCTAssertTrue(lazy.measureSlice(now: { 0 }), "nothing left")
+        let late = SegmentWidths(count: 100, minimumWidth: 0) { Double($0) }
+        XCTAssertFalse(late.measureSlice(now: { defer { clock += 1 }; return clock }), "one run even past the deadline")
+        XCTAssertEqual(late.measuredCount, SegmentWidths.segmentsPerClockRead)
+    }
 }

@@ -309,4 +309,36 @@ final class StripControllerTests: XCTestCase {
                         .reportSelection, .repaint, .update])
         XCTAssertThrowsError(try strip.select(10, cause: .api, at: 3))
     }
+
+    func testTheHostIsToldAtRestAndDuringAHoldOnlyOfALiftedItem() throws {
+        let strip = try controller(reorderable: true)
+        XCTAssertTrue(strip.isResting(timerRunning: false))
+        XCTAssertFalse(strip.isResting(timerRunning: true), "something moves")
+        _ = strip.press(button: 1, x: 140, y: 20, time: 0, at: 0)
+        XCTAssertFalse(strip.isResting(timerRunning: false), "a held press")
+        _ = strip.liftDue(at: StripModel.liftDelay)
+        XCTAssertTrue(strip.model.isReordering)
+        XCTAssertTrue(strip.isResting(timerRunning: false), "a lifted item that nothing moves")
+        XCTAssertFalse(strip.isResting(timerRunning: true), "a lifted item sliding")
+        _ = strip.release(button: 1, x: 140, y: 20, time: 1, at: 1)
+        strip.model.setPagePosition(0.5, at: 2)
+        XCTAssertFalse(strip.isResting(timerRunning: false), "the pages are followed")
+    }
+
+    func testANewStyleTakesOverFromWhatIsDrawnAndForgetsTheHover() throws {
+        let strip = try controller()
+        _ = strip.motion(x: 140, y: 20, scrollIncrements: 0, time: 0, at: 0)
+        _ = strip.applyPendingMotion(at: 0)
+        _ = strip.drawnHover(at: 0)
+        XCTAssertEqual(strip.hoveredIndex, 1)
+        let drawn = strip.model.presentation(at: 1)
+        try strip.model.reset(titles: FixedAdvance.titles, selectedIndex: 0, metrics: strip.model.metrics, motion: strip.model.motion, measuresLazily: false,
+                              measureUnselected: { FixedAdvance.unselected($0) * 2 }, measureSelected: { FixedAdvance.selected($0) * 2 })
+        XCTAssertEqual(strip.restyled(from: drawn, animated: true, at: 1), [.reportSelection, .repaint, .update])
+        XCTAssertNil(strip.hoveredIndex, "nothing is hovered until the pointer moves")
+        XCTAssertTrue(strip.model.isAnimating(at: 1), "a tween from what was drawn")
+        XCTAssertEqual(strip.model.presentation(at: 1).indicator, drawn.indicator, "the indicator starts where it was drawn")
+        XCTAssertNotEqual(strip.model.presentation(at: 9).indicator, drawn.indicator)
+        XCTAssertEqual(strip.model.presentation(at: 1).layout.frame(at: 1).width, 150, "the frames, in other fonts, change at once")
+    }
 }

@@ -169,11 +169,11 @@ extension BadgePixelTests {
     func testTheBadgeIsInThePageTabsDescription() throws {
         try MainActor.assumeIsolated {
             let strip = try shownStrip()
-            XCTAssertEqual((0..<5).map { strip.accessibleDescription(ofTab: $0) }, ["5", "120", "new", "New", nil],
+            XCTAssertEqual((0..<5).map { strip.drawnTabs.description(ofTab: $0) }, ["5", "120", "new", "New", nil],
                            "the whole count, not the pill's 99+; a dot is new")
             try strip.setItem(SegmentItem(title: "小说", badge: .count(3), tooltip: "连载"), at: 4)
-            XCTAssertEqual(strip.accessibleDescription(ofTab: 4), "连载, 3", "the tooltip, then the badge")
-            XCTAssertNil(strip.accessibleDescription(ofTab: 5))
+            XCTAssertEqual(strip.drawnTabs.description(ofTab: 4), "连载, 3", "the tooltip, then the badge")
+            XCTAssertNil(strip.drawnTabs.description(ofTab: 5))
         }
     }
 }

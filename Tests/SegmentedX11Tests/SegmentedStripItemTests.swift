@@ -38,8 +38,8 @@ final class SegmentedStripItemTests: XCTestCase {
             XCTAssertEqual(strip.items, items, "a new style keeps the items")
             XCTAssertFalse(strip.selectForAccessibility(1), "a disabled tab's action refuses")
             XCTAssertEqual(strip.selectedIndex, 0)
-            XCTAssertEqual(strip.accessibleState(ofTab: 1) & Int32(STRIP_ACC_DISABLED), Int32(STRIP_ACC_DISABLED))
-            XCTAssertEqual(strip.accessibleState(ofTab: 2) & Int32(STRIP_ACC_DISABLED), 0)
+            XCTAssertEqual(strip.accessible!.state(1) & Int32(STRIP_ACC_DISABLED), Int32(STRIP_ACC_DISABLED))
+            XCTAssertEqual(strip.accessible!.state(2) & Int32(STRIP_ACC_DISABLED), 0)
             try strip.setSelectedIndex(1, animated: false)
             XCTAssertEqual(strip.selectedIndex, 1, "the host can select a disabled item")
 
@@ -89,7 +89,7 @@ final class SegmentedStripItemTests: XCTestCase {
                     try strip.setStyle(style)
                     let now = SegmentedStrip.now()
                     let drawn = strip.planner.plan(strip.controller.snapshot(at: now + 1), width: 600).segments[1]?.title
-                    XCTAssertEqual(strip.titleIsElided(at: 1), drawn != title, "cap \(cap), closable \(closable): drawn '\(drawn ?? "")'")
+                    XCTAssertEqual(strip.planner.titleIsElided(at: 1, of: strip.model), drawn != title, "cap \(cap), closable \(closable): drawn '\(drawn ?? "")'")
                     let frame = strip.snapshot.restingLayout.frame(at: 1).width
                     if closable == .on, (drawn != title) != (advance > frame.rounded(.down)) { elidedBesideButton += 1 }
                 }
