@@ -28,7 +28,7 @@ extension Container {
         guard adoption.isPicking else { return false }
         switch event.type {
         case ButtonPress where event.xbutton.window == XDefaultRootWindow(connection.display):
-            if let window = clientWindow(under: event.xbutton.subwindow) { take(window) }
+            if event.xbutton.subwindow != 0 { take(event.xbutton.subwindow) }
         case KeyPress where XLookupKeysym(&event.xkey, 0) == KeySym(XK_Escape):
             endPicking()
         case KeyPress, KeyRelease, ButtonRelease:
@@ -67,18 +67,19 @@ extension Container {
         report("picking", ["on": false])
     }
 
-    /// The client's window in `topLevel`, a child of the root under the pointer: the one with `WM_STATE`, it or one
-    /// below it (a window manager's frame holds it), as xwininfo and xkill find it; `topLevel` itself without a window manager.
-    private func clientWindow(under topLevel: Window) -> Window? {
-        guard topLevel != 0 else { return nil }
+    /// The client window `window` names: itself when it has `WM_STATE`, else
+    /// the first one with `WM_STATE` under it (a window manager's frame holds
+    /// it), as xwininfo and xkill find it, else itself when it is a child of
+    /// the root (no window manager); nil for a subwindow of another's.
+    private func clientWindow(of window: Window) -> Window? {
         let display = connection.display
-        var queue = [topLevel]
+        var queue = [window]
         while !queue.isEmpty, queue.count < 4096 {
-            let window = queue.removeFirst()
-            if !Properties.longs(of: window, atom: atoms.wmState, type: atoms.wmState, display: display, limit: 1).isEmpty { return window }
-            queue += children(of: window)
+            let next = queue.removeFirst()
+            if !Properties.longs(of: next, atom: atoms.wmState, type: atoms.wmState, display: display, limit: 1).isEmpty { return next }
+            queue += children(of: next)
         }
-        return topLevel
+        return parent(of: window) == XDefaultRootWindow(display) ? window : nil
     }
 
     /// `window`'s children, bottom to top ([] when it is gone).
@@ -90,30 +91,39 @@ extension Container {
         return Array(UnsafeBufferPointer(start: children, count: Int(count)))
     }
 
-    /// Takes `window`, another program's top-level window, as a tab at
-    /// `index` (nil: `-p`'s place), as a window manager would: a window no
-    /// one manages (a child of the root, unmapped, with no `WM_STATE` or a
-    /// Withdrawn one) is taken at once; a managed one is first withdrawn for
-    /// its client, as ICCCM 4.1.4 has a client do (unmapped, and a synthetic
-    /// UnmapNotify sent to the root), and taken once the window manager has let
-    /// it go (`takingChanged`). One that is not let go within
+    /// Takes `requested`, another program's top-level window, as a tab at
+    /// `index` (nil: `-p`'s place), as a window manager would. The window is
+    /// the client window of `requested`: itself when it has `WM_STATE`, else
+    /// the one with `WM_STATE` under it (a window manager's frame, as pick and
+    /// xwininfo find it), else itself when it is a child of the root. With no
+    /// window manager running (no one holds SubstructureRedirect on the root)
+    /// it is taken at once; a window the window manager manages is first
+    /// withdrawn for its client, as ICCCM 4.1.4 has a client do (unmapped,
+    /// and a synthetic UnmapNotify sent to the root), and taken once the
+    /// window manager has let it go (`takingChanged`); one not let go within
     /// `withdrawDeadline` is mapped again, for the window manager (`adoptFailed`).
-    /// Refused: our own windows and their ancestors (a window manager's frame
-    /// of ours), the root, override-redirect windows, and a window that is gone;
-    /// with `withdrawing` false (a tab another container hands over), a window
-    /// that someone manages already.
-    func take(_ window: Window, at index: Int? = nil, withdrawing: Bool = true) {
+    /// Refused: the root, our own windows and their ancestors (a window
+    /// manager's frame of ours), override-redirect windows, a window that is
+    /// gone, a subwindow of another program's, and one no one shows (unmapped
+    /// and unmanaged: a window manager's own hidden windows, say).
+    func take(_ requested: Window, at index: Int? = nil) {
         let display = connection.display, root = XDefaultRootWindow(display)
-        guard window != 0, window != root, clients[window] == nil, adoption.taking[window] == nil, !isOurs(window) else {
-            return refuse(window)
-        }
+        guard requested != 0, requested != root else { return refuse(requested) }
+        XDisplayConnection.expectErrors(about: requested)
+        guard let window = clientWindow(of: requested), window != root, clients[window] == nil, adoption.taking[window] == nil,
+              !isOurs(window) else { return refuse(requested) }
         XDisplayConnection.expectErrors(about: window)
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.override_redirect == 0 else {
-            return refuse(window)
+            return refuse(requested)
         }
-        if isLetGo(window) { return takeNow(window, at: index) }
-        guard withdrawing else { return report("adoptFailed", ["window": Int(window), "reason": "managed"]) }
+        let state = wmState(of: window)
+        if !windowManagerRuns { return takeNow(window, at: index) }
+        if state == nil || state == UInt(WithdrawnState) {
+            // No one's: taken only when it is shown, a top-level window of its program's own.
+            guard attributes.map_state != IsUnmapped, parent(of: window) == root else { return refuse(requested) }
+            return takeNow(window, at: index)
+        }
         adoption.taking.updateValue(index, forKey: window)
         XSelectInput(display, window, StructureNotifyMask | PropertyChangeMask)
         XUnmapWindow(display, window)
@@ -125,6 +135,34 @@ extension Container {
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.withdrawDeadline) { [weak self] in
             MainActor.assumeIsolated { self?.giveBackIfNotLetGo(window) }
         }
+    }
+
+    /// A tab another container moves to us (`move`): taken where it was
+    /// dropped when it still waits for us, a top-level window, unmapped, that
+    /// its sender marked for us (`_SEGMENTED_TABBED_MOVING` is our window: a
+    /// request naming any other window, a forged one, is refused).
+    func takeMoved(_ window: Window, at index: Int) {
+        let display = connection.display
+        XDisplayConnection.expectErrors(about: window)
+        var attributes = XWindowAttributes()
+        guard window != 0, clients[window] == nil, XGetWindowAttributes(display, window, &attributes) != 0,
+              attributes.map_state == IsUnmapped, attributes.override_redirect == 0, parent(of: window) == XDefaultRootWindow(display),
+              Properties.longs(of: window, atom: atoms.moving, type: XA_WINDOW, display: display, limit: 1).first == UInt(host.window)
+        else { return report("adoptFailed", ["window": Int(window), "reason": "not waiting"]) }
+        XDeleteProperty(display, window, atoms.moving)
+        takeNow(window, at: index)
+    }
+
+    /// Whether a window manager runs: a client holds SubstructureRedirect on the root (only one can).
+    private var windowManagerRuns: Bool {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(connection.display, XDefaultRootWindow(connection.display), &attributes)
+        return attributes.all_event_masks & SubstructureRedirectMask != 0
+    }
+
+    /// `window`'s WM_STATE state (NormalState, IconicState, WithdrawnState), nil without one.
+    private func wmState(of window: Window) -> UInt? {
+        Properties.longs(of: window, atom: atoms.wmState, type: atoms.wmState, display: connection.display, limit: 1).first
     }
 
     /// An event about a window being taken: it is taken once the window manager has let it go, and forgotten if it went.
@@ -144,15 +182,23 @@ extension Container {
         var attributes = XWindowAttributes()
         guard parent(of: window) == XDefaultRootWindow(display), XGetWindowAttributes(display, window, &attributes) != 0,
               attributes.map_state == IsUnmapped else { return false }
-        let state = Properties.longs(of: window, atom: atoms.wmState, type: atoms.wmState, display: display, limit: 1).first
-        return state == nil || state == UInt(WithdrawnState)
+        let state = wmState(of: window)
+        return state == nil || state == UInt(WithdrawnState) || !windowManagerRuns    // a dead one's WM_STATE stays
     }
 
     /// Into the save-set first (so our death leaves it a top-level window), then reparented and adopted, shown.
+    /// A window that became an ancestor of ours meanwhile (two containers taking each other), or that the server
+    /// would not reparent, is given back as it was: out of the save-set, mapped (`adoptFailed`).
     private func takeNow(_ window: Window, at index: Int?) {
         let display = connection.display
+        guard !isOurs(window) else { return refuse(window) }
         XAddToSaveSet(display, window)
         XReparentWindow(display, window, host.window, 0, Int32(clientTop))
+        guard parent(of: window) == host.window else {
+            XRemoveFromSaveSet(display, window)
+            XMapWindow(display, window)
+            return refuse(window)
+        }
         adopt(window, askedToMap: true, at: index)
     }
 
@@ -185,22 +231,28 @@ extension Container {
         return false
     }
 
-    /// `_SEGMENTED_TABBED_ADOPT` was set or appended to: read and deleted, of
-    /// any type, at most 256 values (a longer one is deleted unread past them). WINDOW: ids to take at `-p`'s place (what a
-    /// user's script sets); INTEGER: (window, strip column) pairs, a tab
-    /// another container dropped on our strip, taken where it was dropped.
+    /// `_SEGMENTED_TABBED_ADOPT` was set or appended to: read and deleted, at
+    /// most 256 values (a longer one is deleted unread past them). WINDOW or
+    /// CARDINAL: ids to take at `-p`'s place (what a user's script sets);
+    /// INTEGER: (window, strip column) pairs, tabs other containers dropped
+    /// on our strip (`takeMoved`). Anything else is refused whole (`adoptFailed`, malformed).
     func adoptRequested() {
         let display = connection.display
         let (type, longs) = Properties.typedLongs(of: host.window, atom: atoms.adoptRequest, type: 0, display: display, limit: 256,
                                                   delete: true)
         XDeleteProperty(display, host.window, atoms.adoptRequest)    // a longer one too: the rest is not read
-        if type == XA_INTEGER {
-            for pair in stride(from: 0, to: longs.count - 1, by: 2) {
+        switch type {
+        case XA_INTEGER where longs.count % 2 == 0:
+            for pair in stride(from: 0, to: longs.count, by: 2) {
                 let column = Int(Int32(truncatingIfNeeded: longs[pair + 1]))
-                take(Window(UInt32(truncatingIfNeeded: longs[pair])), at: strip.insertionIndex(atWindowX: column), withdrawing: false)
+                takeMoved(Window(UInt32(truncatingIfNeeded: longs[pair])), at: strip.insertionIndex(atWindowX: column))
             }
-        } else if type == XA_WINDOW || type == XA_CARDINAL {
+        case XA_WINDOW, XA_CARDINAL:
             for window in longs { take(Window(UInt32(truncatingIfNeeded: window))) }
+        case 0 where longs.isEmpty:
+            break    // deleted: the PropertyNotify of our own delete, or of another reader's
+        default:
+            report("adoptFailed", ["reason": "malformed request"])
         }
     }
 }

@@ -38,6 +38,12 @@ extension Container {
     func detach(_ window: Window, to point: (x: Int, y: Int)) {
         guard clients[window] != nil else { return }
         let display = connection.display
+        // Kept on the screen: a tab let go at its corner would leave a window with one pixel showing.
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        let screen = connection.screen
+        let point = (x: max(0, min(point.x, Int(XDisplayWidth(display, screen)) - Int(attributes.width))),
+                     y: max(0, min(point.y, Int(XDisplayHeight(display, screen)) - Int(attributes.height))))
         forget(window, reason: "detached")
         letGo(window)
         // Unmapped first, and its place asked for, before the one map request the window manager sees: reparenting a
@@ -106,7 +112,7 @@ extension Container {
                   child != 0 else { return nil }
             XDisplayConnection.expectErrors(about: child)
             if let container = Properties.longs(of: child, atom: atoms.peerStrip, type: XA_WINDOW, display: display).first,
-               container != 0, Window(container) != host.window {
+               container != 0, Window(container) != host.window, Window(container) != root {
                 XTranslateCoordinates(display, root, child, Int32(clamping: point.x), Int32(clamping: point.y), &x, &y, &parent)
                 return (Window(container), Int(x))
             }
@@ -125,9 +131,15 @@ extension Container {
     func move(_ window: Window, to peer: Window, atStripX stripX: Int, point: (x: Int, y: Int)) {
         let display = connection.display, root = XDefaultRootWindow(display)
         forget(window, reason: "moved")
-        letGo(window)
+        // Still in our save-set until the deadline: if we die before the peer takes it, the server maps it on the root.
+        XUngrabKey(display, Int32(AnyKey), UInt32(AnyModifier), window)
+        XSelectInput(display, window, NoEventMask)
         XUnmapWindow(display, window)
         XReparentWindow(display, window, root, Int32(clamping: point.x), Int32(clamping: point.y))
+        var marked = UInt(peer)
+        _ = withUnsafeBytes(of: &marked) {
+            XChangeProperty(display, window, atoms.moving, XA_WINDOW, 32, PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
         XDisplayConnection.expectErrors(about: peer)
         let request = [UInt(window), UInt(bitPattern: stripX)]
         _ = request.withUnsafeBytes {
@@ -139,13 +151,19 @@ extension Container {
         }
     }
 
-    /// A moved window the peer did not take (still ours on the root, unmapped) is mapped there, for the window manager.
+    /// The move's deadline: the window leaves our save-set (the peer's holds it now), and one the peer did not
+    /// take (still on the root, unmapped) is mapped there, for the window manager, with its mark gone.
     private func mapIfNotTaken(_ window: Window) {
         let display = connection.display
+        XRemoveFromSaveSet(display, window)
         var attributes = XWindowAttributes()
         guard parent(of: window) == XDefaultRootWindow(display), XGetWindowAttributes(display, window, &attributes) != 0,
-              attributes.map_state == IsUnmapped else { return }
+              attributes.map_state == IsUnmapped else {
+            XFlush(display)
+            return
+        }
         report("moveFailed", ["window": Int(window)])
+        XDeleteProperty(display, window, atoms.moving)
         XMapWindow(display, window)
         XFlush(display)
     }

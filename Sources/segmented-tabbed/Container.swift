@@ -80,15 +80,15 @@ final class Container {
     @MainActor
     struct Atoms {
         let xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab: Atom
-        let demandsAttention, netWMIcon, netWMPid, peerStrip, adoptRequest: Atom
+        let demandsAttention, netWMIcon, netWMPid, peerStrip, adoptRequest, moving: Atom
         init(_ connection: XDisplayConnection) {
             let a = connection.atoms(["_XEMBED", "_XEMBED_INFO", "WM_PROTOCOLS", "WM_DELETE_WINDOW", "WM_NAME", "_NET_WM_NAME",
                                       "UTF8_STRING", "WM_STATE", "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_TABBED_SELECT_TAB",
                                       "_NET_WM_STATE_DEMANDS_ATTENTION", "_NET_WM_ICON", "_NET_WM_PID", "_SEGMENTED_TABBED",
-                                      "_SEGMENTED_TABBED_ADOPT"])
+                                      "_SEGMENTED_TABBED_ADOPT", "_SEGMENTED_TABBED_MOVING"])
             (xembed, xembedInfo, wmProtocols, wmDelete, wmName, netWMName, utf8String, wmState, netWMState, fullscreen, selectTab)
                 = (a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10])
-            (demandsAttention, netWMIcon, netWMPid, peerStrip, adoptRequest) = (a[11], a[12], a[13], a[14], a[15])
+            (demandsAttention, netWMIcon, netWMPid, peerStrip, adoptRequest, moving) = (a[11], a[12], a[13], a[14], a[15], a[16])
         }
     }
 

@@ -44,13 +44,13 @@ enum Properties {
         typedLongs(of: window, atom: atom, type: type, display: display, limit: limit).longs
     }
 
-    /// `longs` with the property's type (0: no property, or not format 32); `delete`: the property is deleted
+    /// `longs` with the property's type (0: no property; with no longs, not format 32); `delete`: the property is deleted
     /// as it is read when all of it fits in `limit` (one request: a value appended meanwhile is not lost).
     @MainActor
     static func typedLongs(of window: Window, atom: Atom, type: Atom, display: OpaquePointer, limit: Int = longestRead,
                            delete: Bool = false) -> (type: Atom, longs: [UInt]) {
         read(window, atom: atom, type: type, display: display, limit: limit, delete: delete) { type, format, data, count in
-            guard format == 32 else { return nil }
+            guard format == 32 else { return (type, []) }
             return (type, UnsafeRawPointer(data).withMemoryRebound(to: UInt.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) })
         } ?? (0, [])
     }

@@ -209,5 +209,44 @@ final class TabbedAdoptTests: XCTestCase {
         XCTAssertTrue(eventually { near(self.display.origin(of: xterm), shown.x, shown.y) },
                       "where its tab was, \(shown): \(display.origin(of: xterm))")
     }
+
+    /// A window manager's frame names its client (the xterm in it is taken;
+    /// twm lets it go and drops the frame); another program's subwindow, a window no one
+    /// shows (unmapped, unmanaged), a malformed request and a forged move
+    /// (no mark from a sender) are refused, and nothing of theirs is mapped.
+    func testAFrameNamesItsClientAndOthersWindowsAreLeftAlone() throws {
+        let (xterm, _) = try managedXterm("framed", x: 600, y: 100)
+        let frame = try XCTUnwrap(display.parent(of: xterm))
+        let (tabbed, window) = try container([])
+        defer { tabbed.process.terminate() }
+        _ = try tabbed.next("firstFrame", timeout: 30)
+        setAdoptRequest(on: window, [frame])
+        XCTAssertEqual(try tabbed.next("adopted", timeout: 20)["window"] as? Int, Int(xterm), "the client, not the frame")
+        let root = XDefaultRootWindow(display.display)
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1    // left alone by twm, as a program's own window it keeps unmapped
+        let hidden = XCreateWindow(display.display, root, 10, 10, 50, 50, 0, Int32(CopyFromParent), UInt32(InputOutput), nil,
+                                   UInt(CWOverrideRedirect), &attributes)
+        attributes.override_redirect = 0
+        XChangeWindowAttributes(display.display, hidden, UInt(CWOverrideRedirect), &attributes)
+        let sub = XCreateSimpleWindow(display.display, hidden, 0, 0, 10, 10, 0, 0, 0)
+        setAdoptRequest(on: window, [hidden, sub])
+        XCTAssertEqual(try tabbed.next("adoptFailed", timeout: 20)["window"] as? Int, Int(hidden), "no one shows it")
+        XCTAssertEqual(try tabbed.next("adoptFailed", timeout: 20)["window"] as? Int, Int(sub), "a subwindow")
+        let name = XInternAtom(display.display, "_SEGMENTED_TABBED_ADOPT", 0)
+        XChangeProperty(display.display, window, name, XA_STRING, 8, PropModeReplace, "0x1", 3)
+        XSync(display.display, 0)
+        XCTAssertEqual(try tabbed.next("adoptFailed", timeout: 20)["reason"] as? String, "malformed request")
+        let forged = [UInt(hidden), 10]
+        _ = forged.withUnsafeBytes {
+            XChangeProperty(display.display, window, name, XA_INTEGER, 32, PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 2)
+        }
+        XSync(display.display, 0)
+        XCTAssertEqual(try tabbed.next("adoptFailed", timeout: 20)["reason"] as? String, "not waiting", "a move no sender marked")
+        XCTAssertEqual(display.mapState(of: hidden), IsUnmapped)
+        XCTAssertEqual(display.mapState(of: sub), IsUnmapped)
+        XCTAssertEqual(display.parent(of: hidden), root)
+        XCTAssertTrue(tabbed.process.isRunning)
+    }
 }
 

@@ -223,5 +223,31 @@ extension TabbedTests {
         XCTAssertEqual(display.parent(of: two), tabbed.window)
         XCTAssertFalse(tabbed.process.allEvents.contains { $0["event"] as? String == "closed" })
     }
+
+    /// The first container killed (SIGKILL) while the second, stopped, has
+    /// not taken the tab yet: the xterm is still in the first's save-set, so
+    /// the server maps it on the root; the second, continued, leaves it be.
+    func testASenderKilledWhileItsPeerStallsLeavesTheTabViewable() throws {
+        let (display, first, second, xterms) = try twoContainers()
+        defer { first.process.process.terminate(); second.process.process.terminate() }
+        let stalled = second.process.process.processIdentifier
+        kill(stalled, SIGSTOP)
+        _ = try dragToSecondStrip(display, first, second)
+        XCTAssertEqual(try first.process.next("closed", timeout: 20)["reason"] as? String, "moved")
+        // The request is on the peer's window: the tab is on the root, unmapped, waiting.
+        XCTAssertTrue(eventually { display.cardinalProperty(second.window, "_SEGMENTED_TABBED_ADOPT") == Int(xterms.two) }, "asked")
+        let root = XDefaultRootWindow(display.display)
+        XCTAssertEqual(display.parent(of: xterms.two), root)
+        XCTAssertEqual(display.mapState(of: xterms.two), IsUnmapped)
+        kill(first.process.process.processIdentifier, SIGKILL)
+        XCTAssertTrue(eventually { display.parent(of: xterms.two) == root && display.mapState(of: xterms.two) == IsViewable },
+                      "mapped on the root by the server")
+        kill(stalled, SIGCONT)
+        XCTAssertEqual(try second.process.next("adoptFailed", timeout: 20)["reason"] as? String, "not waiting")
+        XCTAssertEqual(display.parent(of: xterms.two), root)
+        XCTAssertTrue(started.allSatisfy { kill($0, 0) == 0 }, "every xterm still runs")
+        XDestroyWindow(display.display, xterms.two)
+        XSync(display.display, 0)
+    }
 }
 
