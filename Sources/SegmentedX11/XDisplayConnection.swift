@@ -173,6 +173,13 @@ public final class XDisplayConnection {
         _ = XErrorReporting.state.withLock { $0.clientWindows.insert(UInt(window)) }
     }
 
+    /// Marks error `code` of request `request` (a major opcode, `X_GrabKey`)
+    /// as expected whatever it names, not printed or counted: tabbed's and
+    /// dwm's rule for BadAccess of GrabKey, a key another client grabbed first.
+    public nonisolated static func expectErrors(_ code: Int32, of request: Int32) {
+        _ = XErrorReporting.state.withLock { $0.expectedKinds.insert(Int(code) << 8 | Int(request)) }
+    }
+
     /// Installs process-wide Xlib error handlers: a non-fatal protocol error is
     /// reported once per (error code, request code) on stderr and the program
     /// goes on; losing the server prints one line and exits with status 1.
@@ -226,6 +233,9 @@ enum XErrorReporting {
         var foreignWindow: UInt?
         /// Other clients' windows a host works on (`XDisplayConnection.expectErrors(about:)`).
         var clientWindows = Set<UInt>()
+        /// Errors expected of a request whatever it names, as error code << 8 | request code
+        /// (`XDisplayConnection.expectErrors(_:of:)`).
+        var expectedKinds = Set<Int>()
         /// The strips' own XIDs (StripXIDErrors.swift), told apart in `absorb(_:)`.
         var strips = StripXIDs()
     }

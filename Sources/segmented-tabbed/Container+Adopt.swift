@@ -231,19 +231,20 @@ extension Container {
         return false
     }
 
-    /// `_SEGMENTED_TABBED_ADOPT` was set or appended to: read and deleted, at
-    /// most 256 values (a longer one is deleted unread past them). WINDOW or
+    /// `_SEGMENTED_TABBED_ADOPT` was set or appended to: read and deleted in
+    /// one request, its first 256 values taken (the rest dropped). WINDOW or
     /// CARDINAL: ids to take at `-p`'s place (what a user's script sets);
     /// INTEGER: (window, strip column) pairs, tabs other containers dropped
     /// on our strip (`takeMoved`). Anything else is refused whole (`adoptFailed`, malformed).
     func adoptRequested() {
         let display = connection.display
-        let (type, longs) = Properties.typedLongs(of: host.window, atom: atoms.adoptRequest, type: 0, display: display, limit: 256,
-                                                  delete: true)
-        XDeleteProperty(display, host.window, atoms.adoptRequest)    // a longer one too: the rest is not read
+        // Read whole, and so deleted by the same request (a second request to delete it could come after a new one).
+        let (type, all) = Properties.typedLongs(of: host.window, atom: atoms.adoptRequest, type: 0, display: display, limit: 1 << 16,
+                                                delete: true)
+        let longs = all.prefix(256)
         switch type {
         case XA_INTEGER where longs.count % 2 == 0:
-            for pair in stride(from: 0, to: longs.count, by: 2) {
+            for pair in stride(from: longs.startIndex, to: longs.endIndex, by: 2) {
                 let column = Int(Int32(truncatingIfNeeded: longs[pair + 1]))
                 takeMoved(Window(UInt32(truncatingIfNeeded: longs[pair])), at: strip.insertionIndex(atWindowX: column))
             }

@@ -93,6 +93,8 @@ enum Keys {
     /// Grabs every binding on `window` (errors about a window already gone are expected by the caller).
     static func grab(on window: Window, connection: XDisplayConnection) {
         let display = connection.display
+        // A key another client grabbed first on that window (a client's own, another container's) stays its.
+        XDisplayConnection.expectErrors(BadAccess, of: 33)    // X_GrabKey (X11/Xproto.h)
         if grabs == nil { grabs = currentGrabs(display: display) }
         for grab in grabs ?? [] {
             for extra in ignored {

@@ -249,5 +249,24 @@ extension TabbedTests {
         XDestroyWindow(display.display, xterms.two)
         XSync(display.display, 0)
     }
+
+    /// A container can hold another as a tab (`_SEGMENTED_TABBED_ADOPT`, no
+    /// window manager): the other's own grabs of the same keys make ours fail
+    /// with BadAccess, which is expected (tabbed's rule), not printed.
+    func testAContainerTakesAnotherAsATabWithoutAnXError() throws {
+        let (display, first, second, _) = try twoContainers()
+        defer { first.process.process.terminate(); second.process.process.terminate() }
+        var id = UInt(second.window)
+        _ = withUnsafeBytes(of: &id) {
+            XChangeProperty(display.display, first.window, XInternAtom(display.display, "_SEGMENTED_TABBED_ADOPT", 0), XA_WINDOW, 32,
+                            PropModeReplace, $0.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        XSync(display.display, 0)
+        XCTAssertEqual(try first.process.next("adopted", timeout: 20)["window"] as? Int, Int(second.window))
+        XCTAssertTrue(eventually { display.parent(of: second.window) == first.window && display.mapState(of: second.window) == IsViewable })
+        _ = try first.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 3 }
+        XCTAssertFalse(first.process.standardError.contains("X error"), first.process.standardError)
+        XCTAssertTrue(second.process.process.isRunning)
+    }
 }
 
