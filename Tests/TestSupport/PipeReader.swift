@@ -7,7 +7,12 @@ import Foundation
 /// of file when the last bytes and the writer's exit arrive together (the
 /// handler reads the bytes and is never called again), which left a test
 /// waiting for a pipe that had already closed. A blocking read(2) always sees
-/// the end. The thread keeps `handle` (so its descriptor) open until then.
+/// the end. The thread keeps `handle` (so its descriptor) open until then, and
+/// closes it there: XCTest keeps every test case, and so every process a test
+/// kept, to the end of the run, and their pipes took hundreds of descriptors
+/// (past a thousand, Foundation's `Process.run` read past its buffer while
+/// listing /proc/self/fd, under AddressSanitizer). A closed handle's
+/// descriptor is -1, so a later `drain` reads nothing.
 enum PipeReader {
     static func start(_ handle: FileHandle, name: String, receive: @escaping @Sendable (Data) -> Void) {
         let box = UncheckedHandle(handle)
@@ -19,6 +24,7 @@ enum PipeReader {
                 guard count > 0 else { break }
                 receive(Data(buffer[0..<count]))
             }
+            try? box.handle.close()
             receive(Data())
         }
         thread.name = name
@@ -43,6 +49,7 @@ enum PipeReader {
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count > 0 { receive(Data(buffer[0..<count])) }
                 ended = count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
+                if ended { try? box.handle.close() }    // under the gate: no drain reads it meanwhile
                 gate.unlock()
             }
             receive(Data())
