@@ -12,12 +12,20 @@ final class ResourceLimitTests: XCTestCase {
     /// A sanitizer reserves terabytes of shadow address space at start: no address-space limit can hold it.
     private static let sanitized = ProcessInfo.processInfo.environment["SEGMENTED_SANITIZED"] != nil
 
+    /// A shell's first words: it closes every descriptor past 2 it was given.
+    /// Foundation's `Process.run` lets some of the test process's own reach
+    /// a child (an eleventh inherited descriptor, under AddressSanitizer), so
+    /// the counts below would depend on what the test process holds.
+    /// (No redirection of the loop: bash would keep its stderr in a descriptor the loop closes.)
+    private static let closeInherited = "for n in $(ls /proc/$$/fd); do [ \"$n\" -gt 2 ] && eval \"exec $n>&-\"; done; "
+
     /// Runs the demo (with `arguments`) under a shell that sets `limits`
     /// (`ulimit` options) and opens `inherited` more descriptors from 3 up,
     /// then waits for its end (10 s at most).
     private func runLimited(_ limits: String, inherited: Int = 0, _ arguments: [String] = []) throws -> DemoProcess {
         let opens = (0..<inherited).map { "exec \($0 + 3)</dev/null; " }.joined()
-        let demo = try DemoProcess(arguments: ["-c", "ulimit \(limits); \(opens)exec \"$0\" \"$@\"", DemoProcess.binaryPath] + arguments,
+        let demo = try DemoProcess(arguments: ["-c", Self.closeInherited + "ulimit \(limits); \(opens)exec \"$0\" \"$@\"",
+                                               DemoProcess.binaryPath] + arguments,
                                    trace: false, executable: "/bin/bash")
         if demo.waitForExit(timeout: 10) == nil {
             // Hung with SIGTERM blocked, as libdispatch's retry loop was: only SIGKILL ends it.
@@ -64,7 +72,7 @@ final class ResourceLimitTests: XCTestCase {
         let folder = try TemporaryFolder(prefix: "segmented-limits")
         let many = try folder.file("many.json", Array(try JSONSerialization.data(withJSONObject: (0..<100_000).map { "title \($0)" })))
         for titles in [[], ["--titles-file", many]] {
-            let demo = try DemoProcess(arguments: ["-c", "ulimit -n \(Self.openFiles)\(Self.sanitized ? "" : " -v \(Self.addressSpaceKiB)"); exec \"$0\" \"$@\"",
+            let demo = try DemoProcess(arguments: ["-c", Self.closeInherited + "ulimit -n \(Self.openFiles)\(Self.sanitized ? "" : " -v \(Self.addressSpaceKiB)"); exec \"$0\" \"$@\"",
                                                    DemoProcess.binaryPath, "--trace"] + titles,
                                        trace: false, executable: "/bin/bash")
             _ = try demo.next("firstFrame")
