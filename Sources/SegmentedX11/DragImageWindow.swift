@@ -9,8 +9,9 @@ import CX11
 /// background pixmap with that alpha, and what is under it shows through.
 /// Without one, alpha would only darken the tab: the window is the tab's
 /// pixels as drawn, opaque, in the default visual (and asks for the opacity
-/// through `_NET_WM_WINDOW_OPACITY`, which a compositor started later reads). The server redraws the
-/// background itself, so the window needs no Expose handling.
+/// through `_NET_WM_WINDOW_OPACITY`, which a compositor started later reads).
+/// The server redraws the background itself, so the window needs no Expose
+/// handling.
 @MainActor
 final class DragImageWindow {
     /// The image's opacity, 0...1 (Chrome's dragged tab image is about this; AdwTabBar's drag icon is opaque).
@@ -18,17 +19,18 @@ final class DragImageWindow {
 
     private let connection: XDisplayConnection
     private var display: OpaquePointer { connection.display }
-    let window: Window
+    private let window: Window
     private let pixmap: Pixmap
     /// Where the pointer holds the image, pixels from its window's outer corner: the image's middle.
     private let grab: (x: Int, y: Int)
-    /// Whether the image carries its own alpha (an ARGB window).
-    let isTranslucent: Bool
+    /// The strip window's top-left corner on the root, pixels, read once: the image follows
+    /// pointer positions in the strip's window with no round trip each frame.
+    private let origin: (x: Int, y: Int)
 
-    /// The image of `frame` (window pixels of `buffer`), held by the pointer at its middle.
-    /// Nil when the frame is empty or the server refuses the window.
+    /// The image of `frame` (window pixels of `buffer`), held by the pointer at its middle; `origin`: where
+    /// `buffer`'s window is on the root, pixels. Nil when the frame is empty or the server refuses the window.
     /// `border`: the 0xRRGGBB color of its 1 px border (the strip's separator's), which sets it off from what is under it.
-    init?(connection: XDisplayConnection, buffer: BackBuffer, frame: PixelRect, border: UInt32,
+    init?(connection: XDisplayConnection, buffer: BackBuffer, frame: PixelRect, origin: (x: Int, y: Int), border: UInt32,
           colors: ColorCache) {
         let display = connection.display, screen = connection.screen, root = XRootWindow(display, screen)
         let width = min(max(frame.width, 0), buffer.width), height = min(max(frame.height, 0), buffer.height)
@@ -36,9 +38,9 @@ final class DragImageWindow {
         var info = XVisualInfo()
         // Alpha shows only through a compositing manager (EWMH's _NET_WM_CM_Sn owner, GTK's test for "composited").
         let composited = XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
-        let argb = composited && buffer.hasRender && buffer.picture != 0 && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
-            && XRenderFindVisualFormat(display, info.visual)?.pointee.type == PictTypeDirect
-            && XRenderFindVisualFormat(display, info.visual)?.pointee.direct.alphaMask != 0
+        let argbFormat = composited && buffer.hasRender && buffer.picture != 0 && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
+            ? XRenderFindVisualFormat(display, info.visual) : nil
+        let argb = argbFormat.map { $0.pointee.type == PictTypeDirect && $0.pointee.direct.alphaMask != 0 } ?? false
         let depth = argb ? Int32(32) : XDefaultDepth(display, screen)
         let visual = argb ? info.visual : XDefaultVisual(display, screen)
         var attributes = XSetWindowAttributes()
@@ -51,7 +53,7 @@ final class DragImageWindow {
         guard window != 0 else { return nil }
         let pixmap = XCreatePixmap(display, window, UInt32(width), UInt32(height), UInt32(depth))
         let x = Int32(min(max(frame.x, 0), buffer.width - width)), y = Int32(min(max(frame.y, 0), buffer.height - height))
-        if argb, let format = XRenderFindVisualFormat(display, visual) {
+        if argb, let format = argbFormat {
             let target = XRenderCreatePicture(display, pixmap, format, 0, nil)
             var alpha = XRenderColor(red: 0, green: 0, blue: 0, alpha: UInt16(Self.opacity * 0xFFFF))
             let mask = XRenderCreateSolidFill(display, &alpha)
@@ -67,20 +69,20 @@ final class DragImageWindow {
             }
         }
         XSetWindowBackgroundPixmap(display, window, pixmap)
-        (self.connection, self.window, self.pixmap) = (connection, window, pixmap)
-        isTranslucent = argb
+        (self.connection, self.window, self.pixmap, self.origin) = (connection, window, pixmap, origin)
         grab = (width / 2 + 1, height / 2 + 1)    // the border is outside the image
     }
 
-    /// Shows the image with the pointer at `root` (root window pixels), where it held the tab.
-    func show(pointerAt root: (x: Int, y: Int)) {
-        move(pointerAt: root)
+    /// Shows the image with the pointer at `pointer` (pixels in the strip's window), where it holds the tab.
+    func show(pointerAt pointer: (x: Double, y: Double)) {
+        move(pointerAt: pointer)
         XMapRaised(display, window)
     }
 
-    /// Moves the image with the pointer, now at `root` (root window pixels).
-    func move(pointerAt root: (x: Int, y: Int)) {
-        XMoveWindow(display, window, Int32(clamping: root.x - grab.x), Int32(clamping: root.y - grab.y))
+    /// Moves the image with the pointer, now at `pointer` (pixels in the strip's window).
+    func move(pointerAt pointer: (x: Double, y: Double)) {
+        let x = origin.x + Int(pointer.x) - grab.x, y = origin.y + Int(pointer.y) - grab.y
+        XMoveWindow(display, window, Int32(clamping: x), Int32(clamping: y))
         XFlush(display)    // nothing else may be sent this frame: no repaint follows a move
     }
 

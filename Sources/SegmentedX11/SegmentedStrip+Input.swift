@@ -94,7 +94,7 @@ extension SegmentedStrip {
             case let .cursor(overSegment):
                 if isStartupFinished { XDefineCursor(connection.display, window, overSegment ? handCursor : arrowCursor) }
             case let .dragImage(index): showDragImage(of: index)
-            case .moveDragImage: dragImage?.move(pointerAt: pointerOnRoot)
+            case .moveDragImage: dragImage?.move(pointerAt: pointerInWindow)
             case let .tearOff(index): callbacks.tornOff?(self, index, pointerOnRoot)
             }
         }

@@ -69,16 +69,17 @@ extension Container {
 
     /// A key while a tab is lifted: the keyboard is the container's then
     /// (`setUpTearOff`), so Escape puts the tab back, wherever the focus was
-    /// (in the tab's client, most often); other keys wait for the drop.
+    /// (in the tab's client, most often); other keys go nowhere until the drop.
     func liftedKey(_ event: inout XKeyEvent) {
         if XLookupKeysym(&event, 0) == KeySym(XK_Escape) { strip.handleKey(keysym: KeySym(XK_Escape), state: 0) }
     }
 
-    /// What the container holds on a window it lets go: the save-set, its key grabs (keys typed in a detached
-    /// xterm are its own again; another container's grabs on it would fail with BadAccess) and its events.
-    func letGo(_ window: Window) {
+    /// What the container holds on a window it lets go: the save-set (unless `keepingSaveSet`: a move keeps it
+    /// until the peer has taken the window), its key grabs (keys typed in a detached xterm are its own again;
+    /// another container's grabs on it would fail with BadAccess) and its events.
+    func letGo(_ window: Window, keepingSaveSet: Bool = false) {
         let display = connection.display
-        XRemoveFromSaveSet(display, window)
+        if !keepingSaveSet { XRemoveFromSaveSet(display, window) }
         XUngrabKey(display, Int32(AnyKey), UInt32(AnyModifier), window)
         XSelectInput(display, window, NoEventMask)
     }
@@ -132,8 +133,7 @@ extension Container {
         let display = connection.display, root = XDefaultRootWindow(display)
         forget(window, reason: "moved")
         // Still in our save-set until the deadline: if we die before the peer takes it, the server maps it on the root.
-        XUngrabKey(display, Int32(AnyKey), UInt32(AnyModifier), window)
-        XSelectInput(display, window, NoEventMask)
+        letGo(window, keepingSaveSet: true)
         XUnmapWindow(display, window)
         XReparentWindow(display, window, root, Int32(clamping: point.x), Int32(clamping: point.y))
         var marked = UInt(peer)

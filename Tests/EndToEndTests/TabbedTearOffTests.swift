@@ -35,6 +35,14 @@ extension TabbedTests {
         Hand.rest(0.15)
     }
 
+    /// A 500 × 300 container at the screen's corner with two xterms, "one" and "two", the second shown and settled.
+    func containerShowingTheSecondOfTwoXterms() throws -> (TestDisplay, Tabbed, Window, Window) {
+        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        let (one, two) = try twoXterms(in: tabbed)
+        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
+        return (display, tabbed, one, two)
+    }
+
     /// The mapped override-redirect windows on the root: the drag image while a tab is out (and a tooltip, never here).
     func overrideRedirectWindows(_ display: TestDisplay) -> [Window] {
         display.children(of: XDefaultRootWindow(display.display)).filter { window in
@@ -49,10 +57,8 @@ extension TabbedTests {
     /// pointer) follows; the release leaves the xterm a top-level window with
     /// its corner at the drop point, still running, and the image goes.
     func testATabDraggedOutOfTheStripIsTornOffWhereItIsDropped() throws {
-        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        let (display, tabbed, one, two) = try containerShowingTheSecondOfTwoXterms()
         defer { tabbed.process.process.terminate() }
-        let (one, two) = try twoXterms(in: tabbed)
-        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
         let tab = try tabFrame(tabbed, 1)
         let x = tab.x + tab.width / 2, drop = (x: x + 80, y: 230)
         // 45 px strip: out past 90 px below its top.
@@ -167,10 +173,8 @@ extension TabbedTests {
     /// as one does), the image is an ARGB window at 80 % alpha: each of its
     /// channels, read back, is the lifted tab's premultiplied by 0.8.
     func testUnderACompositorTheImageIsTranslucent() throws {
-        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        let (display, tabbed, _, two) = try containerShowingTheSecondOfTwoXterms()
         defer { tabbed.process.process.terminate() }
-        let (_, two) = try twoXterms(in: tabbed)
-        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
         let selection = XInternAtom(display.display, "_NET_WM_CM_S\(display.screen)", 0)
         let owner = XCreateSimpleWindow(display.display, XDefaultRootWindow(display.display), 0, 0, 1, 1, 0, 0, 0)
         XSetSelectionOwner(display.display, selection, owner, UInt(CurrentTime))
@@ -206,10 +210,8 @@ extension TabbedTests {
     /// it back: the keyboard is the container's while a tab is lifted. The
     /// release then tears nothing off.
     func testEscapeWhileDraggedOutPutsTheTabBack() throws {
-        let (display, tabbed) = try containerForXterms(["-g", "500x300+0+0"])
+        let (display, tabbed, _, two) = try containerShowingTheSecondOfTwoXterms()
         defer { tabbed.process.process.terminate() }
-        let (_, two) = try twoXterms(in: tabbed)
-        _ = try tabbed.process.next("settled", timeout: 20) { ($0["tabs"] as? [Any])?.count == 2 && $0["selectedIndex"] as? Int == 1 }
         XSetInputFocus(display.display, two, Int32(RevertToPointerRoot), UInt(CurrentTime))
         let tab = try tabFrame(tabbed, 1)
         let x = tab.x + tab.width / 2
