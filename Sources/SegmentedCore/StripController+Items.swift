@@ -35,7 +35,8 @@ extension StripController {
         let old = model.selectedIndex
         let match = ItemDiff.matches(old: model.items, new: items)
         guard let changes = model.setItems(items, policy: policy, at: now, animated: animated, match: match) else {
-            let following = old.flatMap { match.firstIndex(of: $0) }
+            // The selected item where it went; removed, the same index (the last one past the end).
+            let following = old.flatMap { match.firstIndex(of: $0) } ?? min(old ?? 0, max(items.count - 1, 0))
             let (titles, details) = StripModel.split(items)
             return [.reload(titles: titles, details: details, selectedIndex: selectedIndex ?? following, sources: match)]
         }
@@ -43,6 +44,14 @@ extension StripController {
             _ = try? model.select(wanted, at: now, animated: animated)
         }
         return itemsChanged(changes, from: old, cause: .api, titlesMayDiffer: true)
+    }
+
+    /// Changes segment `index`'s item in place (`StripModel.setItem`): the host hears of new frames, and
+    /// assistive technologies and linked pages of the item (`itemEdited`); no selection callback.
+    /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
+    public func setItem(_ item: SegmentItem, at index: Int, animated: Bool, at now: Double) throws -> [StripEffect] {
+        let framesChanged = try model.setItem(item, at: index, at: now, animated: animated)
+        return (framesChanged ? [.reportSelection] : []) + [.itemEdited, .repaint, .update]
     }
 
     /// What follows a change of the items: hover dropped; the strip's

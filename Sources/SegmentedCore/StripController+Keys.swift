@@ -71,6 +71,13 @@ extension StripController {
         return effects + [.reportSelection, .repaint, .update]
     }
 
+    /// Selects `index` for an assistive technology, as a key does (cause `.accessibility`); nil when it
+    /// refuses: no such segment, or a disabled one (as a click on it does).
+    public func selectForAccessibility(_ index: Int, at now: Double) -> [StripEffect]? {
+        guard model.titles.indices.contains(index), model.isEnabled(at: index) else { return nil }
+        return try? select(index, cause: .accessibility, at: now)
+    }
+
     /// Moves the item at `from` to `to` for `cause` (a reorder key's, the host's): one change, or none for the same place.
     /// - Throws: `StripModel.Failure.indexOutOfRange`; nothing changes then.
     public func moveItem(from: Int, to: Int, animated: Bool, cause: SelectionCause, at now: Double) throws -> [StripEffect] {

@@ -77,10 +77,12 @@ public enum StripEffect: Equatable, Sendable {
     case announce(SelectionChange)
     /// An item moved (`Callbacks.moved`).
     case moved(from: Int, to: Int)
+    /// An item changed in place (`StripController.setItem`): assistive technologies' tabs and linked pages follow.
+    case itemEdited
     /// The items changed (`Callbacks.itemsChanged`).
     case itemsChanged([ItemChange])
     /// Reset the model to these titles and details, measured in the strip's fonts (a difference too long to animate).
-    case reload(titles: [String], details: ItemDetails, selectedIndex: Int?, sources: [Int?])
+    case reload(titles: [String], details: ItemDetails, selectedIndex: Int, sources: [Int?])
     /// An item was lifted to be dragged (`Callbacks.reorderBegan`).
     case reorderBegan(Int)
     /// The lifted item was dropped (`Callbacks.reorderEnded`).

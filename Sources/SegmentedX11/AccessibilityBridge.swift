@@ -303,7 +303,7 @@ public enum StripAccessibility {
     }
 
     private static func publish(_ list: AccessibleElement) {
-        let parent = list.strip.flatMap { frame(of: $0.parentWindow) }?.node
+        let parent = list.strip.flatMap { frame(of: $0.parent) }?.node
         list.publish(under: parent)
         list.pageArea?.publish(under: parent)
     }

@@ -116,12 +116,23 @@ final class AccessibleElement {
     func extents(_ index: Int) -> PixelRect? {
         switch role {
         case .frame: return host?.rootFrame
-        case .pageArea: return strip?.pageAreaRootFrame
+        case .pageArea: return strip.flatMap(Self.pageArea)
         case .pageTabList:
             guard let strip else { return nil }
-            return index < 0 ? strip.rootFrame : strip.drawnTabs.frame(ofTab: index).map(strip.onRoot)
+            let origin = strip.rootOrigin()
+            let frame: (x: Int, y: Int, width: Int, height: Int)? = index < 0 ? (0, 0, strip.size.width, strip.size.height)
+                : strip.drawnTabs.frame(ofTab: index)
+            return frame.map { PixelRect(x: origin.x + $0.x, y: origin.y + $0.y, width: $0.width, height: $0.height) }
         case .popupMenu: return index < 0 ? popupList?.frame : popupList?.rowRootFrame(index)
         }
+    }
+
+    /// The page area under `strip` (where the selected title is shown), root pixels: the linked
+    /// `PagedView`'s window, or the strip window's rows under the strip.
+    private static func pageArea(of strip: SegmentedStrip) -> PixelRect? {
+        if let pages = strip.linkedPages, let frame = pages.rootFrame { return frame }
+        let origin = strip.rootOrigin(), top = min(strip.preferredHeight, strip.size.height)
+        return PixelRect(x: origin.x, y: origin.y + top, width: strip.size.width, height: strip.size.height - top)
     }
 
     func hit(x: Int, y: Int) -> Int? {

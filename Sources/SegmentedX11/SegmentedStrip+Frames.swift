@@ -2,7 +2,8 @@ import CX11
 import Dispatch
 import SegmentedCore
 
-// One update of the strip, as the frame scheduler runs it: paint what changed, then report.
+// One update of the strip, as the frame scheduler runs it: paint what changed,
+// then report; and a long title list measured after the first frame.
 extension SegmentedStrip {
     /// After a batch of events or a frame tick (the scheduler has applied
     /// motion and started or stopped the timer): repaints once and reports.
@@ -13,16 +14,7 @@ extension SegmentedStrip {
         if needsPaint, hasExposed { paint(at: now) }
         if hasDrawnFirstFrame { tooltips.follow(model, at: now) }
         report()
-        eventsMayBeQueued()
-    }
-
-    /// Font loading, painting and even XFlush (which also reads what the
-    /// server sent) can take events off the socket into Xlib's or XCB's queue,
-    /// where the socket will not signal them: have the event loop drain once
-    /// more. Checking `XQLength` is not enough: it does not count events XCB
-    /// has read but Xlib has not taken yet. One drain per update is cheap, and
-    /// nothing updates at rest.
-    func eventsMayBeQueued() {
+        // Painting and XFlush can read events into Xlib's queue, where the socket will not signal them.
         connection.scheduleEventDrain()
     }
 
@@ -35,9 +27,8 @@ extension SegmentedStrip {
         }
     }
 
-    /// The strip, and from the end of the startup on (`finishStartup()`) the page
-    /// title of a window taller than the strip: the first frame is for the strip
-    /// alone, as the page font's fallback and large glyphs cost a tenth of the startup.
+    /// The strip, and after the startup (`finishStartup()`) the page title of a window taller than the
+    /// strip: the first frame is the strip's alone, as the page font costs a tenth of the startup.
     private func paintFrame(_ snapshot: StripSnapshot) {
         painter.paint(planner.plan(snapshot, width: buffer.width), into: buffer)
         if isStartupFinished { pageTitle.paint(snapshot, pageTop: pageAreaTop, into: buffer) }
@@ -68,16 +59,35 @@ extension SegmentedStrip {
             DispatchQueue.main.async { self.finishStartup() }   // strong: a weak reference's side table can look leaked to LeakSanitizer
             measureRemainingTitles()
             StripAccessibility.firstFrameDrawn(connection: connection)
-            if model.motion.titleTransition == .blend {
-                // The in-between fonts of blended titles, opened while nothing moves yet.
-                DispatchQueue.main.async { [weak self] in
-                    guard let self, !self.isDestroyed else { return }
-                    self.planner.prepareBlendFonts(showing: self.snapshot)
-                    self.eventsMayBeQueued()
-                }
-            }
         } else {
             XFlush(connection.display)
+        }
+    }
+
+    /// Lists of more titles than this are measured after the first frame (`StripModel(measuresLazily:)`).
+    public nonisolated static let eagerlyMeasuredTitles = 500
+
+    /// Whether every title is measured in the unselected font.
+    public var isMeasuringComplete: Bool { model.unselectedWidths.isComplete }
+
+    /// Measures the titles not measured yet in slices on the main queue (`SegmentWidths.measureSlice`),
+    /// events and frames between them, until all are. A width needed sooner is measured on the spot.
+    func measureRemainingTitles() {
+        guard !isMeasuringScheduled, !model.unselectedWidths.isComplete else { return }
+        isMeasuringScheduled = true
+        DispatchQueue.main.async { self.measureSlice() }   // strong, as finishStartup: the strip lives until it is done
+    }
+
+    private func measureSlice() {
+        isMeasuringScheduled = false
+        guard !isDestroyed else { return }
+        let isComplete = model.unselectedWidths.measureSlice(now: Self.now)
+        // Opening a fallback font can read events into Xlib's queue.
+        connection.scheduleEventDrain()
+        if isComplete {
+            callbacks.measuringFinished?(self)
+        } else {
+            measureRemainingTitles()
         }
     }
 }

@@ -25,18 +25,11 @@ extension SegmentedStrip {
         }
     }
 
-    /// Routes a key to the strip: Left/Right (and Ctrl+PageUp/PageDown) select
-    /// the previous/next segment, Home/End the first/last, Alt+1 to Alt+8 the
-    /// first to the eighth, Alt+9 the last, Ctrl+Tab and Ctrl+Shift+Tab the
-    /// next and previous with wrapping, animated as a click; the Menu key and
-    /// Shift+F10 open the popup list; on a reorderable strip Ctrl+Shift+Page
-    /// Up, Page Down, Home and End move the selected item; Escape puts a lifted item back.
-    /// The strip's window does not take keyboard focus: the host calls this for
-    /// key presses while the strip is its focused control.
-    ///
-    /// - Parameters:
-    ///   - keysym: the X keysym (from `XLookupKeysym`).
-    ///   - state: the event's modifier state (`ControlMask`...).
+    /// A key press while the strip is the host's focused control (its window takes no focus): the arrows,
+    /// Home/End, Ctrl+PageUp/PageDown, Ctrl+(Shift+)Tab and Alt+1…9 select; Menu and Shift+F10 open the
+    /// popup list; Ctrl+Shift+PageUp/PageDown/Home/End move the selected item on a reorderable strip;
+    /// Escape puts a lifted item back (`StripInputTranslator.stripKey`, `StripController.key`).
+    /// - Parameters: `keysym` from `XLookupKeysym`, `state` the event's modifier state.
     /// - Returns: whether the strip used the key.
     @discardableResult
     public func handleKey(keysym: KeySym, state: UInt32) -> Bool {
@@ -68,6 +61,10 @@ extension SegmentedStrip {
             case let .announce(change): announce(change, toAccessibility: false)
             case let .moved(from, to): callbacks.moved?(self, from, to)
             case let .itemsChanged(changes): callbacks.itemsChanged?(self, changes)
+            case .itemEdited:
+                accessible?.itemsChanged(sources: (0..<Int32(model.titles.count)).map { $0 }, selectedBefore: model.selectedIndex,
+                                         titlesMayDiffer: true, focused: hasKeyboardFocus)
+                linkedPages?.setNeedsDisplay()
             case let .reload(titles, details, selectedIndex, sources):
                 try? replace(titles: titles, details: details, selectedIndex: selectedIndex, sources: sources)
             case let .reorderBegan(index): callbacks.reorderBegan?(self, index)
@@ -92,7 +89,7 @@ extension SegmentedStrip {
                     openPopupList()
                 }
             case let .cursor(overSegment):
-                if isStartupFinished { XDefineCursor(connection.display, window, overSegment ? handCursor : arrowCursor) }
+                if isStartupFinished { XDefineCursor(connection.display, window, connection.cursor(overSegment: overSegment)) }
             case let .dragImage(index): showDragImage(of: index)
             case .moveDragImage: dragImage?.move(pointerAt: pointerInWindow)
             case let .tearOff(index): callbacks.tornOff?(self, index, pointerOnRoot)

@@ -31,6 +31,8 @@ public final class XDisplayConnection {
     var fontChains: [String: FontChain] = [:]
     /// `fontChains`' keys, the one asked for last at the end.
     var fontChainOrder: [String] = []
+    /// The pointer's shapes (`cursor(overSegment:)`), made on first use; they go with the display.
+    private var cursors: [Bool: Cursor] = [:]
     /// RandR's first event code once its screen and CRTC changes are asked for (`watchRefreshRates`); nil before, or without RandR.
     var randrEventBase: Int32?
     /// The monitors' areas and rates (`refreshHertz(atRootX:y:)`); nil until read, and after RandR says they changed.
@@ -135,6 +137,14 @@ public final class XDisplayConnection {
         MainActor.assumeIsolated {
             _ = XCloseDisplay(display)
         }
+    }
+
+    /// The pointer's shape over a segment (`XC_hand2`) or elsewhere (`XC_left_ptr`), one of each per display.
+    func cursor(overSegment: Bool) -> Cursor {
+        if let cursor = cursors[overSegment] { return cursor }
+        let cursor = XCreateFontCursor(display, UInt32(overSegment ? XC_hand2 : XC_left_ptr))
+        cursors[overSegment] = cursor
+        return cursor
     }
 
     /// The file descriptor of the connection, for a Dispatch read source.

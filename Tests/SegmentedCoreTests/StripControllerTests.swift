@@ -297,7 +297,27 @@ final class StripControllerTests: XCTestCase {
         guard case let .reload(titles, _, selected, _)? = try strip.setItems(many, selectedIndex: nil, policy: .next, animated: true, at: 4).last
         else { return XCTFail("no reload") }
         XCTAssertEqual(titles.count, 80)
-        XCTAssertNil(selected, "the selected item is not among them")
+        XCTAssertEqual(selected, 4, "the selected item is not among them: the same index")
+    }
+
+    func testAnItemChangedInPlaceTellsItsFollowersAndTheHostOnlyOfNewFrames() throws {
+        let strip = try controller()
+        let title = strip.model.titles[1]
+        XCTAssertEqual(try strip.setItem(SegmentItem(title: title, tooltip: "tip"), at: 1, animated: true, at: 0),
+                       [.itemEdited, .repaint, .update], "a tooltip moves no frame")
+        XCTAssertEqual(try strip.setItem(SegmentItem("a longer title than before"), at: 1, animated: true, at: 1),
+                       [.reportSelection, .itemEdited, .repaint, .update])
+        XCTAssertEqual(strip.model.titles[1], "a longer title than before")
+        XCTAssertThrowsError(try strip.setItem(SegmentItem("x"), at: 99, animated: true, at: 2))
+    }
+
+    func testAnAssistiveTechnologySelectsAsAKeyButNotADisabledItem() throws {
+        let strip = try controller()
+        _ = try strip.setItem(SegmentItem(title: strip.model.titles[2], isEnabled: false), at: 2, animated: false, at: 0)
+        XCTAssertNil(strip.selectForAccessibility(2, at: 1), "disabled")
+        XCTAssertNil(strip.selectForAccessibility(99, at: 1), "no such segment")
+        XCTAssertEqual(strip.selectForAccessibility(3, at: 1), [change(0, 3, .accessibility), .reportSelection, .repaint, .update])
+        XCTAssertEqual(strip.model.selectedIndex, 3)
     }
 
     func testAPopupRowIsSelectedWithItsCause() throws {
