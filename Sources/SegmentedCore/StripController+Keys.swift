@@ -150,9 +150,12 @@ extension StripController {
 
     // MARK: - The popup list
 
-    /// The popup list closed on `row` (nil: nothing chosen): the row is selected (cause `menu`), or centered again.
+    /// The popup list closed on `row` (nil: nothing chosen): the row is selected (cause `menu`), or centered
+    /// again. The list held the pointer, so the strip heard nothing of where it went: nothing is hovered
+    /// until the pointer comes back (the ungrab's EnterNotify when it is over the strip).
     public func popupListChose(_ row: Int?, at now: Double) -> [StripEffect] {
-        guard let row else { return [] }
-        return (try? select(row, cause: .menu, at: now)) ?? []
+        let effects = left(at: now)
+        guard let row else { return effects }
+        return effects + ((try? select(row, cause: .menu, at: now)) ?? [])
     }
 }

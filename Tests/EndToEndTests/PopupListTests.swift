@@ -133,6 +133,8 @@ final class PopupListTests: XCTestCase {
         XCTAssertEqual(select["index"] as? Int, 2)
         XCTAssertEqual(select["cause"] as? String, "menu")
         XCTAssertTrue(canGrabPointer(display), "the grab is released")
+        // Let go below the strip: the title the right-click went down on is hovered no longer.
+        XCTAssertNil(try demo.process.next("hover")["index"] as? Int, "the pointer is off the strip")
     }
 
     func testTypeAheadAndOpeningAboveAtTheScreensFoot() throws {

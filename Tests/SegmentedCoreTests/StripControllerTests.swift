@@ -322,8 +322,14 @@ final class StripControllerTests: XCTestCase {
 
     func testAPopupRowIsSelectedWithItsCause() throws {
         let strip = try controller()
-        XCTAssertEqual(strip.popupListChose(4, at: 0), [change(0, 4, .menu), .reportSelection, .repaint, .update])
-        XCTAssertEqual(strip.popupListChose(nil, at: 1), [])
+        // The list held the pointer: the hover over the strip before it is forgotten.
+        strip.entered(x: 120, y: 20)
+        _ = strip.applyPendingMotion(at: 0)
+        XCTAssertEqual(strip.drawnHover(at: 0), [.cursor(overSegment: true), .reportHover])
+        XCTAssertEqual(strip.popupListChose(4, at: 0),
+                       [.tooltipPointerLeft, .repaint, change(0, 4, .menu), .reportSelection, .repaint, .update])
+        XCTAssertEqual(strip.drawnHover(at: 0), [.cursor(overSegment: false), .reportHover], "nothing hovered after the list")
+        XCTAssertEqual(strip.popupListChose(nil, at: 1), [.tooltipPointerLeft, .repaint])
         XCTAssertEqual(try strip.select(2, animated: false, cause: .api, at: 2),
                        [.selectionChanged(SelectionChange(oldIndex: 4, newIndex: 2, cause: .api), animated: false),
                         .reportSelection, .repaint, .update])
