@@ -88,9 +88,16 @@ public final class XDisplayConnection {
         // (BIG-REQUESTS, the RESOURCE_MANAGER property, XKB), so the server
         // answered; one more would cost a round trip over a slow link.
         XConnectWatchdog.disarm()
+        // Xlib takes any number after the dot as the default screen, -1 too; every screen call would then read
+        // outside its array of screens.
+        let screen = XDefaultScreen(display), count = XScreenCount(display)
+        guard (0..<count).contains(screen) else {
+            XCloseDisplay(display)
+            throw Failure.cannotOpen(resolved, reason: "it has no screen \(screen) (its screens are 0 to \(count - 1))")
+        }
         self.display = display
         self.name = resolved
-        screen = XDefaultScreen(display)
+        self.screen = screen
         FontChain.prepareResources(display)
     }
 

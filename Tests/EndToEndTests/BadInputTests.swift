@@ -156,6 +156,23 @@ final class BadInputTests: XCTestCase {
         try assertFails([], status: 1, message: "cannot open display ':987'", environment: environment)
     }
 
+    /// Xlib opens a display named with any screen number, -1 too, and keeps it as the default screen: a
+    /// screen the server does not have is refused in one line, never read outside the screens.
+    func testAScreenTheServerDoesNotHaveIsRefused() throws {
+        var environment = ProcessInfo.processInfo.environment
+        let name = try XCTUnwrap(environment["DISPLAY"])
+        let colon = try XCTUnwrap(name.lastIndex(of: ":"))
+        let base = name[..<colon] + ":" + (name[name.index(after: colon)...].split(separator: ".").first ?? "")
+        for screen in ["-1", "-100", "-2147483648"] {
+            environment["DISPLAY"] = "\(base).\(screen)"
+            try assertFails(["--exit-after-first-frame"], status: 1,
+                            message: "cannot open display '\(base).\(screen)': it has no screen \(screen) (its screens are 0 to 0)",
+                            environment: environment)
+        }
+        environment["DISPLAY"] = "\(base).7"      // past the count: Xlib refuses it itself
+        try assertFails(["--exit-after-first-frame"], status: 1, message: "cannot open display '\(base).7'", environment: environment)
+    }
+
     /// A large titles file (over 1 MiB) reports its failures first, with or
     /// without a display, before a bad color, font or display; and once
     /// parsed, it is the strip's titles.
