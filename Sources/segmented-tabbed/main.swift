@@ -58,7 +58,12 @@ if options.detach {
             waitpid(child, &status, 0)
             exit(status & 0x7F == 0 ? (status >> 8) & 0xFF : 1)
         }
-        _ = ProcessOutput.write(String(decoding: line, as: UTF8.self) + "\n", to: 1)
+        guard ProcessOutput.write(String(decoding: line, as: UTF8.self) + "\n", to: 1) else {
+            // No one can reach a container whose id was not told: it ends too (its clients outlive it, the save-set).
+            let reason = String(cString: strerror(errno))
+            kill(child, SIGTERM)
+            fail("cannot write to standard output: \(reason)", status: 1)
+        }
         exit(0)
     }
     close(ends[0])

@@ -138,6 +138,35 @@ final class TabbedCommandLineTests: XCTestCase {
         XCTAssertTrue(eventually(timeout: 10) { !exists() }, "the detached container closed")
     }
 
+    /// -d with a standard output that takes nothing (/dev/full): one line, exit 1, and no container left
+    /// running whose id no one was told.
+    func testMinusDWithAFullStandardOutputFailsAndLeavesNoContainer() throws {
+        let display = try Shared.display.get()
+        func topLevelWindows() -> Set<Window> {
+            var root: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            guard XQueryTree(display.display, XDefaultRootWindow(display.display), &root, &parent, &children, &count) != 0 else { return [] }
+            defer { XFree(children) }
+            return Set(UnsafeBufferPointer(start: children, count: Int(count)))
+        }
+        let before = topLevelWindows()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.tabbedPath)
+        process.arguments = ["-d", "-s"]
+        process.standardOutput = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+        // A file, not a pipe: a container left running would hold a pipe's end open for good.
+        let folder = try TemporaryFolder(prefix: "segmented-detach")
+        let errPath = try folder.file("stderr", [])
+        process.standardError = try XCTUnwrap(FileHandle(forWritingAtPath: errPath))
+        try process.run()
+        process.waitUntilExit()
+        let said = try String(contentsOfFile: errPath, encoding: .utf8)
+        XCTAssertEqual(process.terminationStatus, 1, said)
+        XCTAssertEqual(said, "segmented-tabbed: cannot write to standard output: No space left on device\n")
+        XCTAssertTrue(eventually(timeout: 10) { topLevelWindows().isSubset(of: before) }, "the detached container ended")
+    }
+
     /// -g: the size asked for, kept between 1 px of client under the strip and 16384 px a side.
     func testMinusGSizesAreKeptInRange() throws {
         for (geometry, width, height) in [("640x480+5+5", 640, 480), ("0x0", 1, nil), ("99999x99999", 16384, 16384)] {
