@@ -1,4 +1,5 @@
 import CX11
+import Dispatch
 import Glibc
 import SegmentedCore
 import SegmentedTitles
@@ -7,6 +8,56 @@ import SegmentedX11
 /// What the container reads of its clients' properties (titles, icons, XEmbed info, protocols) and of its own
 /// (`_TABBED_SELECT_TAB`), and its own title.
 extension Container {
+    /// A client's property changed (its PropertyNotify): it is read once the batch of events is handled, however
+    /// many times it changed meanwhile, so a client rewriting its name or icon in a loop costs one read a batch,
+    /// not a round trip per change, and cannot keep the container from its other events.
+    func propertyNoticed(_ window: Window, atom: Atom) {
+        if changedProperties.isEmpty {
+            DispatchQueue.main.async { [weak self] in self?.readChangedProperties() }
+        }
+        changedProperties.insert(ClientProperty(window: window, atom: atom))
+    }
+
+    private func readChangedProperties() {
+        let changed = changedProperties
+        changedProperties = []
+        for property in changed where clients[property.window] != nil { propertyChanged(property.window, atom: property.atom) }
+        connection.scheduleEventDrain()     // the reads' round trips may have queued events
+    }
+
+    /// Reads what changed in `window`'s `atom` and follows it: the tab's title or icon, XEmbed's mapped flag,
+    /// WM_DELETE_WINDOW, attention.
+    private func propertyChanged(_ window: Window, atom: Atom) {
+        if atom == atoms.netWMName || atom == XA_WM_NAME {
+            let title = title(of: window)
+            guard var client = clients[window], client.title != title else { return }
+            client.title = title
+            clients[window] = client
+            if let index = index(of: window) {
+                var item = strip.item(at: index)
+                item.title = shownTitle(title, at: index)
+                item.tooltip = tooltip(title, about: client.about)
+                try? strip.setItem(item, at: index)
+            }
+            if window == shown { setContainerTitle(title) }
+            report("title", ["window": Int(window), "title": title])
+        } else if atom == atoms.xembedInfo {
+            guard var client = clients[window] else { return }
+            client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
+            clients[window] = client
+            guard window == shown else { return }
+            if client.isToBeMapped { map(window) } else { unmap(window) }
+        } else if atom == atoms.wmProtocols {
+            clients[window]?.takesDelete = protocols(of: window).contains(atoms.wmDelete)
+        } else if atom == XA_WM_HINTS || atom == atoms.netWMState {
+            attentionChanged(window)
+        } else if atom == atoms.netWMIcon, let index = index(of: window) {
+            var item = strip.item(at: index)
+            item.icon = icon(of: window)
+            try? strip.setItem(item, at: index)
+        }
+    }
+
     /// `_NET_WM_NAME` (UTF-8), else `WM_NAME`, as one line; "" when neither is set.
     func title(of window: Window) -> String {
         // An empty _NET_WM_NAME, or one of another type (which reads as empty), gives way to WM_NAME, as in tabbed.
@@ -110,4 +161,10 @@ extension Container {
             try? strip.setItem(item, at: index)
         }
     }
+}
+
+/// One property of one client, changed and not read yet.
+struct ClientProperty: Hashable {
+    let window: Window
+    let atom: Atom
 }

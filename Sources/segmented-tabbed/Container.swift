@@ -58,6 +58,8 @@ final class Container {
 
     /// The adopted windows (the extensions' files write a client's attention here).
     var clients: [Window: Client] = [:]
+    /// Clients' properties changed since they were last read (`propertyNoticed`).
+    var changedProperties = Set<ClientProperty>()
     /// Windows being taken from the window manager, and `--adopt pick` (`Container+Adopt`).
     var adoption = Adoption()
     /// Clients in the order they were last shown, most recent first (Ctrl+Tab).
@@ -167,7 +169,7 @@ final class Container {
             resized(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
             return false    // the host window follows its size too
         case PropertyNotify where clients[event.xproperty.window] != nil:
-            propertyChanged(event.xproperty.window, atom: event.xproperty.atom)
+            propertyNoticed(event.xproperty.window, atom: event.xproperty.atom)
         case PropertyNotify where event.xproperty.window == host.window && event.xproperty.atom == atoms.selectTab:
             selectTabFromProperty()
         case PropertyNotify where event.xproperty.window == host.window && event.xproperty.atom == atoms.adoptRequest:
@@ -355,14 +357,14 @@ final class Container {
         }
     }
 
-    private func map(_ window: Window) {
+    func map(_ window: Window) {
         guard var client = clients[window], !client.isMapped else { return }
         XMapWindow(connection.display, window)
         client.isMapped = true
         clients[window] = client
     }
 
-    private func unmap(_ window: Window) {
+    func unmap(_ window: Window) {
         guard var client = clients[window], client.isMapped else { return }
         XUnmapWindow(connection.display, window)
         client.isMapped = false
@@ -401,37 +403,6 @@ final class Container {
     }
 
     // MARK: Titles and properties
-
-    private func propertyChanged(_ window: Window, atom: Atom) {
-        if atom == atoms.netWMName || atom == XA_WM_NAME {
-            let title = title(of: window)
-            guard var client = clients[window], client.title != title else { return }
-            client.title = title
-            clients[window] = client
-            if let index = index(of: window) {
-                var item = strip.item(at: index)
-                item.title = shownTitle(title, at: index)
-                item.tooltip = tooltip(title, about: client.about)
-                try? strip.setItem(item, at: index)
-            }
-            if window == shown { setContainerTitle(title) }
-            report("title", ["window": Int(window), "title": title])
-        } else if atom == atoms.xembedInfo {
-            guard var client = clients[window] else { return }
-            client.wantsMapped = xembedInfo(of: window).map { $0 & XEmbed.mappedFlag != 0 }
-            clients[window] = client
-            guard window == shown else { return }
-            if client.isToBeMapped { map(window) } else { unmap(window) }
-        } else if atom == atoms.wmProtocols {
-            clients[window]?.takesDelete = protocols(of: window).contains(atoms.wmDelete)
-        } else if atom == XA_WM_HINTS || atom == atoms.netWMState {
-            attentionChanged(window)
-        } else if atom == atoms.netWMIcon, let index = index(of: window) {
-            var item = strip.item(at: index)
-            item.icon = icon(of: window)
-            try? strip.setItem(item, at: index)
-        }
-    }
 
     // MARK: Closing
 

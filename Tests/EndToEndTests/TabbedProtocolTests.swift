@@ -318,6 +318,44 @@ final class TabbedProtocolTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 5, "Ctrl+1 answered after the burst")
     }
 
+    /// A client rewriting its 64 × 64 icon as fast as the server takes it, for 1.5 s, then its name: each
+    /// property is read once per batch of events, so Ctrl+1 right after is answered at once, and the tab ends
+    /// with the last name. Read on each change, a 2 s flood held the container 20 s.
+    func testAClientFloodingItsPropertiesDoesNotHoldTheContainer() throws {
+        let display = try Shared.display.get()
+        let (tabbed, windows) = try tabbed(withClients: 2)
+        defer { tabbed.process.process.terminate() }
+        let netWMIcon = XInternAtom(display.display, "_NET_WM_ICON", 0)
+        var icon = [Int](repeating: 0xFFFF_0000, count: 2 + 64 * 64)
+        (icon[0], icon[1]) = (64, 64)
+        let count = Int32(icon.count)
+        let flood = Date()
+        var changes = 0
+        while Date().timeIntervalSince(flood) < 1.5 {
+            icon.withUnsafeMutableBytes { bytes in
+                _ = XChangeProperty(display.display, windows[1], netWMIcon, XA_CARDINAL, 32, PropModeReplace,
+                                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count)
+            }
+            changes += 1
+            if changes % 10 == 0 { XSync(display.display, 0) }
+        }
+        var name = Array("flood done".utf8)
+        XChangeProperty(display.display, windows[1], XInternAtom(display.display, "_NET_WM_NAME", 0),
+                        XInternAtom(display.display, "UTF8_STRING", 0), 8, PropModeReplace, &name, Int32(name.count))
+        XSync(display.display, 0)
+        func shownFirst(_ events: [[String: Any]]) -> Int {
+            events.filter { $0["event"] as? String == "selected" && $0["window"] as? Int == Int(windows[0]) }.count
+        }
+        let before = shownFirst(tabbed.process.allEvents)
+        let asked = Date()
+        control(XK_1, tabbed, display)
+        XCTAssertTrue(tabbed.process.wait(timeout: 60) { shownFirst($0) > before }, "Ctrl+1 answered")
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 5, "Ctrl+1 answered after \(changes) changes")
+        XCTAssertTrue(tabbed.process.wait(timeout: 60) { events in
+            events.contains { $0["event"] as? String == "title" && $0["title"] as? String == "flood done" }
+        }, "the last name")
+    }
+
     /// Titles as tabbed finds them: a _NET_WM_NAME of the wrong type (a real client's mistake) gives way to
     /// WM_NAME, and a WM_NAME in COMPOUND_TEXT is decoded as such (it was read as UTF-8).
     func testTitlesFromAWrongTypeAndCompoundText() throws {
