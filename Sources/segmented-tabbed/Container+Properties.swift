@@ -18,7 +18,8 @@ extension Container {
         changedProperties.insert(ClientProperty(window: window, atom: atom))
     }
 
-    private func readChangedProperties() {
+    /// Reads the properties changed since the last reading (`propertyNoticed`), once each.
+    func readChangedProperties() {
         let changed = changedProperties
         changedProperties = []
         for property in changed where clients[property.window] != nil { propertyChanged(property.window, atom: property.atom) }

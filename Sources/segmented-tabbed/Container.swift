@@ -137,6 +137,8 @@ final class Container {
 
     /// Handles an event of the container's window or of a client; returns whether it was one.
     func handle(_ event: inout XEvent) -> Bool {
+        // What follows a client's changed properties sees them read (a close asked right after WM_PROTOCOLS is set).
+        if event.type != PropertyNotify, !changedProperties.isEmpty { readChangedProperties() }
         if adopting(&event) { return true }
         switch event.type {
         case CreateNotify where event.xcreatewindow.parent == host.window:
@@ -408,6 +410,7 @@ final class Container {
 
     /// Asks `window`'s client to close: WM_DELETE_WINDOW when it takes it and was not asked yet, else XKillClient.
     func close(_ window: Window) {
+        if !changedProperties.isEmpty { readChangedProperties() }     // WM_PROTOCOLS as it is now, whoever asks
         guard var client = clients[window] else { return }
         let display = connection.display
         if client.takesDelete, !client.askedToClose {
