@@ -1,5 +1,4 @@
 import CX11
-import Dispatch
 
 /// Follows the desktop's settings while the program runs, as GTK and Qt
 /// applications do: the screen's XSETTINGS manager (the owner of the
@@ -28,8 +27,6 @@ public final class DesktopSettingsWatcher {
     private var owner: Window = 0
     /// The warnings of the last reading: a value still refused is not warned about again.
     private var warned: Set<String> = []
-    /// The properties changed since they were last read (`readAfterTheBatch`).
-    private var changed = (settings: false, resources: false)
 
     /// Starts watching on `connection`'s screen and reads both now: four
     /// round trips (the atoms, the root's event mask, the selection's owner
@@ -71,38 +68,17 @@ public final class DesktopSettingsWatcher {
             owner = 0
             if let read = watchManager() { update(read) }
         case PropertyNotify where owner != 0 && event.xproperty.window == owner && event.xproperty.atom == property:
-            readAfterTheBatch(settings: true)
+            if let read = readSettings() { update(read) }
         case PropertyNotify where event.xproperty.window == root && event.xproperty.atom == XA_RESOURCE_MANAGER:
-            readAfterTheBatch(resources: true)
+            let text = readResources()
+            guard text != resources else { return true }
+            resources = text
+            resourcesChanged?(text)
         default:
             return false
         }
         connection.scheduleEventDrain()
         return true
-    }
-
-    /// A property changed: it is read once the batch of events is handled, however many times it changed
-    /// meanwhile, so a client rewriting it in a loop costs one read a batch, not a round trip and a restyle per
-    /// change, and cannot hold the program.
-    private func readAfterTheBatch(settings: Bool = false, resources: Bool = false) {
-        if !changed.settings, !changed.resources {
-            DispatchQueue.main.async { [weak self] in self?.readChanged() }
-        }
-        changed = (changed.settings || settings, changed.resources || resources)
-    }
-
-    private func readChanged() {
-        let wanted = changed
-        changed = (false, false)
-        if wanted.settings, owner != 0, let read = readSettings() { update(read) }
-        if wanted.resources {
-            let text = readResources()
-            if text != resources {
-                resources = text
-                resourcesChanged?(text)
-            }
-        }
-        connection.scheduleEventDrain()
     }
 
     private func update(_ new: DesktopSettings) {
